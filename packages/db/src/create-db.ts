@@ -1,0 +1,68 @@
+// One Kysely instance over either embedded PGlite (default, data under DATA_DIR) or a real
+// PostgreSQL server (when DATABASE_URL is set). Both speak the same SQL dialect.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export interface DbConfig {
+  /** postgres://… — when set, a PostgreSQL server is used instead of PGlite. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's data (`<dataDir>/pgdata`); `memory://` keeps it in memory. */
+  dataDir?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// int8 (ids, count(*)) comes back as a string from both drivers, so ids stay exact.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => value);
+
+// Dates stay 'YYYY-MM-DD' strings: a birthday has no time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+
+const PGLITE_PARSERS = {
+  [types.INT8]: (value: string) => value,
+  [types.DATE]: (value: string) => value,
+};
+
+/**
+ * Opens PGlite on `<dataDir>/pgdata` (or in memory). `loadDataDir` starts from a dump, which is
+ * how tests get a migrated copy cheaply (PGlite's clone() drops the parsers above).
+ */
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<PGlite> {
+  const inMemory = !dataDir || dataDir.startsWith('memory://');
+  let location: string | undefined;
+  if (!inMemory) {
+    location = join(dataDir, 'pgdata');
+    mkdirSync(location, { recursive: true });
+  }
+  return PGlite.create(location, {
+    extensions: { pg_trgm },
+    parsers: PGLITE_PARSERS,
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+}
+
+export function kyselyOverPglite(pglite: PGlite): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}
+
+export async function createDb(config: DbConfig): Promise<DbHandle> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const pglite = await openPglite(config.dataDir);
+  const db = kyselyOverPglite(pglite);
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,35 @@
+// Runs the frozen-in-time migrations with Kysely's Migrator. The list is explicit (not a folder
+// scan) so bundlers and type-stripping Node resolve every file the same way.
+import type { Kysely } from 'kysely';
+import {
+  Migrator,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely/migration';
+import * as core from './migrations/2026-11-21T00-core.ts';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-21T00-core': core,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(MIGRATIONS);
+  }
+}
+
+export function createMigrator(db: Kysely<unknown>): Migrator {
+  return new Migrator({ db, provider: new StaticMigrationProvider() });
+}
+
+/** Brings the schema up to date; throws (with the failing migration named) if any step fails. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+  const result = await createMigrator(db).migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error');
+    const cause = result.error instanceof Error ? result.error : new Error(String(result.error));
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause.message}`, { cause });
+  }
+  return result;
+}
