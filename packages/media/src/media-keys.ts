@@ -1,0 +1,65 @@
+// Storage keys are derived from the image's sha256 alone, so one image is stored once however
+// many pins, avatars or uploads point at it, and a key never contains user input.
+import type { ImageVariant } from '@corkboard/shared/api-types';
+import { PIN_IMAGE_SIZES, type PinImageSize } from '@corkboard/shared/layout';
+import type { MediaStorage } from './storage.ts';
+
+export type VariantFormat = 'jpeg' | 'webp';
+
+/** What the database keeps per variant (mirrors `StoredVariant` in @corkboard/db's schema). */
+export interface StoredVariantKeys {
+  key: string;
+  webp_key: string;
+  width: number;
+  height: number;
+}
+export type StoredVariantsJson = Record<PinImageSize, StoredVariantKeys>;
+
+const EXTENSION: Record<VariantFormat, string> = { jpeg: 'jpg', webp: 'webp' };
+
+/** Only these characters, no empty, `.` or `..` segment, no leading slash. */
+const KEY_PATTERN = /^[a-z0-9/._-]+$/;
+const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+
+export function isValidMediaKey(key: string): boolean {
+  if (!KEY_PATTERN.test(key) || key.length > 512) return false;
+  return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/** `pins/<sha[0..2]>/<sha>/<size>.<jpg|webp>`; the two-character fan-out keeps folders small. */
+export function mediaKey(sha256: string, size: PinImageSize, format: VariantFormat): string {
+  if (!SHA256_PATTERN.test(sha256)) throw new Error(`not a hex sha256: ${sha256}`);
+  return `pins/${sha256.slice(0, 2)}/${sha256}/${size}.${EXTENSION[format]}`;
+}
+
+export function variantUrls(
+  storage: Pick<MediaStorage, 'publicUrl'>,
+  stored: StoredVariantsJson,
+): Record<PinImageSize, ImageVariant> {
+  const urls = {} as Record<PinImageSize, ImageVariant>;
+  for (const size of PIN_IMAGE_SIZES) {
+    const variant = stored[size];
+    urls[size] = {
+      url: storage.publicUrl(variant.key),
+      webp_url: storage.publicUrl(variant.webp_key),
+      width: variant.width,
+      height: variant.height,
+    };
+  }
+  return urls;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  png: 'image/png',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+export function contentTypeForKey(key: string): string {
+  const dot = key.lastIndexOf('.');
+  const extension = dot === -1 ? '' : key.slice(dot + 1);
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}

@@ -1,0 +1,80 @@
+// bench:bundle — what a first visit downloads: loads `/` and a `/pin/:id/` page in a fresh
+// Chromium context (empty cache) against the built server and sums the JS and CSS responses,
+// raw and gzip-compressed (level 9, as a CDN would), beside the wire bytes actually served.
+// Prints figures only; the numbers go in docs/performance.md.
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { buildWeb, startServer } from '../e2e/support/server.ts';
+
+interface Asset {
+  url: string;
+  kind: 'js' | 'css';
+  raw: number;
+  gzip: number;
+  wire: number;
+}
+
+async function firstVisit(browser: Browser, url: string): Promise<Asset[]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pending: Promise<Asset | null>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        return {
+          url: new URL(response.url()).pathname,
+          kind: type === 'script' ? 'js' : 'css',
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          wire: sizes.responseBodySize,
+        } satisfies Asset;
+      })().catch(() => null),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const assets = (await Promise.all(pending)).filter((asset): asset is Asset => asset !== null);
+  await context.close();
+  return assets;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+if (process.env.BENCH_SKIP_BUILD !== '1') buildWeb();
+const server = await startServer(process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : {});
+const browser = await launchBrowser();
+try {
+  const feed = (await (await fetch(`${server.baseURL}/v3/feeds/home/?page_size=1`)).json()) as {
+    resource_response: { data: { id: string }[] };
+  };
+  const pinId = feed.resource_response.data[0]?.id;
+  if (!pinId) throw new Error('no pin to visit');
+  const routes: [string, string][] = [
+    ['/', '/'],
+    ['/pin/:id/', `/pin/${pinId}/`],
+  ];
+  console.log('\nbench:bundle — first visit, empty cache, Chromium headless\n');
+  for (const [label, path] of routes) {
+    const assets = await firstVisit(browser, `${server.baseURL}${path}`);
+    const rows = (['js', 'css'] as const).map((kind) => {
+      const subset = assets.filter((asset) => asset.kind === kind);
+      return {
+        route: label,
+        kind,
+        files: subset.length,
+        raw: kb(subset.reduce((sum, a) => sum + a.raw, 0)),
+        'gzip -9': kb(subset.reduce((sum, a) => sum + a.gzip, 0)),
+        'on the wire': kb(subset.reduce((sum, a) => sum + a.wire, 0)),
+      };
+    });
+    console.table(rows);
+    for (const asset of assets) console.log(`  ${asset.kind} ${asset.url}  raw ${kb(asset.raw)}  gzip ${kb(asset.gzip)}  wire ${kb(asset.wire)}`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
