@@ -26,19 +26,28 @@ describe('browsing pins', () => {
     await page.locator(pinLinks).first().waitFor();
     expect(await page.locator(pinLinks).count()).toBeGreaterThanOrEqual(10);
     const firstImage = page.locator(`${pinLinks} img`).first();
-    await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
   });
 
   test('scrolling to the end loads the next page of pins', async () => {
     await page.goto(`${baseURL}/`);
     await page.locator(pinLinks).first().waitFor();
     const distinctPins = () =>
-      page.locator(pinLinks).evaluateAll((links) => new Set(links.map((a) => a.getAttribute('href'))).size);
+      page
+        .locator(pinLinks)
+        .evaluateAll((links) => new Set(links.map((a) => a.getAttribute('href'))).size);
     const before = await distinctPins();
-    await expect.poll(async () => {
-      await page.mouse.wheel(0, 4000);
-      return distinctPins();
-    }, { timeout: 20_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 4000);
+          return distinctPins();
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(before);
   });
 
   test('opening a pin shows its closeup with server-filled Open Graph meta', async () => {

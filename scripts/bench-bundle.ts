@@ -45,7 +45,9 @@ async function firstVisit(browser: Browser, url: string): Promise<Asset[]> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 if (process.env.BENCH_SKIP_BUILD !== '1') buildWeb();
-const server = await startServer(process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : {});
+const server = await startServer(
+  process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : {},
+);
 const browser = await launchBrowser();
 try {
   const feed = (await (await fetch(`${server.baseURL}/v3/feeds/home/?page_size=1`)).json()) as {
@@ -72,7 +74,10 @@ try {
       };
     });
     console.table(rows);
-    for (const asset of assets) console.log(`  ${asset.kind} ${asset.url}  raw ${kb(asset.raw)}  gzip ${kb(asset.gzip)}  wire ${kb(asset.wire)}`);
+    for (const asset of assets)
+      console.log(
+        `  ${asset.kind} ${asset.url}  raw ${kb(asset.raw)}  gzip ${kb(asset.gzip)}  wire ${kb(asset.wire)}`,
+      );
   }
 } finally {
   await browser.close();

@@ -68,22 +68,31 @@ let baseline: ChildProcess | undefined;
 try {
   await waitFor(`http://127.0.0.1:${apiPort}/healthz`, api);
   const body = Buffer.from(await (await fetch(feedUrl)).arrayBuffer());
-  const pins = (JSON.parse(body.toString()) as { resource_response: { data: unknown[] } }).resource_response.data.length;
+  const pins = (JSON.parse(body.toString()) as { resource_response: { data: unknown[] } })
+    .resource_response.data.length;
   const bodyFile = join(dataDir, 'bench-feed-body.json');
   writeFileSync(bodyFile, body);
 
   const baselinePort = await freePort();
-  baseline = fork(join(root, 'scripts/bench-baseline-server.ts'), [bodyFile, String(baselinePort)], {
-    stdio: 'inherit',
-  });
+  baseline = fork(
+    join(root, 'scripts/bench-baseline-server.ts'),
+    [bodyFile, String(baselinePort)],
+    {
+      stdio: 'inherit',
+    },
+  );
   const baselineUrl = `http://127.0.0.1:${baselinePort}/v3/feeds/home/`;
   await waitFor(baselineUrl, baseline);
 
   const feed = await measure(`GET /v3/feeds/home/ (${pins} pins, ${body.length} B)`, feedUrl);
   const bare = await measure('baseline: bare Fastify, same bytes from memory', baselineUrl);
 
-  console.log(`\nbench:feed — ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`);
-  console.log(`autocannon: ${connections} connections, ${duration} s per target, after a 2 s warm-up; database: ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}\n`);
+  console.log(
+    `\nbench:feed — ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+  );
+  console.log(
+    `autocannon: ${connections} connections, ${duration} s per target, after a 2 s warm-up; database: ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}\n`,
+  );
   const rows = [feed, bare].map((f) => ({
     target: f.label,
     'req/s': Math.round(f.requestsPerSecond),
@@ -91,7 +100,9 @@ try {
     non2xx: f.non2xx,
   }));
   console.table(rows);
-  console.log(`ratio feed/baseline: ${(feed.requestsPerSecond / bare.requestsPerSecond).toFixed(3)} of baseline throughput`);
+  console.log(
+    `ratio feed/baseline: ${(feed.requestsPerSecond / bare.requestsPerSecond).toFixed(3)} of baseline throughput`,
+  );
 } finally {
   baseline?.kill('SIGTERM');
   api.kill('SIGTERM');

@@ -11,7 +11,12 @@ const children: ChildProcess[] = [
   spawn(process.execPath, ['--watch', 'apps/api/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', PORT: apiPort, PUBLIC_URL: `http://localhost:${webPort}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: apiPort,
+      PUBLIC_URL: `http://localhost:${webPort}`,
+    },
   }),
   spawn('npx', ['vite', '--port', webPort, '--strictPort'], {
     cwd: `${root}apps/web`,

@@ -35,7 +35,11 @@ export function buildWeb(): void {
   if (result.status !== 0) throw new Error('web build failed');
 }
 
-async function waitForHealthy(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitForHealthy(
+  baseURL: string,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);

@@ -38,7 +38,10 @@ const PGLITE_PARSERS = {
  * Opens PGlite on `<dataDir>/pgdata` (or in memory). `loadDataDir` starts from a dump, which is
  * how tests get a migrated copy cheaply (PGlite's clone() drops the parsers above).
  */
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<PGlite> {
+export async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob | File,
+): Promise<PGlite> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   let location: string | undefined;
   if (!inMemory) {

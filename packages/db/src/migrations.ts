@@ -8,9 +8,13 @@ import {
   type MigrationResultSet,
 } from 'kysely/migration';
 import * as core from './migrations/2026-11-21T00-core.ts';
+import * as auth from './migrations/2026-11-21T01-auth.ts';
+import * as saving from './migrations/2026-11-21T02-saving.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
+  '2026-11-21T01-auth': auth,
+  '2026-11-21T02-saving': saving,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -28,8 +32,11 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationRes
   const result = await createMigrator(db).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    const cause = result.error instanceof Error ? result.error : new Error(String(result.error));
-    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause.message}`, { cause });
+    const cause =
+      result.error instanceof Error ? result.error : new Error(JSON.stringify(result.error));
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause.message}`, {
+      cause,
+    });
   }
   return result;
 }

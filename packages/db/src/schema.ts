@@ -3,11 +3,16 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** bigint ids travel as strings (both drivers are configured so) to stay exact in JS. */
-type Id = ColumnType<string, string | number | undefined, string | number>;
 type IdRef = ColumnType<string, string | number, string | number>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Counter = ColumnType<number, number | undefined, number>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 
 export type BoardPrivacyColumn = 'public' | 'secret' | 'protected';
 
@@ -32,14 +37,38 @@ export interface UsersTable {
   country: string | null;
   locale: ColumnType<string, string | undefined, string>;
   birthday: ColumnType<string | null, string | null | undefined, string | null>;
-  account_type: ColumnType<'personal' | 'business', 'personal' | 'business' | undefined, 'personal' | 'business'>;
+  account_type: ColumnType<
+    'personal' | 'business',
+    'personal' | 'business' | undefined,
+    'personal' | 'business'
+  >;
   board_count: Counter;
   pin_count: Counter;
   follower_count: Counter;
   following_count: Counter;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  // Added by migrations/2026-11-21T01-auth (docs/decisions/006).
+  /** A remote avatar (e.g. from a social profile) when there is no uploaded one. */
+  image_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Voluntary deactivation; logging in within 28 days reactivates, after that it is purged. */
+  deactivated_at: NullableTimestamp;
+  suspended_at: NullableTimestamp;
+  suspension_reason: ColumnType<
+    SuspensionReason | null,
+    SuspensionReason | null | undefined,
+    SuspensionReason | null
+  >;
+  /** "We protected your account": password cleared and sessions revoked until a reset. */
+  soft_banned_at: NullableTimestamp;
+  marketing_notifs_opt_out: ColumnType<boolean, boolean | undefined, boolean>;
+  kr_privacy_consent_at: NullableTimestamp;
+  // Added by migrations/2026-11-21T02-saving (docs/decisions/008).
+  /** saving.md §3 "User settings read": the website the person lists on their profile. */
+  listed_website_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type SuspensionReason = 'community_guidelines' | 'unusual_activity' | 'closure_request';
 
 export interface ImagesTable {
   id: Generated<string>;
@@ -98,7 +127,11 @@ export interface BoardCollaboratorsTable {
   board_id: IdRef;
   user_id: IdRef;
   invited_by_id: IdRef;
-  status: ColumnType<'invited' | 'accepted', 'invited' | 'accepted' | undefined, 'invited' | 'accepted'>;
+  status: ColumnType<
+    'invited' | 'accepted',
+    'invited' | 'accepted' | undefined,
+    'invited' | 'accepted'
+  >;
   created_at: CreatedAt;
   accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
@@ -115,6 +148,125 @@ export interface BoardFollowsTable {
   created_at: CreatedAt;
 }
 
+/** Better Auth's session model (docs/decisions/006). */
+export interface AuthSessionsTable {
+  id: Generated<string>;
+  user_id: IdRef;
+  /** Random; the cookie carries it signed. */
+  token: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Better Auth's account model: provider 'credential' holds the password hash. */
+export interface AuthAccountsTable {
+  id: Generated<string>;
+  user_id: IdRef;
+  provider_id: string;
+  account_id: string;
+  password: string | null;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: NullableTimestamp;
+  refresh_token_expires_at: NullableTimestamp;
+  scope: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Better Auth's verification model: single-use secrets (reset tokens stored as hashes). */
+export interface AuthVerificationsTable {
+  id: Generated<string>;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Fixed-window counters behind login lockout and the auth endpoints' per-IP limits. */
+export interface AuthRateLimitsTable {
+  key: string;
+  count: number;
+  window_started_at: Timestamp;
+  locked_until: NullableTimestamp;
+}
+
+export interface CaptchaRedemptionsTable {
+  challenge_id: string;
+  expires_at: Timestamp;
+}
+
+export interface DevMailboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: CreatedAt;
+}
+
+/** An e-mail collaborator invitation (docs/decisions/008); the token is stored as its SHA-256. */
+export interface BoardInvitesTable {
+  id: Generated<string>;
+  board_id: IdRef;
+  invited_by_id: IdRef;
+  /** As typed (trimmed); compared case-insensitively. */
+  email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+  accepted_by_id: IdRef | null;
+  accepted_at: NullableTimestamp;
+}
+
+export type MediaUploadSource = 'file' | 'url';
+
+/** An image taken in before it becomes a pin (`media_upload_id`); usable by its uploader only. */
+export interface MediaUploadsTable {
+  id: Generated<string>;
+  user_id: IdRef;
+  image_id: IdRef;
+  source: MediaUploadSource;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export type ImageIntakeStatus = 'pending' | 'processing' | 'succeeded' | 'failed';
+
+/** PUT /v3/pins/image/: an image URL registered for processing in the background. */
+export interface ImageIntakeJobsTable {
+  id: Generated<string>;
+  user_id: IdRef;
+  image_url: string;
+  status: ColumnType<ImageIntakeStatus, ImageIntakeStatus | undefined, ImageIntakeStatus>;
+  media_upload_id: IdRef | null;
+  /** The api_error_code the job failed with. */
+  error_code: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type PinClientEventName = 'pin_create_success' | 'pin_create_fail';
+
+/** saving.md §7's logging request, stored instead of sent to an outside host. */
+export interface PinClientEventsTable {
+  id: Generated<string>;
+  user_id: IdRef | null;
+  event: PinClientEventName;
+  pin_id: IdRef | null;
+  /** The create method (saving.md §7 "path (method)"). */
+  path: string | null;
+  guid: string | null;
+  error_code: number | null;
+  query: ColumnType<Record<string, string>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -124,6 +276,16 @@ export interface Database {
   board_collaborators: BoardCollaboratorsTable;
   user_follows: UserFollowsTable;
   board_follows: BoardFollowsTable;
+  auth_sessions: AuthSessionsTable;
+  auth_accounts: AuthAccountsTable;
+  auth_verifications: AuthVerificationsTable;
+  auth_rate_limits: AuthRateLimitsTable;
+  captcha_redemptions: CaptchaRedemptionsTable;
+  dev_mailbox: DevMailboxTable;
+  board_invites: BoardInvitesTable;
+  media_uploads: MediaUploadsTable;
+  image_intake_jobs: ImageIntakeJobsTable;
+  pin_client_events: PinClientEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

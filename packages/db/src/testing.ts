@@ -9,6 +9,10 @@ import type { Database } from './schema.ts';
 
 let template: Promise<Blob | File> | undefined;
 
+/** How long close() waits for a test database's connections to go before dropping it. */
+const DROP_WAIT_ATTEMPTS = 200;
+const DROP_WAIT_STEP_MS = 10;
+
 /** A dump of a freshly migrated database, made once per test worker. */
 async function migratedTemplate(): Promise<Blob | File> {
   const pglite = await openPglite(undefined);
@@ -46,6 +50,17 @@ async function createServerTestDb(url: string): Promise<DbHandle> {
       await db.destroy();
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
+      // pool.end() resolves before the server has seen every connection go; dropping WITH
+      // (FORCE) would then kill those backends, and their clients report the FATAL as an
+      // unhandled error. Wait (bounded) until the database has no backends left.
+      for (let attempt = 0; attempt < DROP_WAIT_ATTEMPTS; attempt++) {
+        const { rows } = await dropper.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, DROP_WAIT_STEP_MS));
+      }
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },

@@ -17,7 +17,7 @@ export type StoredVariantsJson = Record<PinImageSize, StoredVariantKeys>;
 
 const EXTENSION: Record<VariantFormat, string> = { jpeg: 'jpg', webp: 'webp' };
 
-/** Only these characters, no empty, `.` or `..` segment, no leading slash. */
+/** Allowed characters; isValidMediaKey also refuses empty, `.` and `..` segments (so `/x`, `a//b`). */
 const KEY_PATTERN = /^[a-z0-9/._-]+$/;
 const SHA256_PATTERN = /^[0-9a-f]{64}$/;
 

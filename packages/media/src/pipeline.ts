@@ -52,6 +52,11 @@ export interface ProcessImageOptions {
   maxInputPixels?: number;
   /** WebP encoder effort 0–6 (CPU versus bytes). */
   webpEffort?: number;
+  /**
+   * mozjpeg trellis quantisation (default on): about 10 % smaller JPEGs for about three times
+   * the encode time. The demo seed turns it off to generate 300 pins quickly.
+   */
+  jpegTrellis?: boolean;
 }
 
 export async function processImage(
@@ -61,6 +66,7 @@ export async function processImage(
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
   const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
   const webpEffort = options.webpEffort ?? DEFAULT_WEBP_EFFORT;
+  const jpegTrellis = options.jpegTrellis ?? true;
 
   if (input.length > maxBytes) {
     throw new AppError('MEDIA_TOO_LARGE', {
@@ -81,7 +87,8 @@ export async function processImage(
     sharp(input, { limitInputPixels: maxInputPixels, pages: 1, failOn: 'error' }).autoOrient();
 
   try {
-    const encode = (size: PinImageSize, image: Sharp) => encodeVariant(image, webpEffort, size);
+    const encode = (size: PinImageSize, image: Sharp) =>
+      encodeVariant(image, webpEffort, jpegTrellis, size);
     const [small, medium, large, orig] = await Promise.all([
       encode('236x', resized(open(), PIN_IMAGE_WIDTHS[0])),
       encode('474x', resized(open(), PIN_IMAGE_WIDTHS[1])),
@@ -135,6 +142,7 @@ function resized(image: Sharp, width: number): Sharp {
 async function encodeVariant(
   image: Sharp,
   webpEffort: number,
+  jpegTrellis: boolean,
   _size: PinImageSize,
 ): Promise<EncodedVariant> {
   // Decode and resize once into raw pixels, then encode both formats from those pixels.
@@ -143,7 +151,12 @@ async function encodeVariant(
   const [jpeg, webp] = await Promise.all([
     sharp(data, raw)
       .flatten({ background: JPEG_BACKGROUND })
-      .jpeg({ quality: JPEG_QUALITY, progressive: true, mozjpeg: true })
+      .jpeg({
+        quality: JPEG_QUALITY,
+        progressive: true,
+        mozjpeg: true,
+        trellisQuantisation: jpegTrellis,
+      })
       .toBuffer(),
     sharp(data, raw).webp({ quality: WEBP_QUALITY, effort: webpEffort }).toBuffer(),
   ]);
@@ -158,7 +171,10 @@ function mapSharpError(error: unknown, maxInputPixels: number): unknown {
   if (error instanceof AppError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) {
-    return new AppError('MEDIA_TOO_MANY_PIXELS', { data: { max_pixels: maxInputPixels }, cause: error });
+    return new AppError('MEDIA_TOO_MANY_PIXELS', {
+      data: { max_pixels: maxInputPixels },
+      cause: error,
+    });
   }
   // The header parsed but the body did not decode (truncated or corrupt file).
   return new AppError('MEDIA_NOT_AN_IMAGE', { cause: error });

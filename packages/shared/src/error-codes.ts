@@ -19,28 +19,254 @@ export const ERROR_CODES = {
   ROUTE_NOT_FOUND: { code: 11, httpStatus: 404, message: 'There is no such endpoint.' },
   METHOD_NOT_ALLOWED: { code: 12, httpStatus: 405, message: 'That method is not allowed here.' },
   PAYLOAD_TOO_LARGE: { code: 13, httpStatus: 413, message: 'The request is too large.' },
-  UNSUPPORTED_MEDIA_TYPE: { code: 14, httpStatus: 415, message: 'That content type is not supported.' },
-  CSRF_FAILED: { code: 20, httpStatus: 403, message: 'Your session token is missing or out of date. Reload the page and try again.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    code: 14,
+    httpStatus: 415,
+    message: 'That content type is not supported.',
+  },
+  CSRF_FAILED: {
+    code: 20,
+    httpStatus: 403,
+    message: 'Your session token is missing or out of date. Reload the page and try again.',
+  },
   UNAUTHORIZED: { code: 21, httpStatus: 401, message: 'You need to log in first.' },
   FORBIDDEN: { code: 22, httpStatus: 403, message: 'You do not have access to that.' },
-  RATE_LIMITED: { code: 29, httpStatus: 429, message: 'Too many requests. Please wait a moment and try again.' },
-  INTERNAL: { code: 50, httpStatus: 500, message: 'Something went wrong on our side. Please try again.' },
-  SERVICE_UNAVAILABLE: { code: 53, httpStatus: 503, message: 'The service is temporarily unavailable.' },
+  RATE_LIMITED: {
+    code: 29,
+    httpStatus: 429,
+    message: 'Too many requests. Please wait a moment and try again.',
+  },
+  INTERNAL: {
+    code: 50,
+    httpStatus: 500,
+    message: 'Something went wrong on our side. Please try again.',
+  },
+  SERVICE_UNAVAILABLE: {
+    code: 53,
+    httpStatus: 503,
+    message: 'The service is temporarily unavailable.',
+  },
 
   // 100–199: resources and lookups
   UNKNOWN_RESOURCE: { code: 100, httpStatus: 404, message: 'There is no such resource.' },
-  UNKNOWN_RESOURCE_VERB: { code: 101, httpStatus: 405, message: 'That resource does not support this action.' },
+  UNKNOWN_RESOURCE_VERB: {
+    code: 101,
+    httpStatus: 405,
+    message: 'That resource does not support this action.',
+  },
   PIN_NOT_FOUND: { code: 110, httpStatus: 404, message: 'Sorry, that Pin could not be found.' },
   BOARD_NOT_FOUND: { code: 111, httpStatus: 404, message: 'Sorry, that board could not be found.' },
-  SECTION_NOT_FOUND: { code: 112, httpStatus: 404, message: 'Sorry, that section could not be found.' },
+  SECTION_NOT_FOUND: {
+    code: 112,
+    httpStatus: 404,
+    message: 'Sorry, that section could not be found.',
+  },
   USER_NOT_FOUND: { code: 113, httpStatus: 404, message: 'Sorry, that user could not be found.' },
   SEARCH_QUERY_REQUIRED: { code: 120, httpStatus: 400, message: 'Type something to search for.' },
 
   // 200–299: media
-  MEDIA_NOT_AN_IMAGE: { code: 200, httpStatus: 415, message: 'That file is not an image we can use.' },
+  MEDIA_NOT_AN_IMAGE: {
+    code: 200,
+    httpStatus: 415,
+    message: 'That file is not an image we can use.',
+  },
   MEDIA_TOO_LARGE: { code: 201, httpStatus: 413, message: 'That image is too large.' },
   MEDIA_TOO_MANY_PIXELS: { code: 202, httpStatus: 413, message: 'That image has too many pixels.' },
   MEDIA_NOT_FOUND: { code: 203, httpStatus: 404, message: 'That image could not be found.' },
+
+  // 300–399: authentication (auth.md §5, §8; docs/decisions/006). Auth failures carry
+  // `data.field` (email | password | birthday | consent | captcha) so forms can place them, and
+  // `message_detail` with the exact sentence when the rule has one.
+  AUTH_EMAIL_INVALID: { code: 300, httpStatus: 400, message: 'Your email is invalid.' },
+  AUTH_EMAIL_TAKEN: {
+    code: 301,
+    httpStatus: 409,
+    message: "Looks like you're already on Corkboard",
+  },
+  AUTH_EMAIL_CONTAINS_PRODUCT_NAME: {
+    code: 302,
+    httpStatus: 400,
+    message: 'Please stick to your name, or the name of your brand',
+  },
+  AUTH_PASSWORD_TOO_SHORT: { code: 310, httpStatus: 400, message: 'Your password is too short!' },
+  AUTH_PASSWORD_TOO_LONG: { code: 311, httpStatus: 400, message: 'Your password is too long!' },
+  AUTH_PASSWORD_NOT_ASCII: {
+    code: 312,
+    httpStatus: 400,
+    message: 'Use only a mix of letters, numbers and special characters (for example: ?, !, $).',
+  },
+  AUTH_PASSWORD_SAME_AS_IDENTITY: {
+    code: 313,
+    httpStatus: 400,
+    message: 'Please make your username and password different.',
+  },
+  AUTH_PASSWORD_COMMON: { code: 314, httpStatus: 400, message: 'Please make a stronger password.' },
+  AUTH_BIRTHDAY_MISSING: {
+    code: 320,
+    httpStatus: 400,
+    message: 'We need to know your age to provide you this service.',
+  },
+  AUTH_BIRTHDAY_INVALID: { code: 321, httpStatus: 400, message: 'Invalid date' },
+  AUTH_UNDERAGE: {
+    code: 322,
+    httpStatus: 403,
+    message: "Sorry, you're not eligible to sign up for Corkboard right now.",
+  },
+  AUTH_OVERAGE: { code: 323, httpStatus: 400, message: 'Oops! Please use a valid age to sign up.' },
+  AUTH_CONSENT_REQUIRED: {
+    code: 324,
+    httpStatus: 400,
+    message: "Before you can create an account, you'll need to agree to the required terms below.",
+  },
+  AUTH_CAPTCHA_FAILED: {
+    code: 330,
+    httpStatus: 403,
+    message: "We couldn't verify that you're a person. Please try again.",
+  },
+  AUTH_LOGIN_INCORRECT_PASSWORD: {
+    code: 340,
+    httpStatus: 401,
+    message: 'The password you entered is incorrect.',
+  },
+  AUTH_LOGIN_UNKNOWN_ACCOUNT: {
+    code: 341,
+    httpStatus: 401,
+    message: "The email or username you entered doesn't belong to an account.",
+  },
+  AUTH_LOGIN_RATE_LIMITED: {
+    code: 344,
+    httpStatus: 429,
+    message: 'You have reached the maximum number of login attempts. Try again in 30 minutes.',
+  },
+  AUTH_LOGIN_TOO_FAST_IP: {
+    code: 345,
+    httpStatus: 429,
+    message: 'Oops! You logged in too quickly. Please try again with the reCAPTCHA.',
+  },
+  AUTH_ACCOUNT_SUSPENDED: { code: 346, httpStatus: 403, message: "Sorry, we can't log you in." },
+  AUTH_SOFT_BANNED: {
+    code: 347,
+    httpStatus: 403,
+    message:
+      'We noticed some strange activity on your account. Reset your password or log in with Facebook or Google to get back into your account.',
+  },
+  AUTH_LOGIN_ASSISTANCE: {
+    code: 349,
+    httpStatus: 401,
+    message: "Looks like you're having trouble logging in",
+  },
+  AUTH_RESET_TOKEN_INVALID: {
+    code: 360,
+    httpStatus: 400,
+    message: 'This password reset link is invalid or has expired. Request a new one.',
+  },
+
+  // 400–409: fetching URLs people hand us and taking in images (apps/api/src/lib/safe-fetch.ts,
+  // docs/decisions/008). 410–449: saving pins, boards, sections and collaborators (saving.md).
+  URL_INVALID: { code: 400, httpStatus: 400, message: 'That web address is not valid.' },
+  URL_BLOCKED: {
+    code: 401,
+    httpStatus: 400,
+    message: "We can't fetch anything from that address.",
+  },
+  URL_UNREACHABLE: { code: 402, httpStatus: 502, message: "We couldn't reach that website." },
+  URL_TIMEOUT: { code: 403, httpStatus: 504, message: 'That website took too long to answer.' },
+  URL_RESPONSE_TOO_LARGE: { code: 404, httpStatus: 413, message: 'That file is too large.' },
+  URL_TOO_MANY_REDIRECTS: {
+    code: 405,
+    httpStatus: 502,
+    message: 'That web address redirects too many times.',
+  },
+  URL_UNSUPPORTED_CONTENT: {
+    code: 406,
+    httpStatus: 415,
+    message: "That web address doesn't lead to a page or image we can use.",
+  },
+  URL_HTTP_ERROR: { code: 407, httpStatus: 502, message: 'That website answered with an error.' },
+  MEDIA_UPLOAD_NOT_FOUND: {
+    code: 408,
+    httpStatus: 404,
+    message: 'That upload could not be found. Please add the image again.',
+  },
+  IMAGE_INTAKE_BUSY: {
+    code: 409,
+    httpStatus: 429,
+    message: 'Too many images are being processed. Please try again in a moment.',
+  },
+  BOARD_NAME_REQUIRED: { code: 410, httpStatus: 400, message: "Don't forget to name your board!" },
+  BOARD_NAME_TOO_LONG: { code: 411, httpStatus: 400, message: 'That board name is too long.' },
+  BOARD_NAME_TAKEN: {
+    code: 412,
+    httpStatus: 409,
+    message: 'You already have a board with that name.',
+  },
+  BOARD_PRIVACY_NOT_ALLOWED: {
+    code: 413,
+    httpStatus: 400,
+    message: "That privacy setting isn't available for this board.",
+  },
+  BOARD_NOT_WRITABLE: { code: 414, httpStatus: 403, message: "You can't save to this board." },
+  SECTION_NAME_REQUIRED: {
+    code: 415,
+    httpStatus: 400,
+    message: "Don't forget to name your section!",
+  },
+  SECTION_NAME_TOO_LONG: { code: 416, httpStatus: 400, message: 'That section name is too long.' },
+  SECTION_NAME_TAKEN: {
+    code: 417,
+    httpStatus: 409,
+    message: 'This board already has a section with that name.',
+  },
+  SECTION_INITIAL_PINS_INVALID: {
+    code: 418,
+    httpStatus: 400,
+    message: 'Only Pins from this board can be moved into its sections.',
+  },
+  ADVERTISER_NOT_ALLOWED: {
+    code: 419,
+    httpStatus: 403,
+    message: "You can't act for that advertiser.",
+  },
+  ADVERTISER_BOARD_NOT_PROTECTED: {
+    code: 420,
+    httpStatus: 400,
+    message: 'When acting for an advertiser you can only save to protected boards.',
+  },
+  COLLABORATOR_INVITE_NOT_OWNER: {
+    code: 430,
+    httpStatus: 403,
+    message: "Only the board's owner can invite collaborators.",
+  },
+  COLLABORATOR_INVITE_NOT_ALLOWED: {
+    code: 431,
+    httpStatus: 400,
+    message: "Protected boards can't have collaborators.",
+  },
+  COLLABORATOR_INVITE_SELF: {
+    code: 432,
+    httpStatus: 400,
+    message: "You're already on this board.",
+  },
+  COLLABORATOR_INVITE_EMAIL_INVALID: {
+    code: 433,
+    httpStatus: 400,
+    message: "That email address isn't valid.",
+  },
+  COLLABORATOR_INVITE_TOKEN_INVALID: {
+    code: 434,
+    httpStatus: 400,
+    message: 'This invitation link is invalid or has expired.',
+  },
+  COLLABORATOR_INVITE_NOT_FOUND: {
+    code: 435,
+    httpStatus: 404,
+    message: "We couldn't find that invitation.",
+  },
+  COLLABORATOR_INVITE_LIMIT: {
+    code: 436,
+    httpStatus: 429,
+    message: "You've sent a lot of invitations today. Please try again tomorrow.",
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

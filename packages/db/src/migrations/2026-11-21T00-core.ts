@@ -39,7 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CONSTRAINT users_username_format CHECK (username ~ '^[A-Za-z0-9_]{3,30}$')
     )`.execute(db);
   await sql`CREATE UNIQUE INDEX users_username_lower_key ON users (lower(username))`.execute(db);
-  await sql`CREATE UNIQUE INDEX users_email_lower_key ON users (lower(email)) WHERE email IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX users_email_lower_key ON users (lower(email)) WHERE email IS NOT NULL`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE boards (
@@ -72,7 +74,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT board_sections_board_slug_key UNIQUE (board_id, slug)
     )`.execute(db);
-  await sql`CREATE INDEX board_sections_board_idx ON board_sections (board_id, position, id)`.execute(db);
+  await sql`CREATE INDEX board_sections_board_idx ON board_sections (board_id, position, id)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE pins (
@@ -94,10 +98,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         setweight(to_tsvector('english', coalesce(description, '')), 'B')
       ) STORED
     )`.execute(db);
-  await sql`ALTER TABLE boards ADD CONSTRAINT boards_cover_pin_fk FOREIGN KEY (cover_pin_id) REFERENCES pins(id) ON DELETE SET NULL`.execute(db);
+  await sql`ALTER TABLE boards ADD CONSTRAINT boards_cover_pin_fk FOREIGN KEY (cover_pin_id) REFERENCES pins(id) ON DELETE SET NULL`.execute(
+    db,
+  );
   // Feeds page by id (ids are monotonic), newest first.
   await sql`CREATE INDEX pins_board_idx ON pins (board_id, id DESC)`.execute(db);
-  await sql`CREATE INDEX pins_section_idx ON pins (section_id, id DESC) WHERE section_id IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX pins_section_idx ON pins (section_id, id DESC) WHERE section_id IS NOT NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX pins_pinner_idx ON pins (pinner_id, id DESC)`.execute(db);
   await sql`CREATE INDEX pins_image_idx ON pins (image_id)`.execute(db);
   await sql`CREATE INDEX pins_search_idx ON pins USING gin (search_tsv)`.execute(db);
@@ -114,7 +122,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       accepted_at timestamptz,
       PRIMARY KEY (board_id, user_id)
     )`.execute(db);
-  await sql`CREATE INDEX board_collaborators_user_idx ON board_collaborators (user_id, status)`.execute(db);
+  await sql`CREATE INDEX board_collaborators_user_idx ON board_collaborators (user_id, status)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE user_follows (

@@ -1,0 +1,33 @@
+// `npm run db:seed`: writes the demo content into an EMPTY database (migrating it first). A
+// database that already has users is left alone: seeding it would mix demo rows into real data,
+// and there is deliberately no --force. Start from a fresh DATA_DIR (or database) to reseed.
+import type { Kysely } from 'kysely';
+import { createDb } from '@corkboard/db/create-db';
+import { migrateToLatest } from '@corkboard/db/migrations';
+import { seedIfEmpty } from '@corkboard/db/seed/seed-demo';
+import { createStorage } from '@corkboard/media/create-storage';
+import { loadConfig } from '../src/config.ts';
+import { DEMO_PASSWORD, setDemoPasswords } from '../src/routes/auth/demo-credentials.ts';
+
+const config = loadConfig();
+const database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrateToLatest(database.db as Kysely<unknown>);
+  const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
+  const seeded = await seedIfEmpty(database.db, storage, (message) => console.log(message));
+  if (seeded) {
+    await setDemoPasswords(database.db);
+    console.log(`Seeded the demo content. Every demo person's password is "${DEMO_PASSWORD}".`);
+  } else {
+    console.error(
+      'The database already has users, so the demo seed was not written. ' +
+        'Point DATA_DIR (or DATABASE_URL) at an empty database to seed it.',
+    );
+    process.exitCode = 1;
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

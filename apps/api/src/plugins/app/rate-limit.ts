@@ -1,0 +1,24 @@
+// A global per-IP request budget so one client cannot starve the others.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@corkboard/shared/app-error';
+
+/** The budget window; RATE_LIMIT_MAX requests fit in it. */
+export const RATE_LIMIT_WINDOW = '1 minute';
+
+/**
+ * Immutable, cache-friendly files are exempt: one scroll through a pin grid loads dozens of
+ * images and would otherwise spend the whole budget meant for API calls.
+ */
+const EXEMPT_PREFIXES = ['/media/', '/assets/'];
+
+export async function registerRateLimit(app: FastifyInstance, max: number): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max,
+    timeWindow: RATE_LIMIT_WINDOW,
+    allowList: (request) => EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix)),
+    // Thrown by the plugin, so it reaches the one error handler and becomes the envelope.
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+}

@@ -1,0 +1,102 @@
+// The web app: hashed build assets with year-long immutable caching, a few root files (favicon,
+// robots.txt) with short caching, and index.html, never cached, with the page's <title> and Open
+// Graph tags filled in on the server. A missing web build is not fatal: the API keeps answering.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceDeps } from '../../routes/deps.ts';
+import type { SpaRenderer } from './errors.ts';
+import { genericMeta, injectHead, pageMetaFor, renderHead, type PageMeta } from './page-meta.ts';
+
+/** Vite fingerprints everything under assets/, so a file there never changes. */
+export const ASSET_MAX_AGE = '365d';
+/** Root files (favicon.ico, robots.txt) keep their names across builds. */
+export const ROOT_FILE_MAX_AGE = '1h';
+
+export interface SpaOptions {
+  webDist: string;
+  /** index.html contents; tests pass a fixture instead of needing a web build. */
+  indexHtml?: string | undefined;
+  publicUrl: string;
+  deps: ServiceDeps;
+}
+
+const BUILD_MISSING_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Corkboard</title></head>
+<body><p>The Corkboard web app has not been built. Run <code>npm run build</code>, then restart the server.</p></body></html>
+`;
+
+/** Root file names we route; anything else (odd characters) stays unserved rather than misrouted. */
+const ROOT_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * index.html from disk, re-read when the file changes, so rebuilding the web app while the
+ * server runs never serves an index that points at assets the build just deleted.
+ */
+function indexHtmlLoader(webDist: string): () => string | undefined {
+  const path = join(webDist, 'index.html');
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(path).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(path, 'utf8') };
+    return cached.html;
+  };
+}
+
+async function registerStaticFiles(app: FastifyInstance, webDist: string): Promise<void> {
+  const assets = join(webDist, 'assets');
+  const hasAssets = existsSync(assets);
+  await app.register(fastifyStatic, {
+    root: hasAssets ? assets : webDist,
+    prefix: '/assets/',
+    // Without a build there is nothing to serve, but sendFile must still exist for root files.
+    serve: hasAssets,
+    index: false,
+    // The web build writes .br/.gz beside each asset (apps/web/build/precompress.ts).
+    preCompressed: true,
+    immutable: true,
+    maxAge: ASSET_MAX_AGE,
+  });
+  for (const name of readdirSync(webDist)) {
+    if (name === 'index.html' || !ROOT_FILE_NAME.test(name)) continue;
+    if (!statSync(join(webDist, name)).isFile()) continue;
+    app.get(`/${name}`, (_request, reply) =>
+      reply.sendFile(name, webDist, { maxAge: ROOT_FILE_MAX_AGE, immutable: false }),
+    );
+  }
+}
+
+export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<SpaRenderer> {
+  const webDistExists = existsSync(options.webDist);
+  if (webDistExists) await registerStaticFiles(app, options.webDist);
+  const fixed = options.indexHtml;
+  const loadIndex = fixed === undefined ? indexHtmlLoader(options.webDist) : () => fixed;
+  if (loadIndex() === undefined) {
+    app.log.warn(
+      { webDist: options.webDist },
+      'The web build is missing (no index.html); API routes work, pages show a build hint. Run `npm run build`.',
+    );
+  }
+
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    const template = loadIndex();
+    if (template === undefined) return reply.status(503).send(BUILD_MISSING_HTML);
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    let meta: PageMeta;
+    try {
+      meta = await pageMetaFor(options.deps, request.viewer, options.publicUrl, pathname);
+    } catch (error) {
+      // The page still loads (the app shows its own error states); only the preview degrades.
+      request.log.error({ err: error }, 'page meta lookup failed; serving generic meta');
+      meta = genericMeta(options.publicUrl);
+    }
+    return reply.status(200).send(injectHead(template, renderHead(meta)));
+  };
+}

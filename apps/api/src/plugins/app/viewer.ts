@@ -1,0 +1,34 @@
+// Who is asking. The resolver is a seam: by default the app reads the Better Auth session cookie
+// (plugins/auth/session-viewer.ts); tests plug in a resolver to act as any user.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface Viewer {
+  id: string;
+}
+
+/**
+ * Resolves the viewer of a request. The reply is passed so a resolver can forward cookies (a
+ * refreshed or cleared session cookie).
+ */
+export type ViewerResolver = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Viewer | null | Promise<Viewer | null>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+export const visitorResolver: ViewerResolver = () => null;
+
+export function registerViewer(
+  app: FastifyInstance,
+  resolveViewer: ViewerResolver = visitorResolver,
+): void {
+  app.decorateRequest('viewer', null);
+  app.addHook('onRequest', async (request, reply) => {
+    request.viewer = await resolveViewer(request, reply);
+  });
+}

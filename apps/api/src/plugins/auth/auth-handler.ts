@@ -1,0 +1,58 @@
+// Better Auth's own HTTP endpoints under /api/auth/*, converted from Fastify to a Web Request.
+// Only an allow-list is reachable: the session endpoints. Sign-up, sign-in, password and
+// profile endpoints would bypass our rules (password policy, lockout, captcha, username
+// format), so the product uses /v3/… for those, which call auth.api.* after the checks.
+// Social sign-in callbacks join the list when that issue lands.
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@corkboard/shared/app-error';
+import { AUTH_BASE_PATH, type AuthEngine } from './auth-engine.ts';
+import { engineHeaders } from './engine-headers.ts';
+import { forwardSetCookies } from './session-viewer.ts';
+
+export const AUTH_HANDLER_PATHS: ReadonlySet<string> = new Set([
+  '/get-session',
+  '/sign-out',
+  '/list-sessions',
+  '/revoke-session',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+  '/ok',
+]);
+
+/** Headers of Better Auth's answer we must not copy (Fastify computes its own). */
+const HOP_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+]);
+
+export function registerAuthHandler(
+  app: FastifyInstance,
+  engine: AuthEngine,
+  publicUrl: string,
+): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    handler: async (request, reply) => {
+      const url = new URL(request.url, publicUrl);
+      const subPath = url.pathname.slice(AUTH_BASE_PATH.length).replace(/\/+$/, '');
+      if (!AUTH_HANDLER_PATHS.has(subPath)) throw new AppError('ROUTE_NOT_FOUND');
+      const headers = engineHeaders(request);
+      const init: RequestInit = { method: request.method, headers };
+      if (request.method === 'POST') {
+        headers.set('content-type', 'application/json');
+        init.body = JSON.stringify(request.body ?? {});
+      }
+      const response = await engine.handler(new Request(url, init));
+      response.headers.forEach((value, name) => {
+        if (!HOP_HEADERS.has(name)) reply.header(name, value);
+      });
+      forwardSetCookies(reply, response.headers);
+      reply.header('Cache-Control', 'no-store');
+      return reply.status(response.status).send(await response.text());
+    },
+  });
+}

@@ -1,0 +1,49 @@
+// The default viewer resolver: the Better Auth session cookie → our user id. Requests without
+// the cookie (and immutable files) never touch the database. A refreshed session's new cookie,
+// or the deletion of a stale one, is passed on to the answer.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Viewer, ViewerResolver } from '../app/viewer.ts';
+import { isApiPath } from '../app/errors.ts';
+import { AUTH_COOKIE_PREFIX, type AuthEngine } from './auth-engine.ts';
+import { engineHeaders } from './engine-headers.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session token behind `viewer`, so logout and reset can tell "this session". */
+    authSessionToken: string | null;
+  }
+}
+
+/** Matches `corkboard.session_token=` and its `__Secure-` form. */
+const SESSION_COOKIE_MARKER = `${AUTH_COOKIE_PREFIX}.session_token=`;
+/** Files that never depend on who asks. */
+const ANONYMOUS_PREFIXES = ['/assets/', '/media/'];
+
+export function forwardSetCookies(reply: FastifyReply, headers: Headers): void {
+  for (const line of headers.getSetCookie()) reply.header('set-cookie', line);
+}
+
+export function sessionViewerResolver(
+  engine: AuthEngine,
+  log: { error(object: object, message: string): void },
+): ViewerResolver {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> => {
+    if (ANONYMOUS_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return null;
+    if (!request.headers.cookie?.includes(SESSION_COOKIE_MARKER)) return null;
+    try {
+      const result = await engine.api.getSession({
+        headers: engineHeaders(request),
+        returnHeaders: true,
+      });
+      forwardSetCookies(reply, result.headers);
+      if (!result.response) return null;
+      request.authSessionToken = result.response.session.token;
+      return { id: result.response.user.id };
+    } catch (error) {
+      // A page still loads as a visitor when the session store is down; the API says so.
+      if (isApiPath(request.url)) throw error;
+      log.error({ err: error }, 'session lookup failed; serving the page signed out');
+      return null;
+    }
+  };
+}

@@ -1,0 +1,180 @@
+// The board row behind every saving answer about a board (picker rows, the create-board answer,
+// BoardResource get): owner, up to three collaborators and three pin thumbnails, the viewer's
+// last save to it and whether they may save to it, in one statement (no per-board round trips).
+import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { BoardPrivacyColumn, Database, StoredVariants } from '@corkboard/db/schema';
+import type { MediaStorage } from '@corkboard/media/storage';
+import type { UserSummary } from '@corkboard/shared/api-types';
+import type { PickerBoardItem } from '@corkboard/shared/saving/api';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { boardAccessList, canWriteBoard, writableBoards } from '../board-access.ts';
+import { thumbnail } from '../media-urls.ts';
+import { boardUrl, fullName } from '../serializers.ts';
+
+/** saving.md §2.4, §9: "Collaborator labels name up to three collaborator avatars". */
+export const PICKER_COLLABORATORS_SHOWN = 3;
+/** Thumbnails per board row (pinThumbnailUrls). */
+export const PICKER_THUMBNAILS = 3;
+
+interface PersonJson {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  avatar_variants: StoredVariants | null;
+}
+
+export interface BoardItemRow {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  privacy: BoardPrivacyColumn;
+  pin_count: number;
+  section_count: number;
+  follower_count: number;
+  collaborator_count: number;
+  created_at: Date;
+  cover_pin_id: string | null;
+  owner_id: string;
+  owner_username: string;
+  owner_first_name: string;
+  owner_last_name: string;
+  owner_avatar_variants: StoredVariants | null;
+  thumbnails: { variants: StoredVariants }[];
+  collaborators: PersonJson[];
+  last_saved_at: Date | null;
+  writable: boolean;
+}
+
+/** Aliases: b boards, o owner, oa owner avatar. Callers add the where clauses. */
+export function boardItemQuery(db: Kysely<Database>, viewer: Viewer | null) {
+  const lastSaved =
+    viewer === null
+      ? sql<Date | null>`NULL::timestamptz`
+      : sql<Date | null>`(
+          SELECT lp.created_at FROM pins lp
+          WHERE lp.pinner_id = ${viewer.id} AND lp.board_id = b.id
+          ORDER BY lp.id DESC LIMIT 1
+        )`;
+  return db
+    .selectFrom('boards as b')
+    .innerJoin('users as o', 'o.id', 'b.owner_id')
+    .leftJoin('images as oa', 'oa.id', 'o.avatar_image_id')
+    .select((eb) => [
+      'b.id',
+      'b.name',
+      'b.slug',
+      'b.description',
+      'b.privacy',
+      'b.pin_count',
+      'b.section_count',
+      'b.follower_count',
+      'b.collaborator_count',
+      'b.created_at',
+      'b.cover_pin_id',
+      'o.id as owner_id',
+      'o.username as owner_username',
+      'o.first_name as owner_first_name',
+      'o.last_name as owner_last_name',
+      'oa.variants as owner_avatar_variants',
+      jsonArrayFrom(
+        eb
+          .selectFrom('pins as tp')
+          .innerJoin('images as ti', 'ti.id', 'tp.image_id')
+          .select('ti.variants')
+          .whereRef('tp.board_id', '=', 'b.id')
+          // The chosen cover first, then the newest pins.
+          .orderBy(sql`coalesce(tp.id = b.cover_pin_id, false)`, 'desc')
+          .orderBy('tp.id', 'desc')
+          .limit(PICKER_THUMBNAILS),
+      ).as('thumbnails'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('board_collaborators as bc')
+          .innerJoin('users as cu', 'cu.id', 'bc.user_id')
+          .leftJoin('images as ca', 'ca.id', 'cu.avatar_image_id')
+          .select([
+            // Ids travel as strings; inside JSON a bigint would become a lossy number.
+            sql<string>`cu.id::text`.as('id'),
+            'cu.username',
+            'cu.first_name',
+            'cu.last_name',
+            'ca.variants as avatar_variants',
+          ])
+          .whereRef('bc.board_id', '=', 'b.id')
+          .where('bc.status', '=', 'accepted')
+          .orderBy('bc.accepted_at')
+          .orderBy('bc.user_id')
+          .limit(PICKER_COLLABORATORS_SHOWN),
+      ).as('collaborators'),
+      lastSaved.as('last_saved_at'),
+      canWriteBoard(viewer).as('writable'),
+    ]);
+}
+
+/** Boards the viewer can save to (owned or accepted collaborator), optionally only protected. */
+export function writableBoardItems(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  filter: 'all' | 'protected',
+) {
+  let query = boardItemQuery(db, viewer).where(writableBoards(viewer.id));
+  if (filter === 'protected') query = query.where('b.privacy', '=', 'protected');
+  return query;
+}
+
+export async function findBoardItem(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  boardId: string,
+): Promise<BoardItemRow | undefined> {
+  return boardItemQuery(db, viewer).where('b.id', '=', boardId).executeTakeFirst();
+}
+
+function avatarUrl(storage: MediaStorage, variants: StoredVariants | null): string | null {
+  return variants === null ? null : thumbnail(storage, variants).url;
+}
+
+function person(storage: MediaStorage, row: PersonJson): UserSummary {
+  return {
+    id: String(row.id),
+    username: row.username,
+    full_name: fullName(row.first_name, row.last_name, row.username),
+    image_medium_url: avatarUrl(storage, row.avatar_variants),
+  };
+}
+
+export function serializeBoardItem(storage: MediaStorage, row: BoardItemRow): PickerBoardItem {
+  const thumbnails = row.thumbnails.map((entry) => thumbnail(storage, entry.variants).url);
+  const cover = thumbnails[0] ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    url: boardUrl(row.owner_username, row.slug),
+    privacy: row.privacy,
+    description: row.description,
+    owner: {
+      id: row.owner_id,
+      username: row.owner_username,
+      full_name: fullName(row.owner_first_name, row.owner_last_name, row.owner_username),
+      image_medium_url: avatarUrl(storage, row.owner_avatar_variants),
+    },
+    collaborating_users: row.collaborators.map((collaborator) => person(storage, collaborator)),
+    collaborator_count: row.collaborator_count,
+    is_collaborative: row.collaborator_count > 0,
+    should_show_board_collaborators: row.collaborator_count > 0,
+    board_access: boardAccessList(row.writable),
+    pin_count: row.pin_count,
+    section_count: row.section_count,
+    follower_count: row.follower_count,
+    has_custom_cover: row.cover_pin_id !== null,
+    image_cover_url: cover,
+    image_thumbnail_url: cover,
+    pin_thumbnail_urls: thumbnails,
+    last_saved_at: row.last_saved_at === null ? null : new Date(row.last_saved_at).toISOString(),
+    created_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,233 @@
+// The board and section pickers (saving.md §2.4, §2.5, §7): BoardPickerBoardsResource lists the
+// boards the viewer can save to (owned and accepted-collaborator boards, never one they can only
+// read) with a 'Top choices' shortlist; BoardSectionsRepinResource lists a writable board's
+// sections.
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { AppError } from '@corkboard/shared/app-error';
+import type {
+  BoardPickerData,
+  PickerBoardItem,
+  PickerSectionItem,
+} from '@corkboard/shared/saving/api';
+import {
+  BOARD_SHORTLIST_SIZE,
+  pickShortlist,
+  type PickerBoard,
+} from '@corkboard/shared/saving/board-sort';
+import type { PinText } from '@corkboard/shared/saving/keywords';
+import {
+  PIN_DESCRIPTION_MAX_LENGTH,
+  PIN_TITLE_MAX_LENGTH,
+  PIN_URL_MAX_LENGTH,
+} from '@corkboard/shared/saving/schemas';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { requireViewer, requireWritableBoard, writableBoards } from '../board-access.ts';
+import {
+  decodeIdBookmark,
+  decodeOffsetBookmark,
+  encodeIdBookmark,
+  encodeOffsetBookmark,
+  type Page,
+} from '../bookmarks.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { parseOptions } from '../resources/resource-registry.ts';
+import { resolveActing } from '../saving/acting.ts';
+import {
+  clampSize,
+  optionalIdSchema,
+  optionalTextSchema,
+  pageOptionFields,
+  requiredIdSchema,
+} from '../saving/option-schemas.ts';
+import { findVisiblePinSource } from '../saving/pin-source.repository.ts';
+import {
+  serializeBoardItem,
+  writableBoardItems,
+  type BoardItemRow,
+} from './board-items.repository.ts';
+import { listSectionItems, serializeSectionItem } from './section-items.repository.ts';
+
+/** Not in the spec: rows per picker page. The picker filters locally, so pages are large. */
+export const BOARD_PICKER_DEFAULT_PAGE_SIZE = 100;
+/**
+ * Not in the spec: the cap. Picker rows are small and the picker needs every board to search
+ * locally (saving.md §2.4), so 250 rows a page keeps a 5,000-board person at 20 requests.
+ */
+export const BOARD_PICKER_MAX_PAGE_SIZE = 250;
+/**
+ * The shortlist considers at most this many of the newest writable boards: it needs names and
+ * recency of all of them (pickShortlist), and nobody's top choice is their 10,001st board.
+ */
+export const BOARD_SHORTLIST_SCAN_MAX = 10_000;
+/** Sections per section-picker page (and the cap). */
+export const SECTION_PICKER_PAGE_SIZE = 100;
+/** Offsets beyond this are not paged (a board with 10,000 sections is not a real board). */
+export const SECTION_PICKER_MAX_OFFSET = 10_000;
+
+export const boardPickerOptionsSchema = z.object({
+  pin_id: optionalIdSchema,
+  /** The pin being saved when it is not a pin yet (bookmarklet, create page). */
+  title: optionalTextSchema(PIN_TITLE_MAX_LENGTH),
+  description: optionalTextSchema(PIN_DESCRIPTION_MAX_LENGTH),
+  link: optionalTextSchema(PIN_URL_MAX_LENGTH),
+  username: optionalTextSchema(30),
+  user_id: optionalIdSchema,
+  advertiser_id: optionalIdSchema,
+  orbac_subject_id: optionalIdSchema,
+  filter: z.enum(['all', 'protected']).default('all'),
+  field_set_key: z.string().max(64).optional(),
+  shortlist_suggestions: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(BOARD_SHORTLIST_SIZE)
+    .default(BOARD_SHORTLIST_SIZE),
+  isDesktop: z.boolean().optional(),
+  ...pageOptionFields,
+});
+
+export const sectionPickerOptionsSchema = z.object({
+  board_id: requiredIdSchema,
+  orbac_subject_id: optionalIdSchema,
+  ...pageOptionFields,
+});
+
+/** `username` / `user_id` name whose boards to list: only the viewer's own can be saved to. */
+async function requireSelf(
+  deps: ServiceDeps,
+  viewer: Viewer,
+  options: { username?: string | undefined; user_id?: string | undefined },
+): Promise<void> {
+  if (options.user_id !== undefined && options.user_id !== viewer.id) {
+    throw new AppError('FORBIDDEN', { data: { field: 'user_id' } });
+  }
+  if (options.username === undefined) return;
+  const self = await deps.db
+    .selectFrom('users')
+    .select('username')
+    .where('id', '=', viewer.id)
+    .executeTakeFirst();
+  if (self?.username.toLowerCase() !== options.username.toLowerCase()) {
+    throw new AppError('FORBIDDEN', { data: { field: 'username' } });
+  }
+}
+
+interface ShortlistCandidate extends PickerBoard {
+  readonly id: string;
+}
+
+async function shortlist(
+  deps: ServiceDeps,
+  viewer: Viewer,
+  filter: 'all' | 'protected',
+  pin: PinText,
+  size: number,
+): Promise<PickerBoardItem[]> {
+  if (size <= 0) return [];
+  let light = deps.db
+    .selectFrom('boards as b')
+    .select([
+      'b.id',
+      'b.name',
+      'b.created_at',
+      sql<Date | null>`(
+        SELECT lp.created_at FROM pins lp
+        WHERE lp.pinner_id = ${viewer.id} AND lp.board_id = b.id
+        ORDER BY lp.id DESC LIMIT 1
+      )`.as('last_saved_at'),
+    ])
+    .where(writableBoards(viewer.id));
+  if (filter === 'protected') light = light.where('b.privacy', '=', 'protected');
+  const rows = await light.orderBy('b.id', 'desc').limit(BOARD_SHORTLIST_SCAN_MAX).execute();
+  const candidates: ShortlistCandidate[] = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+    lastSavedAt: row.last_saved_at === null ? null : new Date(row.last_saved_at).toISOString(),
+  }));
+  const chosen = pickShortlist(candidates, pin, { size }).map((board) => board.id);
+  if (chosen.length === 0) return [];
+  const items = await writableBoardItems(deps.db, viewer, filter)
+    .where('b.id', 'in', chosen)
+    .execute();
+  const byId = new Map(items.map((row) => [row.id, row]));
+  return chosen
+    .map((id) => byId.get(id))
+    .filter((row): row is BoardItemRow => row !== undefined)
+    .map((row) => serializeBoardItem(deps.storage, row));
+}
+
+export async function boardPicker(
+  deps: ServiceDeps,
+  viewerOrVisitor: Viewer | null,
+  rawOptions: unknown,
+): Promise<{ data: BoardPickerData; bookmark: string | undefined }> {
+  const viewer = requireViewer(viewerOrVisitor);
+  const options = parseOptions(boardPickerOptionsSchema, rawOptions);
+  await resolveActing(deps.db, viewer, options);
+  await requireSelf(deps, viewer, options);
+  const beforeId = decodeIdBookmark(options.bookmark ?? undefined);
+  const pageSize = clampSize(
+    options.page_size,
+    BOARD_PICKER_DEFAULT_PAGE_SIZE,
+    BOARD_PICKER_MAX_PAGE_SIZE,
+  );
+
+  let pin: PinText = {
+    title: options.title ?? null,
+    description: options.description ?? null,
+    link: options.link ?? null,
+  };
+  if (options.pin_id !== undefined) {
+    const source = await findVisiblePinSource(deps.db, viewer, options.pin_id);
+    if (!source) throw new AppError('PIN_NOT_FOUND', { data: { field: 'pin_id' } });
+    pin = { title: source.title, description: source.description, link: source.link };
+  }
+
+  let query = writableBoardItems(deps.db, viewer, options.filter);
+  if (beforeId !== undefined) query = query.where('b.id', '<', beforeId);
+  const rows = await query
+    .orderBy('b.id', 'desc')
+    .limit(pageSize + 1)
+    .execute();
+  const pageRows = rows.slice(0, pageSize);
+  const last = pageRows.at(-1);
+  const bookmark = rows.length > pageSize && last ? encodeIdBookmark(last.id) : undefined;
+
+  // The shortlist belongs to the first page: later pages only extend 'All boards'.
+  const boards_shortlist =
+    beforeId === undefined
+      ? await shortlist(deps, viewer, options.filter, pin, options.shortlist_suggestions)
+      : [];
+  return {
+    data: {
+      all_boards: pageRows.map((row) => serializeBoardItem(deps.storage, row)),
+      boards_shortlist,
+    },
+    bookmark,
+  };
+}
+
+export async function sectionPicker(
+  deps: ServiceDeps,
+  viewerOrVisitor: Viewer | null,
+  rawOptions: unknown,
+): Promise<Page<PickerSectionItem>> {
+  const viewer = requireViewer(viewerOrVisitor);
+  const options = parseOptions(sectionPickerOptionsSchema, rawOptions);
+  await resolveActing(deps.db, viewer, options);
+  const offset = decodeOffsetBookmark(options.bookmark ?? undefined, SECTION_PICKER_MAX_OFFSET);
+  const pageSize = clampSize(options.page_size, SECTION_PICKER_PAGE_SIZE, SECTION_PICKER_PAGE_SIZE);
+  const board = await requireWritableBoard(deps.db, viewer, options.board_id);
+  const rows = await listSectionItems(deps.db, board.id, offset, pageSize + 1);
+  const pageRows = rows.slice(0, pageSize);
+  const next = offset + pageRows.length;
+  return {
+    items: pageRows.map((row) => serializeSectionItem(deps.storage, row)),
+    bookmark:
+      rows.length > pageSize && next <= SECTION_PICKER_MAX_OFFSET
+        ? encodeOffsetBookmark(next)
+        : undefined,
+  };
+}

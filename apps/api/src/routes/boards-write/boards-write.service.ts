@@ -1,0 +1,160 @@
+// BoardResource create and get (saving.md §2.6, §3 "Board create options", §5, §6, §7).
+//
+// Create: the name follows the shared rule (required, 50 characters: BOARD_NAME_REQUIRED /
+// BOARD_NAME_TOO_LONG with the form's sentence as message_detail) and must not repeat one of the
+// owner's board names (BOARD_NAME_TAKEN); privacy is public or secret, `protected` only and
+// always when acting for an advertiser (who cannot make secret boards). The slug is unique per
+// owner (uniqueSlug). The board and the owner's board_count change in one transaction.
+// Get: any board the viewer may see (visitors included), with the viewer's access.
+import { z } from 'zod';
+import type { BoardPrivacyColumn } from '@corkboard/db/schema';
+import { AppError } from '@corkboard/shared/app-error';
+import type { PickerBoardItem } from '@corkboard/shared/saving/api';
+import { BOARD_SLUG_FALLBACK, slugify, uniqueSlug } from '@corkboard/shared/saving/board-name';
+import { boardCreateOptionsSchema } from '@corkboard/shared/saving/schemas';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { requireViewer } from '../board-access.ts';
+import { findBoardItem, serializeBoardItem } from '../board-picker/board-items.repository.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { parseOptions } from '../resources/resource-registry.ts';
+import { resolveActing } from '../saving/acting.ts';
+import { SLUG_RACE_ATTEMPTS, uniqueViolation } from '../saving/db-errors.ts';
+import { optionalIdSchema, requiredIdSchema } from '../saving/option-schemas.ts';
+import { BOARD_NAME_CODES, parseSavingInput } from '../saving/saving-errors.ts';
+import type { SavingDeps } from '../saving/saving-deps.ts';
+import { visibleBoards } from '../visibility.ts';
+import {
+  incrementBoardCount,
+  insertBoard,
+  ownerHasBoardNamed,
+  takenBoardSlugs,
+} from './boards-write.repository.ts';
+
+export const boardGetOptionsSchema = z.object({
+  board_id: requiredIdSchema,
+  field_set_key: z.string().max(64).optional(),
+  orbac_subject_id: optionalIdSchema,
+});
+
+function requestedPrivacy(raw: unknown): unknown {
+  return typeof raw === 'object' && raw !== null && 'privacy' in raw ? raw.privacy : undefined;
+}
+
+/** The privacy a new board gets, or BOARD_PRIVACY_NOT_ALLOWED (saving.md §4, §6). */
+function decidePrivacy(
+  asked: unknown,
+  parsed: 'public' | 'secret',
+  asAdvertiser: boolean,
+): BoardPrivacyColumn {
+  if (asAdvertiser) {
+    if (asked === 'secret') {
+      throw new AppError('BOARD_PRIVACY_NOT_ALLOWED', {
+        detail: "Boards made for an advertiser are protected and can't be secret.",
+        data: { field: 'privacy' },
+      });
+    }
+    return 'protected';
+  }
+  if (asked === 'protected') {
+    throw new AppError('BOARD_PRIVACY_NOT_ALLOWED', {
+      detail: 'Only boards made for an advertiser are protected.',
+      data: { field: 'privacy' },
+    });
+  }
+  return parsed;
+}
+
+/**
+ * Inserts the board in one transaction with the owner's board_count. A slug taken by a
+ * concurrent create between our read and our insert is picked again (a few attempts); a name
+ * taken that way is BOARD_NAME_TAKEN, like one taken before.
+ */
+async function insertBoardOnce(
+  deps: SavingDeps,
+  viewer: Viewer,
+  board: { name: string; description: string; privacy: BoardPrivacyColumn; base: string },
+): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await deps.db.transaction().execute(async (trx) => {
+        if (await ownerHasBoardNamed(trx, viewer.id, board.name)) {
+          throw new AppError('BOARD_NAME_TAKEN', { data: { field: 'name' } });
+        }
+        const slug = uniqueSlug(board.base, await takenBoardSlugs(trx, viewer.id, board.base));
+        const id = await insertBoard(trx, {
+          ownerId: viewer.id,
+          name: board.name,
+          slug,
+          description: board.description,
+          privacy: board.privacy,
+          now: deps.now(),
+        });
+        await incrementBoardCount(trx, viewer.id);
+        return id;
+      });
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'boards_owner_name_key') {
+        throw new AppError('BOARD_NAME_TAKEN', { data: { field: 'name' } });
+      }
+      if (constraint === null || attempt >= SLUG_RACE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+export async function createBoard(
+  deps: SavingDeps,
+  viewerOrVisitor: Viewer | null,
+  rawOptions: unknown,
+): Promise<PickerBoardItem> {
+  const viewer = requireViewer(viewerOrVisitor);
+  const asked = requestedPrivacy(rawOptions);
+  // `protected` is never a value the shared schema accepts from a form; it is decided below.
+  const input =
+    asked === 'protected' && typeof rawOptions === 'object'
+      ? { ...rawOptions, privacy: undefined }
+      : rawOptions;
+  const options = parseSavingInput(boardCreateOptionsSchema, input, {
+    location: 'options',
+    nameCodes: BOARD_NAME_CODES,
+  });
+  const acting = await resolveActing(deps.db, viewer, options);
+  const privacy = decidePrivacy(asked, options.privacy, acting.asAdvertiser);
+
+  const base = slugify(options.name, BOARD_SLUG_FALLBACK);
+  const boardId = await insertBoardOnce(deps, viewer, {
+    name: options.name,
+    description: options.description,
+    privacy,
+    base,
+  });
+  deps.log.debug({ board_id: boardId, source: options.aux_data?.source ?? null }, 'board created');
+  return getBoardItem(deps, viewer, boardId);
+}
+
+async function getBoardItem(
+  deps: ServiceDeps,
+  viewer: Viewer | null,
+  boardId: string,
+): Promise<PickerBoardItem> {
+  const row = await findBoardItem(deps.db, viewer, boardId);
+  if (!row) throw new AppError('BOARD_NOT_FOUND');
+  return serializeBoardItem(deps.storage, row);
+}
+
+export async function getBoard(
+  deps: ServiceDeps,
+  viewer: Viewer | null,
+  rawOptions: unknown,
+): Promise<PickerBoardItem> {
+  const options = parseOptions(boardGetOptionsSchema, rawOptions);
+  if (viewer !== null) await resolveActing(deps.db, viewer, options);
+  const visible = await deps.db
+    .selectFrom('boards as b')
+    .select('b.id')
+    .where('b.id', '=', options.board_id)
+    .where(visibleBoards(viewer))
+    .executeTakeFirst();
+  if (!visible) throw new AppError('BOARD_NOT_FOUND');
+  return getBoardItem(deps, viewer, visible.id);
+}

@@ -1,0 +1,55 @@
+import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
+import { Header } from '../ui/Header.tsx';
+import { LoadingState } from '../ui/PageStates.tsx';
+import { ScrollManager } from '../ui/ScrollManager.tsx';
+import { useLayoutWidth } from '../ui/useLayoutWidth.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { PageError } from './PageError.tsx';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Skip link, header and the page in `<main>`; pages load lazily inside the Suspense boundary. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const layoutWidth = useLayoutWidth();
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const previousPath = useRef(pathname);
+
+  // After moving to another page, put keyboard and screen-reader focus at the start of the new
+  // content instead of leaving it on a link that no longer exists. Not on first load, and not
+  // for query-only changes (tabs, sections) where focus should stay on the control used.
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
+
+  return (
+    <AuthModalProvider>
+      <div className="app" data-layout={layoutWidth}>
+        <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
+          {t('app.skipToContent')}
+        </a>
+        <Header />
+        <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="app__main">
+          {/* Keyed by path: a failed page does not stay failed after navigating elsewhere. */}
+          <ErrorBoundary key={pathname} fallback={<PageError />}>
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+        <ScrollManager />
+      </div>
+    </AuthModalProvider>
+  );
+}

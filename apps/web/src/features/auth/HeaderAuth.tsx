@@ -1,0 +1,178 @@
+// The header's account corner: 'Log in' and 'Sign up' for visitors (they open the auth modal),
+// the avatar with an account menu (menu button pattern) for signed-in people.
+import type { AuthUser } from '@corkboard/shared/auth/api';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { profilePath } from '../../ui/links.ts';
+import { preloadAuth, useAuthModal } from './AuthModalProvider.tsx';
+import { useLogout, useViewer } from './hooks.ts';
+
+export function HeaderAuth() {
+  const viewer = useViewer();
+  // Nothing until we know: a flash of 'Log in' for a signed-in person would be worse.
+  if (viewer.isPending) return <div className="site-header__account" aria-hidden="true" />;
+  if (viewer.data) return <AccountMenu user={viewer.data} />;
+  return <SignedOutButtons />;
+}
+
+function SignedOutButtons() {
+  const { t } = useTranslation();
+  const { openAuth } = useAuthModal();
+  const open = (initialView: 'login' | 'signup') =>
+    openAuth({
+      initialView,
+      container: 'home_page',
+      signupSource: 'homePage',
+      loginSource: 'homePage',
+    });
+  return (
+    <div className="site-header__account" onPointerEnter={preloadAuth} onFocus={preloadAuth}>
+      <button type="button" className="button button--primary" onClick={() => open('login')}>
+        {t('header.logIn')}
+      </button>
+      <button type="button" className="button button--secondary" onClick={() => open('signup')}>
+        {t('header.signUp')}
+      </button>
+    </div>
+  );
+}
+
+function AccountMenu({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const menuId = useId();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  /** Which item takes focus when the menu opens: the first, the last, or none (mouse). */
+  const focusOnOpen = useRef<'first' | 'last' | null>(null);
+
+  const items = () =>
+    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+  useEffect(() => {
+    if (!open) return;
+    const target = focusOnOpen.current;
+    focusOnOpen.current = null;
+    const list = items();
+    if (target === 'first') list[0]?.focus();
+    if (target === 'last') list[list.length - 1]?.focus();
+    const closeOnOutside = (event: PointerEvent) => {
+      const root = buttonRef.current?.parentElement;
+      if (root && event.target instanceof Node && !root.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    return () => document.removeEventListener('pointerdown', closeOnOutside);
+  }, [open]);
+
+  const openMenu = (focus: 'first' | 'last' | null) => {
+    focusOnOpen.current = focus;
+    setOpen(true);
+  };
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'Escape' && open) {
+      // A menu opened with the mouse keeps focus on the button: Esc still closes it.
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      openMenu('first');
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      openMenu('last');
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const list = items();
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      list[(to + list.length) % list.length]?.focus();
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        move(index + 1);
+        break;
+      case 'ArrowUp':
+        move(index - 1);
+        break;
+      case 'Home':
+        move(0);
+        break;
+      case 'End':
+        move(list.length - 1);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+      default:
+        break;
+    }
+  };
+
+  return (
+    <div className="site-header__account account-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="account-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={t('header.accountMenu')}
+        // Enter and Space click too (detail 0): from the keyboard, focus goes into the menu.
+        onClick={(event) => (open ? close(false) : openMenu(event.detail === 0 ? 'first' : null))}
+        onKeyDown={onButtonKeyDown}
+      >
+        <Avatar user={user} size={32} />
+      </button>
+      {open ? (
+        <ul
+          ref={menuRef}
+          id={menuId}
+          className="account-menu__list"
+          role="menu"
+          aria-label={t('header.accountMenu')}
+          onKeyDown={onMenuKeyDown}
+        >
+          <li role="none">
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              className="account-menu__item"
+              to={profilePath(user.username)}
+              onClick={() => close(false)}
+            >
+              {t('header.yourProfile')}
+            </Link>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="account-menu__item"
+              onClick={() => void logout.logout()}
+              disabled={logout.isPending}
+            >
+              {t('header.logOut')}
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}

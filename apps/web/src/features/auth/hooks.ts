@@ -1,0 +1,324 @@
+// Every auth request the web makes (auth.md §7, and the server's docs/decisions/006 for the paths
+// the spec leaves out). Components call these hooks; only this module talks to the API client.
+import type {
+  AuthSuccess,
+  AuthUser,
+  CaptchaAction,
+  CaptchaClientConfig,
+  CaptchaLevel,
+} from '@corkboard/shared/auth/api';
+import type { RegisterBodyInput } from '@corkboard/shared/auth/schemas';
+import { ERROR_CODES } from '@corkboard/shared/error-codes';
+import type { ExperimentName } from '@corkboard/shared/experiments/experiments';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { ApiError, apiGet, apiSend } from '../../api/client.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
+import { DEFAULT_LOGIN_PATH, pageLoad } from './pageLoad.ts';
+
+// ---- who is signed in ----------------------------------------------------------------------
+
+async function fetchViewer(signal: AbortSignal): Promise<AuthUser | null> {
+  try {
+    return await apiGet<AuthUser>('/v3/users/me/', { signal });
+  } catch (error) {
+    // 401 is the answer for a visitor, not a failure.
+    if (error instanceof ApiError && error.code === ERROR_CODES.UNAUTHORIZED.code) return null;
+    throw error;
+  }
+}
+
+/**
+ * The signed-in person, or null for a visitor. Fetched once per page load: logging in or out
+ * reloads the page (navigation.ts), so the answer cannot go stale in between.
+ */
+export function useViewer() {
+  return useQuery({
+    queryKey: queryKeys.viewer(),
+    queryFn: ({ signal }) => fetchViewer(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/**
+ * POST /v3/logout/, then a fresh page load of home. Plain calls rather than TanStack mutations:
+ * nothing is cached about them, and the mutation machinery would cost the first-visit bundle
+ * ~2 kB gzip for no gain (the forms keep their own busy state).
+ */
+export function useLogout() {
+  const [isPending, setPending] = useState(false);
+  const logout = useCallback(async () => {
+    setPending(true);
+    try {
+      await apiSend<null>('POST', '/v3/logout/');
+      pageLoad.assign(DEFAULT_LOGIN_PATH);
+    } catch {
+      // Still signed in (offline, server error): the menu stays, so Log out can be tried again.
+    } finally {
+      setPending(false);
+    }
+  }, []);
+  return { logout, isPending };
+}
+
+// ---- experiments ---------------------------------------------------------------------------
+
+export interface ExperimentsAnswer {
+  visitor_id: string;
+  groups: Record<ExperimentName, string>;
+}
+
+/**
+ * `?exp=` on the page is forwarded to the auth calls: the server reads overrides from each
+ * request's own query string (outside production), so the page and the server agree on groups.
+ */
+export function withExperimentOverrides(
+  path: string,
+  pageSearch: string = window.location.search,
+): string {
+  const overrides = new URLSearchParams(pageSearch).getAll('exp');
+  if (overrides.length === 0) return path;
+  const params = new URLSearchParams();
+  for (const value of overrides) params.append('exp', value);
+  return `${path}${path.includes('?') ? '&' : '?'}${params.toString()}`;
+}
+
+/** The visitor's experiment groups (GET /v3/experiments/): only the server knows its overrides. */
+export function useExperiments() {
+  return useQuery({
+    queryKey: queryKeys.experiments(),
+    queryFn: ({ signal }) =>
+      apiGet<ExperimentsAnswer>(withExperimentOverrides('/v3/experiments/'), { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+// ---- captcha -------------------------------------------------------------------------------
+
+/** auth.md §9: tokens are refreshed every 105 000 ms. */
+export const CAPTCHA_TOKEN_MAX_AGE_MS = 105_000;
+/** auth.md §9 timeouts: fetching a challenge, and solving it. */
+export const CAPTCHA_FETCH_TIMEOUT_MS = 8_000;
+export const CAPTCHA_SOLVE_TIMEOUT_MS = 30_000;
+
+function captchaConfigOptions() {
+  return {
+    queryKey: queryKeys.captchaConfig(),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiGet<CaptchaClientConfig>('/v3/captcha/config/', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  } as const;
+}
+
+/**
+ * A fresh captcha token for `action`, or undefined when the server runs without a captcha.
+ * The embedded provider (ALTCHA) is a proof of work solved here, with WebCrypto, by a solver
+ * loaded only when first needed. reCAPTCHA Enterprise (production adapter) loads Google's
+ * script on first use and executes the score key, or the step-up key for the challenge level.
+ */
+async function solveCaptcha(
+  queryClient: QueryClient,
+  action: CaptchaAction,
+  level: CaptchaLevel,
+): Promise<string | undefined> {
+  const config = await queryClient.fetchQuery(captchaConfigOptions());
+  if (config.provider === 'recaptcha') {
+    const siteKey =
+      level === 'challenge' ? (config.challenge_site_key ?? config.site_key) : config.site_key;
+    if (!siteKey) return undefined;
+    const { executeRecaptcha } = await import('./recaptchaClient.ts');
+    return executeRecaptcha(siteKey, action, CAPTCHA_FETCH_TIMEOUT_MS);
+  }
+  if (config.provider !== 'altcha') return undefined;
+  const [challenge, solver] = await Promise.all([
+    apiGet<unknown>('/v3/captcha/challenge/', {
+      query: { action, level },
+      signal: AbortSignal.timeout(CAPTCHA_FETCH_TIMEOUT_MS),
+    }),
+    import('./altchaSolver.ts'),
+  ]);
+  return solver.solveAltchaChallenge(challenge, CAPTCHA_SOLVE_TIMEOUT_MS);
+}
+
+interface PreparedToken {
+  solvedAt: number;
+  token: Promise<string | undefined>;
+}
+
+/** Background-solved tokens per query client (one per app; tests get their own). */
+const preparedTokens = new WeakMap<QueryClient, Map<CaptchaAction, PreparedToken>>();
+
+function preparedFor(queryClient: QueryClient): Map<CaptchaAction, PreparedToken> {
+  let prepared = preparedTokens.get(queryClient);
+  if (!prepared) {
+    prepared = new Map();
+    preparedTokens.set(queryClient, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * Captcha tokens for the auth forms. `prepare` starts solving a standard token in the background
+ * when a form appears, so submitting rarely waits; `take` hands out that token (each is
+ * single-use) unless it is older than CAPTCHA_TOKEN_MAX_AGE_MS, and solves the step-up level
+ * on demand.
+ */
+export function useCaptcha() {
+  const queryClient = useQueryClient();
+  const prepare = useCallback(
+    (action: CaptchaAction) => {
+      const token = solveCaptcha(queryClient, action, 'standard');
+      // A failure here is reported when the token is taken, never as an unhandled rejection.
+      token.catch(() => undefined);
+      preparedFor(queryClient).set(action, { solvedAt: Date.now(), token });
+    },
+    [queryClient],
+  );
+  const take = useCallback(
+    async (
+      action: CaptchaAction,
+      level: CaptchaLevel = 'standard',
+    ): Promise<string | undefined> => {
+      if (level === 'challenge') return solveCaptcha(queryClient, action, level);
+      const pool = preparedFor(queryClient);
+      const prepared = pool.get(action);
+      pool.delete(action);
+      if (prepared && Date.now() - prepared.solvedAt < CAPTCHA_TOKEN_MAX_AGE_MS) {
+        try {
+          return await prepared.token;
+        } catch {
+          // Solve again below: the background attempt may have failed on a network blip.
+        }
+      }
+      return solveCaptcha(queryClient, action, level);
+    },
+    [queryClient],
+  );
+  return { prepare, take };
+}
+
+// ---- email lookups -------------------------------------------------------------------------
+
+function emailExistsOptions(email: string) {
+  return {
+    queryKey: queryKeys.emailExists(email),
+    queryFn: () =>
+      apiSend<boolean>('POST', withExperimentOverrides('/v3/register/exists/'), { email }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  } as const;
+}
+
+/**
+ * auth.md §4: does this (already valid, already debounced) email have an account? undefined
+ * while unknown or when `email` is null; a failed check counts as "no" (signup mode).
+ */
+export function useEmailExists(email: string | null): boolean | undefined {
+  const query = useQuery({ ...emailExistsOptions(email ?? ''), enabled: email !== null });
+  if (email === null) return undefined;
+  if (query.isError) return false;
+  return query.data;
+}
+
+/** The same lookup on submit: the answer already cached for the field, or a new request. */
+export function useEmailExistsLookup() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (email: string): Promise<boolean> => {
+      try {
+        return await queryClient.fetchQuery(emailExistsOptions(email));
+      } catch (error) {
+        // Only a rate limit or outage lands here; signing up is then the safe default, and the
+        // register call still refuses a taken email (EmailAlreadyExist).
+        if (error instanceof ApiError && error.code === ERROR_CODES.AUTH_EMAIL_INVALID.code)
+          throw error;
+        return false;
+      }
+    },
+    [queryClient],
+  );
+}
+
+/** POST /v3/email/validation/ → is_valid. */
+export function useServerEmailValidation() {
+  return useCallback(
+    async (email: string): Promise<boolean> =>
+      (
+        await apiSend<{ is_valid: boolean }>(
+          'POST',
+          withExperimentOverrides('/v3/email/validation/'),
+          {
+            email,
+          },
+        )
+      ).is_valid,
+    [],
+  );
+}
+
+// ---- log in, sign up, recover --------------------------------------------------------------
+
+export interface LoginRequest {
+  username_or_email: string;
+  password: string;
+  recaptchaV3Token?: string | undefined;
+  recaptchaV2Token?: string | undefined;
+  isAccountSwitch: boolean;
+}
+
+export function useLogin() {
+  return useCallback(
+    (body: LoginRequest) =>
+      apiSend<AuthSuccess>('POST', withExperimentOverrides('/v3/login/'), body),
+    [],
+  );
+}
+
+export function useRegister() {
+  return useCallback(
+    (body: RegisterBodyInput) =>
+      apiSend<AuthSuccess>('POST', withExperimentOverrides('/v3/register/'), body),
+    [],
+  );
+}
+
+/** POST /v3/users/password/reset/ → the identifier to log in with. */
+export function usePasswordReset() {
+  return useCallback(
+    (body: { token: string; new_password: string }) =>
+      apiSend<{ username_or_email: string }>(
+        'POST',
+        withExperimentOverrides('/v3/users/password/reset/'),
+        body,
+      ),
+    [],
+  );
+}
+
+/**
+ * auth.md §7 POST /v3/users/forgot_password/ with its captcha (action web_reset_password): the
+ * recovery dialogs' and the recovery page's "send me a reset link".
+ */
+export function useSendPasswordReset() {
+  const { take } = useCaptcha();
+  const [isPending, setPending] = useState(false);
+  const send = useCallback(
+    async (usernameOrEmail: string): Promise<void> => {
+      setPending(true);
+      try {
+        const recaptchaV3Token = await take('web_reset_password');
+        await apiSend<null>('POST', '/v3/users/forgot_password/', {
+          username_or_email: usernameOrEmail.trim(),
+          recaptchaV3Token,
+        });
+      } finally {
+        setPending(false);
+      }
+    },
+    [take],
+  );
+  return { send, isPending };
+}

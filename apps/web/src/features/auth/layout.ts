@@ -1,0 +1,3 @@
+/** auth.md §9: modal width 484 px (489 for two-factor, a later issue), 480 for the business login. */
+export const AUTH_MODAL_WIDTH = 484;
+export const BUSINESS_LOGIN_WIDTH = 480;

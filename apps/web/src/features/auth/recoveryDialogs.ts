@@ -1,0 +1,27 @@
+// auth.md §4: "Dialog kinds are numbered 0 to 6 (soft banned, rate limited, login assistance,
+// password reset sent, prevent Facebook register, prevent Google register, suspended)."
+export const RECOVERY_DIALOGS = {
+  softBanned: 0,
+  rateLimited: 1,
+  loginAssistance: 2,
+  passwordResetSent: 3,
+  preventFacebookRegister: 4,
+  preventGoogleRegister: 5,
+  suspended: 6,
+} as const;
+
+export type RecoveryDialogKind = keyof typeof RECOVERY_DIALOGS;
+
+/** Why a suspended account was suspended (the server's `error.data.reason`). */
+export const SUSPENSION_REASONS = [
+  'community_guidelines',
+  'unusual_activity',
+  'closure_request',
+] as const;
+export type SuspensionReason = (typeof SUSPENSION_REASONS)[number];
+
+export function suspensionReasonOf(value: unknown): SuspensionReason | null {
+  return (SUSPENSION_REASONS as readonly unknown[]).includes(value)
+    ? (value as SuspensionReason)
+    : null;
+}

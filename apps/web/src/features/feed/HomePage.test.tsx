@@ -1,0 +1,104 @@
+import { INFINITE_SCROLL_THROTTLE_MS } from '@corkboard/shared/layout';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
+import { fail, ok, stubApi } from '../../test/api.ts';
+import { makePins } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+
+const firstPage = makePins(1, 25);
+const secondPage = makePins(26, 5);
+
+/** The feed answers page one with a bookmark and page two without one (the end). */
+function stubTwoPageFeed() {
+  return stubApi((url) => {
+    if (url.pathname !== '/v3/feeds/home/') return undefined;
+    return url.searchParams.get('bookmark') === 'page-2' ? ok(secondPage) : ok(firstPage, 'page-2');
+  });
+}
+
+/**
+ * jsdom has no layout: place the bottom of the pin list `distance` pixels below the bottom of
+ * the viewport (window.innerHeight is 768 in jsdom).
+ */
+function placeListEnd(distance: number) {
+  const spy = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    const isPinList = this.parentElement?.classList.contains('pin-grid') ?? false;
+    // Everything else keeps jsdom's answer: an empty rectangle.
+    const height = isPinList ? window.innerHeight + distance : 0;
+    return DOMRect.fromRect({ x: 0, y: 0, width: isPinList ? 1024 : 0, height });
+  });
+  onTestFinished(() => spy.mockRestore());
+  return spy;
+}
+
+/** Lets a pending trailing (throttled) scroll check run; no timing is asserted. */
+const settleThrottle = () =>
+  new Promise((resolve) => setTimeout(resolve, INFINITE_SCROLL_THROTTLE_MS + 50));
+
+const pinLinks = () => within(screen.getByRole('main')).queryAllByRole('link');
+
+describe('home feed', () => {
+  test('shows the first page of pins as links to their closeups', async () => {
+    placeListEnd(10_000);
+    stubTwoPageFeed();
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Pin 1' })).toHaveAttribute('href', '/pin/1/');
+    await waitFor(() => expect(pinLinks()).toHaveLength(25));
+    expect(document.title).toBe('Corkboard');
+  });
+
+  test('loads the second page when the list end comes within two viewport heights, then stops', async () => {
+    const layout = placeListEnd(3 * window.innerHeight);
+    const api = stubTwoPageFeed();
+    renderApp('/');
+    await waitFor(() => expect(pinLinks()).toHaveLength(25));
+    // Three viewports away: no second request, even when the visitor scrolls (and the
+    // throttle's trailing check has run).
+    fireEvent.scroll(window);
+    await settleThrottle();
+    expect(api.requests()).toEqual(['/v3/feeds/home/?page_size=25']);
+
+    layout.mockRestore();
+    placeListEnd(2 * window.innerHeight);
+    fireEvent.scroll(window);
+    expect(await screen.findByRole('link', { name: 'Pin 30' })).toBeInTheDocument();
+    await waitFor(() => expect(pinLinks()).toHaveLength(30));
+    expect(api.requests()).toEqual([
+      '/v3/feeds/home/?page_size=25',
+      '/v3/feeds/home/?bookmark=page-2&page_size=25',
+    ]);
+
+    // The second page had no bookmark: that is the end, however much the visitor scrolls.
+    fireEvent.scroll(window);
+    await settleThrottle();
+    fireEvent.scroll(window);
+    await settleThrottle();
+    expect(api.requests()).toHaveLength(2);
+  });
+
+  test('shows an error with a retry button, and retrying loads the feed', async () => {
+    placeListEnd(10_000);
+    let failing = true;
+    stubApi((url) => {
+      if (url.pathname !== '/v3/feeds/home/') return undefined;
+      return failing ? fail('INTERNAL') : ok(firstPage);
+    });
+    renderApp('/');
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByRole('heading', { name: 'Something went wrong' }),
+    ).toBeInTheDocument();
+    failing = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Pin 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('an empty feed says there are no pins yet', async () => {
+    stubApi((url) => (url.pathname === '/v3/feeds/home/' ? ok([]) : undefined));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'No pins yet' })).toBeInTheDocument();
+  });
+});

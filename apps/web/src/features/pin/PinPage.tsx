@@ -1,0 +1,118 @@
+import type { Pin } from '@corkboard/shared/api-types';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PinAuthActions } from '../auth/EntryPoints.tsx';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { isApiError } from '../../ui/isApiError.ts';
+import { internalPath, profilePath } from '../../ui/links.ts';
+import { ErrorState, LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
+import { PinGrid } from '../../ui/PinGrid.tsx';
+import { PinImage } from '../../ui/PinImage.tsx';
+import { pinAltText, safeExternalUrl } from '../../ui/pinText.ts';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { useMoreLikeThis, usePin } from './hooks.ts';
+
+export function PinPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const pin = usePin(id);
+  const title = pin.data ? pin.data.title.trim() || t('pin.untitled') : undefined;
+  const notFound = isApiError(pin.error, 'PIN_NOT_FOUND');
+  useDocumentTitle(notFound ? t('notFound.pin') : title);
+
+  if (pin.data) {
+    return (
+      <>
+        <PinCloseup pin={pin.data} title={title ?? ''} />
+        <MoreLikeThis pin={pin.data} />
+      </>
+    );
+  }
+  if (notFound) return <NotFoundState title={t('notFound.pin')} />;
+  if (pin.isError) return <ErrorState onRetry={() => pin.refetch()} />;
+  return <LoadingState />;
+}
+
+function PinCloseup({ pin, title }: { pin: Pin; title: string }) {
+  const { t } = useTranslation();
+  const link = safeExternalUrl(pin.link);
+  const domain = pin.domain || link?.hostname;
+  const description = pin.description.trim();
+  return (
+    <article className="closeup">
+      <div className="closeup__media">
+        <PinImage
+          images={pin.images}
+          sizes={['736x', '474x']}
+          displayWidth="(max-width: 869px) 100vw, 508px"
+          alt={pinAltText(pin, t)}
+          dominantColor={pin.dominant_color}
+          priority
+        />
+      </div>
+      <div className="closeup__details">
+        <div className="stack">
+          <PinAuthActions pin={pin} />
+          {link && domain ? (
+            <a
+              className="closeup__outbound"
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+            >
+              {t('pin.visitSite', { domain })}
+              <span className="visually-hidden"> {t('pin.opensInNewTab')}</span>
+            </a>
+          ) : null}
+          <h1 className="heading heading--xl">{title}</h1>
+          {description ? <p className="text">{description}</p> : null}
+          <dl className="closeup__facts">
+            <div>
+              <dt>{t('pin.savedTo')}</dt>
+              <dd>
+                <Link to={internalPath(pin.board.url)} className="text-link">
+                  {pin.board.name}
+                </Link>
+                {pin.section ? (
+                  <>
+                    {' · '}
+                    <Link
+                      to={`${internalPath(pin.board.url)}?section=${encodeURIComponent(pin.section.id)}`}
+                      className="text-link"
+                    >
+                      {t('pin.section', { title: pin.section.title })}
+                    </Link>
+                  </>
+                ) : null}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('pin.savedBy')}</dt>
+              <dd>
+                <Link to={profilePath(pin.pinner.username)} className="person-link">
+                  <Avatar user={pin.pinner} size={32} />
+                  <span>{pin.pinner.full_name || pin.pinner.username}</span>
+                </Link>
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function MoreLikeThis({ pin }: { pin: Pin }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const pins = useMoreLikeThis(pin.board.id);
+  return (
+    <section className="more-like-this" aria-labelledby={headingId}>
+      <h2 id={headingId} className="heading heading--md section-heading">
+        {t('pin.moreLikeThis')}
+      </h2>
+      <PinGrid query={pins} excludeId={pin.id} emptyTitle={t('pin.moreLikeThisEmpty')} />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// jsdom has no layout and does not implement scrolling; navigation scrolls to the top.
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+
+// jsdom has <dialog> without showModal/close. The modal's own logic (initial focus, Tab wrap,
+// Esc, returning focus) runs on top of these; the browser's top layer and inertness are
+// checked in Chromium by the e2e journeys.
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  this.removeAttribute('open');
+  this.dispatchEvent(new Event('close'));
+};
+
+// jsdom has no matchMedia. Tests that need a preference stub it themselves.
+if (typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
+// Spies are restored by the tests that make them: restoring all here would also undo the
+// console.error spy of scripts/vitest-fail-on-console-error.ts before it checks it.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { gestaltMasonry } from './build/gestaltMasonry.ts';
+import { precompress } from './build/precompress.ts';
+
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [gestaltMasonry(), react(), precompress(outDir)],
+  optimizeDeps: {
+    // Gestalt comes from source through the plugin above, never from the pre-bundled dist.
+    exclude: ['gestalt'],
+  },
+  server: {
+    // The production server serves SPA and API on one origin; in development Vite proxies the
+    // API paths so cookies, CSRF and same-origin fetches behave the same way.
+    proxy: {
+      '/v3': apiTarget,
+      '/resource': apiTarget,
+      '/media': apiTarget,
+      '/healthz': apiTarget,
+    },
+  },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
+  },
+});

@@ -1,0 +1,243 @@
+// The saving API as the client sees it (saving.md §3, §7; docs/decisions/008): answer shapes of
+// the saving resources and endpoints, and the request bodies of the REST endpoints whose paths
+// the spec leaves to us (collaborator invites, the client log, image intake). The server answers
+// these shapes and parses these bodies; the web client reads and sends them.
+import { z } from 'zod';
+import type { BoardPrivacy, ImageVariant, Pin, PinImages, UserSummary } from '../api-types.ts';
+import { EMAIL_MAX_LENGTH } from '../auth/email.ts';
+import { entityIdSchema, httpUrlSchema, PIN_GUID_MAX_LENGTH } from './schemas.ts';
+
+/** What the viewer may do with a board (saving.md §3 "boardAccess (includes write)"). */
+export type BoardAccess = 'read' | 'write';
+
+/**
+ * A board as the picker, the create-board answer and BoardResource get describe it (saving.md §3
+ * "Board"). Owner is decided by `owner.id` equal to the viewer's id; edit ability by
+ * `board_access` including `write`.
+ */
+export interface PickerBoardItem {
+  id: string;
+  name: string;
+  slug: string;
+  /** Site-relative board page URL, e.g. `/alice/summer-recipes/`. */
+  url: string;
+  privacy: BoardPrivacy;
+  description: string;
+  owner: UserSummary;
+  /** Up to 3 accepted collaborators, earliest first (the picker names up to three avatars). */
+  collaborating_users: UserSummary[];
+  /** Accepted collaborators in total. */
+  collaborator_count: number;
+  is_collaborative: boolean;
+  should_show_board_collaborators: boolean;
+  board_access: BoardAccess[];
+  pin_count: number;
+  section_count: number;
+  follower_count: number;
+  has_custom_cover: boolean;
+  /** The cover (chosen cover pin, else the newest pin), 236 wide; null for an empty board. */
+  image_cover_url: string | null;
+  image_thumbnail_url: string | null;
+  /** Up to 3 newest pin images, 236 wide. */
+  pin_thumbnail_urls: string[];
+  /** When the viewer last saved a pin to this board; null when never (or for a visitor). */
+  last_saved_at: string | null;
+  created_at: string;
+}
+
+/** BoardPickerBoardsResource get. `bookmark` (next page of all_boards) is in the envelope. */
+export interface BoardPickerData {
+  /** Boards the viewer can save to, newest first (the picker sorts by name). */
+  all_boards: PickerBoardItem[];
+  /** 'Top choices': recent, then relevant to the pin (pickShortlist). Only on the first page. */
+  boards_shortlist: PickerBoardItem[];
+}
+
+/** saving.md §3 "Board section: id, title, slug, preview_pins". */
+export interface SectionPreviewPin {
+  image_square_url: string;
+  image_square_size_pixels: { width: number; height: number };
+}
+
+export interface PickerSectionItem {
+  id: string;
+  board_id: string;
+  title: string;
+  slug: string;
+  pin_count: number;
+  /** Up to 3 newest pins of the section. */
+  preview_pins: SectionPreviewPin[];
+}
+
+/** The board a save found the same pin or image on (saving.md §2.8 'Psst! …'). */
+export interface AlreadySaved {
+  board_id: string;
+  board_name: string;
+}
+
+/** PinResource create / RepinResource create: the new pin plus what the saved dialog needs. */
+export interface SavedPin extends Pin {
+  repin_of_id: string | null;
+  /** Set when the viewer had already saved this pin or image: the pin is saved again anyway. */
+  already_saved: AlreadySaved | null;
+  /** The viewer's first pin ever ('You saved your first Pin to {board}!'). */
+  is_first_save: boolean;
+  /** saving.md §7: `button` without a guid is reported as `button_external`. */
+  reported_method: string;
+  /** business.md §5.1: no quick-promote flow exists yet, so never promotable. */
+  is_promotable: false;
+}
+
+/** One pinnable image found at a page (saving.md §3 "Found images"). */
+export interface FoundImageItem {
+  type: 'image';
+  url: string;
+  width: number;
+  height: number;
+  source: 'og:image' | 'twitter:image' | 'link:image_src' | 'img';
+  pinnable: true;
+}
+
+/** FindPinImagesResource get. */
+export interface FoundImagesData {
+  /** The page's final URL after redirects: the pin's link. */
+  url: string;
+  title: string | null;
+  description: string | null;
+  items: FoundImageItem[];
+}
+
+/** An image taken in and waiting to become a pin (POST /v3/media/uploads/). */
+export interface MediaUploadData {
+  media_upload_id: string;
+  width: number;
+  height: number;
+  dominant_color: string;
+  images: PinImages;
+  expires_at: string;
+}
+
+export type ImageIntakeJobStatus = 'pending' | 'processing' | 'succeeded' | 'failed';
+
+/** PUT /v3/pins/image/ and GET /v3/pins/image/{id}/. */
+export interface ImageIntakeJobData {
+  id: string;
+  status: ImageIntakeJobStatus;
+  image_url: string;
+  /** Set once succeeded: use it as PinResource create's media_upload_id. */
+  media_upload_id: string | null;
+  error: { api_error_code: number; message: string } | null;
+  created_at: string;
+}
+
+/** GET /v3/users/settings (saving.md §3 "User settings read"). */
+export interface UserSettingsData {
+  connected_to_instagram: boolean;
+  listed_website_url: string | null;
+}
+
+/** GET /v3/pins/{id}/board_title_suggestions/ answers a list of these. */
+export interface BoardTitleSuggestionItem {
+  title: string;
+}
+
+/** An invitation waiting for the viewer (GET /v3/users/me/board_invites/). */
+export interface BoardInviteItem {
+  board: {
+    id: string;
+    name: string;
+    url: string;
+    privacy: BoardPrivacy;
+    owner: UserSummary;
+    pin_count: number;
+    cover_images: ImageVariant[];
+  };
+  invited_by: UserSummary;
+  created_at: string;
+}
+
+/** POST /v3/boards/{id}/collaborators/invite/. */
+export interface CollaboratorInviteResult {
+  board_id: string;
+  users: { user: UserSummary; status: 'invited' | 'accepted' }[];
+  /** `failed`: the mail could not be handed to the mail server; nothing was kept, try again. */
+  emails: { email: string; status: 'sent' | 'failed' }[];
+}
+
+/** Accept or decline answers (user invitations and e-mail links). */
+export interface CollaboratorInviteOutcome {
+  board: { id: string; name: string; url: string };
+  status: 'accepted' | 'declined';
+}
+
+/** GET /v3/board_invites/?token=: what an e-mail link invites to, before accepting. */
+export interface EmailInvitePreview {
+  board: { id: string; name: string };
+  invited_by: UserSummary;
+  expires_at: string;
+  /** True once someone accepted it (following the link again is harmless for them). */
+  accepted: boolean;
+}
+
+/** Not in the spec: people plus addresses one invite call may name. */
+export const COLLABORATOR_INVITE_BATCH_MAX = 20;
+
+/** POST /v3/boards/{id}/collaborators/invite/ body: users (from suggestions) and typed e-mails. */
+export const collaboratorInviteBodySchema = z
+  .object({
+    user_ids: z.array(entityIdSchema).max(COLLABORATOR_INVITE_BATCH_MAX).default([]),
+    emails: z
+      .array(z.string().trim().max(EMAIL_MAX_LENGTH))
+      .max(COLLABORATOR_INVITE_BATCH_MAX)
+      .default([]),
+  })
+  .refine(
+    (body) =>
+      body.user_ids.length + body.emails.length > 0 &&
+      body.user_ids.length + body.emails.length <= COLLABORATOR_INVITE_BATCH_MAX,
+    { message: `Name between 1 and ${COLLABORATOR_INVITE_BATCH_MAX} people or addresses.` },
+  );
+export type CollaboratorInviteBody = z.input<typeof collaboratorInviteBodySchema>;
+
+/** Not in the spec: invitation tokens are 32 random bytes (43 base64url characters). */
+export const INVITE_TOKEN_MAX_LENGTH = 256;
+export const inviteTokenBodySchema = z.object({
+  token: z.string().min(1).max(INVITE_TOKEN_MAX_LENGTH),
+});
+
+/** saving.md §7 logging events. */
+export const PIN_CLIENT_EVENTS = ['pin_create_success', 'pin_create_fail'] as const;
+/** Not in the spec: keys in a logged query, and the length of each key and value. */
+export const CLIENT_LOG_QUERY_MAX_KEYS = 20;
+export const CLIENT_LOG_QUERY_KEY_MAX_LENGTH = 64;
+export const CLIENT_LOG_QUERY_VALUE_MAX_LENGTH = 2048;
+
+/** POST /v3/client_log/ body (saving.md §7: client, event, pin_id, path (method), query). */
+export const clientLogEventSchema = z.object({
+  event: z.enum(PIN_CLIENT_EVENTS),
+  client: z.literal('web').optional(),
+  pin_id: entityIdSchema.nullish(),
+  path: z
+    .string()
+    .regex(/^[a-z_]{1,32}$/)
+    .nullish(),
+  guid: z
+    .string()
+    .regex(new RegExp(`^[\\x21-\\x7e]{1,${PIN_GUID_MAX_LENGTH}}$`))
+    .nullish(),
+  error_code: z.number().int().min(0).max(1_000_000).nullish(),
+  query: z
+    .record(
+      z.string().max(CLIENT_LOG_QUERY_KEY_MAX_LENGTH),
+      z.string().max(CLIENT_LOG_QUERY_VALUE_MAX_LENGTH),
+    )
+    .refine((query) => Object.keys(query).length <= CLIENT_LOG_QUERY_MAX_KEYS, {
+      message: `At most ${CLIENT_LOG_QUERY_MAX_KEYS} query parameters.`,
+    })
+    .optional(),
+});
+export type ClientLogEvent = z.input<typeof clientLogEventSchema>;
+
+/** PUT /v3/pins/image/ body (saving.md §7: image_url). */
+export const registerImageBodySchema = z.object({ image_url: httpUrlSchema });
+export type RegisterImageBody = z.input<typeof registerImageBodySchema>;
