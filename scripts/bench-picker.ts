@@ -1,0 +1,230 @@
+// bench:picker — the board picker for a person with 5,000 boards:
+//  1. server: GET /resource/BoardPickerBoardsResource/get/ (first page of 100 + the 2-board
+//     shortlist) through the real server with a real session, req/s and latency;
+//  2. baseline in the same run: the same page query answered straight from the database
+//     (the picker's Kysely query executed in-process, no HTTP, no shortlist, no serialisation);
+//  3. client: filtering the 5,000 names on every keystroke with the shared board searcher.
+// Prints figures; never fails on timing.
+//
+// Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 4), BOARDS (default 5000).
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { hashPassword } from 'better-auth/crypto';
+import type { Kysely } from 'kysely';
+import { createDb } from '@corkboard/db/create-db';
+import { migrateToLatest } from '@corkboard/db/migrations';
+import { createBoardSearcher } from '@corkboard/shared/saving/board-search';
+import { setCredentialPassword } from '../apps/api/src/routes/auth/auth.repository.ts';
+import { writableBoardItems } from '../apps/api/src/routes/board-picker/board-items.repository.ts';
+import { freePort } from '../e2e/support/server.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const boardCount = Number(process.env.BOARDS ?? 5000);
+const dataDir = mkdtempSync(join(tmpdir(), 'corkboard-bench-picker-'));
+const USERNAME = 'picker_bench';
+const PASSWORD = 'picker-bench-password';
+const CSRF = 'bench-picker-csrf-token-0123456789abcdef';
+const PAGE = { filter: 'all', page_size: 100 };
+
+// Deterministic, varied board names: "Cozy Kitchen Ideas 17", "Weekend Garden Projects 2"…
+const ADJECTIVES = [
+  'Cozy',
+  'Weekend',
+  'Summer',
+  'Rustic',
+  'Minimal',
+  'Bright',
+  'Café',
+  'Nordic',
+  'Easy',
+  'Vintage',
+];
+const NOUNS = [
+  'Kitchen',
+  'Garden',
+  'Travel',
+  'Recipes',
+  'Living Room',
+  'Workshop',
+  'Wedding',
+  'Outfits',
+  'Desserts',
+  'Balcony',
+];
+const TAILS = ['Ideas', 'Projects', 'Inspiration', 'Plans', 'Finds', 'Notes'];
+function boardName(i: number): string {
+  const name = `${ADJECTIVES[i % 10]} ${NOUNS[Math.floor(i / 10) % 10]} ${TAILS[Math.floor(i / 100) % 6]}`;
+  return i < 600 ? name : `${name} ${Math.floor(i / 600) + 1}`;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+// ---- data: one person with `boardCount` boards --------------------------------------------
+let userId: string;
+{
+  const handle = await createDb({ dataDir });
+  await migrateToLatest(handle.db as Kysely<unknown>);
+  const user = await handle.db
+    .insertInto('users')
+    .values({
+      username: USERNAME,
+      first_name: 'Picker',
+      last_name: 'Bench',
+      email: 'picker@bench.corkboard.example',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  userId = user.id;
+  for (let start = 0; start < boardCount; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, boardCount - start) }, (_, k) => {
+      const i = start + k;
+      return {
+        owner_id: userId,
+        name: boardName(i),
+        slug: `board-${i}`,
+        privacy: i % 7 === 0 ? ('secret' as const) : ('public' as const),
+      };
+    });
+    await handle.db.insertInto('boards').values(rows).execute();
+  }
+  await handle.db
+    .updateTable('users')
+    .set({ board_count: boardCount })
+    .where('id', '=', userId)
+    .execute();
+  await setCredentialPassword(handle.db, userId, await hashPassword(PASSWORD), new Date());
+  await handle.close();
+}
+
+// ---- 1. through the server ------------------------------------------------------------------
+const port = await freePort();
+const server = spawn(process.execPath, ['apps/api/src/main.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    CAPTCHA_PROVIDER: 'off',
+    RATE_LIMIT_MAX: '100000000',
+  },
+});
+let serverFigures: { perSecond: number; p50: number; p99: number; non2xx: number; bytes: number };
+try {
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // starting
+    }
+    if (attempt > 1200) throw new Error('server never became healthy');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const login = await fetch(`${base}/v3/login/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: `csrftoken=${CSRF}`,
+      'x-csrftoken': CSRF,
+    },
+    body: JSON.stringify({ username_or_email: USERNAME, password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`log-in failed: ${login.status} ${await login.text()}`);
+  const session = login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+  const url = `${base}/resource/BoardPickerBoardsResource/get/?options=${encodeURIComponent(JSON.stringify(PAGE))}`;
+  const probe = await fetch(url, { headers: { cookie: session } });
+  const body = Buffer.from(await probe.arrayBuffer());
+  if (!probe.ok) throw new Error(`picker failed: ${probe.status} ${body.toString()}`);
+  await autocannon({ url, headers: { cookie: session }, connections, duration: 2 });
+  const result = await autocannon({ url, headers: { cookie: session }, connections, duration });
+  serverFigures = {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    bytes: body.length,
+  };
+} finally {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+// ---- 2. the same page query straight from the database --------------------------------------
+const handle = await createDb({ dataDir });
+const dbTimes: number[] = [];
+const viewer = { id: userId };
+const dbDeadline = performance.now() + duration * 1000;
+while (performance.now() < dbDeadline) {
+  const started = performance.now();
+  await writableBoardItems(handle.db, viewer, 'all')
+    .orderBy('b.id', 'desc')
+    .limit(PAGE.page_size + 1)
+    .execute();
+  dbTimes.push(performance.now() - started);
+}
+const allNames = (
+  await handle.db.selectFrom('boards').select('name').where('owner_id', '=', userId).execute()
+).map((row) => row.name);
+await handle.close();
+dbTimes.sort((a, b) => a - b);
+
+// ---- 3. client filtering per keystroke -------------------------------------------------------
+const searcher = createBoardSearcher(allNames, (name) => name);
+const typed = ['cozy kitchen ideas 3', 'wedding', 'cafe bal', 'vintage outfits notes 8'];
+const keystrokeTimes: number[] = [];
+let matched = 0;
+for (let round = 0; round < 20; round += 1) {
+  for (const query of typed) {
+    for (let length = 1; length <= query.length; length += 1) {
+      const started = performance.now();
+      matched = searcher.search(query.slice(0, length)).length;
+      keystrokeTimes.push(performance.now() - started);
+    }
+  }
+}
+keystrokeTimes.sort((a, b) => a - b);
+
+const ms = (value: number) => Math.round(value * 100) / 100;
+console.log(
+  `\nbench:picker — ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, PGlite`,
+);
+console.log(
+  `one person with ${boardCount} boards; first picker page of ${PAGE.page_size}; ${connections} concurrent, ${duration} s per target\n`,
+);
+console.table([
+  {
+    target: `server: BoardPickerBoardsResource (page + shortlist, ${serverFigures.bytes} B)`,
+    'per second': Math.round(serverFigures.perSecond),
+    'p50 ms': serverFigures.p50,
+    'p99 ms': serverFigures.p99,
+    non2xx: serverFigures.non2xx,
+  },
+  {
+    target: 'baseline: the page query straight from the database (1 at a time)',
+    'per second': Math.round(dbTimes.length / duration),
+    'p50 ms': ms(percentile(dbTimes, 50)),
+    'p99 ms': ms(percentile(dbTimes, 99)),
+    non2xx: 0,
+  },
+]);
+console.log(
+  `client filtering of ${allNames.length} names per keystroke (${keystrokeTimes.length} keystrokes): ` +
+    `p50 ${ms(percentile(keystrokeTimes, 50))} ms, p99 ${ms(percentile(keystrokeTimes, 99))} ms, max ${ms(keystrokeTimes.at(-1) ?? 0)} ms (last query matched ${matched})`,
+);
