@@ -22,7 +22,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'corkboard-bench-'));
 const DEMO_USER = 'mara_cooks';
 const DEMO_PASSWORD = 'corkboard-demo';
-const CSRF = 'bench-login-csrf-token-0123456789abcdef';
+// A well-formed double-submit token (43 base64url characters), as the browser would hold.
+const CSRF = 'YmVuY2gtbG9naW4tY3NyZi10b2tlbi0wMTIzNDU2Nzg';
 
 async function rawVerifyRate(): Promise<{ perSecond: number; total: number }> {
   const hash = await hashPassword(DEMO_PASSWORD);

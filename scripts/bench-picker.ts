@@ -29,7 +29,8 @@ const boardCount = Number(process.env.BOARDS ?? 5000);
 const dataDir = mkdtempSync(join(tmpdir(), 'corkboard-bench-picker-'));
 const USERNAME = 'picker_bench';
 const PASSWORD = 'picker-bench-password';
-const CSRF = 'bench-picker-csrf-token-0123456789abcdef';
+// A well-formed double-submit token (43 base64url characters), as the browser would hold.
+const CSRF = 'YmVuY2gtcGlja2VyLWNzcmYtdG9rZW4tMDEyMzQ1Njc';
 const PAGE = { filter: 'all', page_size: 100 };
 
 // Deterministic, varied board names: "Cozy Kitchen Ideas 17", "Weekend Garden Projects 2"…

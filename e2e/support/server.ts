@@ -31,6 +31,9 @@ export function buildWeb(): void {
   const result = spawnSync('npm', ['run', 'build', '-w', '@corkboard/web'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build: test
+    // and measure the production bundle we ship.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('web build failed');
 }
