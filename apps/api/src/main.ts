@@ -1,7 +1,7 @@
 // The production entry point: config → database (migrated) → storage → app → first-start demo
 // seed → listen. `node apps/api/src/main.ts` (npm start builds the web app first).
 import type { AddressInfo } from 'node:net';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createDb } from '@corkboard/db/create-db';
 import { migrateToLatest } from '@corkboard/db/migrations';
 import { seedIfEmpty } from '@corkboard/db/seed/seed-demo';
@@ -54,6 +54,9 @@ async function main(): Promise<void> {
 
   const seeded = await seedIfEmpty(database.db, storage, (message) => app.log.info(message));
   if (seeded) {
+    // Give the planner real statistics for the freshly loaded tables (PGlite never autovacuums;
+    // without them the feed plan joins every public pin before sorting).
+    await sql`ANALYZE`.execute(database.db);
     const withPassword = await setDemoPasswords(database.db);
     app.log.info({ users: withPassword }, 'seeded the demo content into the empty database');
   }
