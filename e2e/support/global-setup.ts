@@ -19,7 +19,9 @@ export async function setup(project: TestProject): Promise<void> {
   if (process.env.E2E_SKIP_BUILD !== '1') buildWeb();
   // The app mails over real SMTP to a sink on loopback (password reset journeys).
   mail = await startMailSink();
-  server = await startServer({ SMTP_URL: mail.url });
+  // The create-page and bookmarklet journeys save images served on loopback (our own /media/ and
+  // a test page's); the server's fetcher refuses loopback unless allowed.
+  server = await startServer({ SMTP_URL: mail.url, FETCH_ALLOW_HOSTS: '127.0.0.1' });
   project.provide('baseURL', server.baseURL);
   project.provide('mailDir', mail.dir);
 }

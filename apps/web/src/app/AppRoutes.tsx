@@ -37,6 +37,32 @@ const TermsPage = lazy(() =>
 const PrivacyPage = lazy(() =>
   import('../features/auth/LegalPages.tsx').then((m) => ({ default: m.PrivacyPage })),
 );
+const PinCreatePage = lazy(() =>
+  import('../features/pin-create/PinCreatePage.tsx').then((m) => ({ default: m.PinCreatePage })),
+);
+const MobileRepinPage = lazy(() =>
+  import('../features/pin-create/MobileCreatePinPage.tsx').then((m) => ({
+    default: m.MobileRepinPage,
+  })),
+);
+const BoardCreatePage = lazy(() =>
+  import('../features/pin-create/BoardCreatePages.tsx').then((m) => ({
+    default: m.BoardCreatePage,
+  })),
+);
+const SectionCreatePage = lazy(() =>
+  import('../features/pin-create/BoardCreatePages.tsx').then((m) => ({
+    default: m.SectionCreatePage,
+  })),
+);
+const BookmarkletPage = lazy(() =>
+  import('../features/pin-create/BookmarkletPage.tsx').then((m) => ({
+    default: m.BookmarkletPage,
+  })),
+);
+const BoardInvitePage = lazy(() =>
+  import('../features/saving/BoardInvitePage.tsx').then((m) => ({ default: m.BoardInvitePage })),
+);
 
 /**
  * Declarative routes (`<Routes>`), not the data router: we load data with TanStack Query, and the
@@ -57,6 +83,12 @@ export function AppRoutes() {
         <Route path="terms/" element={<TermsPage />} />
         <Route path="privacy/" element={<PrivacyPage />} />
         <Route path="pin/:id/" element={<PinPage />} />
+        <Route path="pin/create/:method/" element={<PinCreatePage />} />
+        <Route path="pin/:id/repin/x/" element={<MobileRepinPage />} />
+        <Route path="board/create/" element={<BoardCreatePage />} />
+        <Route path="board/:id/create_section/" element={<SectionCreatePage />} />
+        <Route path="bookmarklet/" element={<BookmarkletPage />} />
+        <Route path="invite/board/" element={<BoardInvitePage />} />
         <Route path=":username/" element={<ProfilePage />} />
         <Route path=":username/:slug/" element={<BoardPage />} />
         <Route path="*" element={<NotFoundPage />} />

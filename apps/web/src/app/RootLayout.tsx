@@ -2,6 +2,8 @@ import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
+import { isChromelessPath } from '../features/pin-create/paths.ts';
+import { SaveFlowProvider } from '../features/saving/SaveFlowProvider.tsx';
 import { Header } from '../ui/Header.tsx';
 import { LoadingState } from '../ui/PageStates.tsx';
 import { ScrollManager } from '../ui/ScrollManager.tsx';
@@ -35,21 +37,24 @@ export function RootLayout() {
 
   return (
     <AuthModalProvider>
-      <div className="app" data-layout={layoutWidth}>
-        <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
-          {t('app.skipToContent')}
-        </a>
-        <Header />
-        <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="app__main">
-          {/* Keyed by path: a failed page does not stay failed after navigating elsewhere. */}
-          <ErrorBoundary key={pathname} fallback={<PageError />}>
-            <Suspense fallback={<LoadingState />}>
-              <Outlet />
-            </Suspense>
-          </ErrorBoundary>
-        </main>
-        <ScrollManager />
-      </div>
+      <SaveFlowProvider>
+        <div className="app" data-layout={layoutWidth}>
+          <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
+            {t('app.skipToContent')}
+          </a>
+          {/* The pin create pop-up and the mobile save pages bring their own header. */}
+          {isChromelessPath(pathname) ? null : <Header />}
+          <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="app__main">
+            {/* Keyed by path: a failed page does not stay failed after navigating elsewhere. */}
+            <ErrorBoundary key={pathname} fallback={<PageError />}>
+              <Suspense fallback={<LoadingState />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </main>
+          <ScrollManager />
+        </div>
+      </SaveFlowProvider>
     </AuthModalProvider>
   );
 }

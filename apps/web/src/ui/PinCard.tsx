@@ -1,6 +1,7 @@
 import type { Pin } from '@corkboard/shared/api-types';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardSaveButton } from '../features/saving/SaveButton.tsx';
 import { pinPath } from './links.ts';
 import { PinImage } from './PinImage.tsx';
 import { pinAltText } from './pinText.ts';
@@ -27,6 +28,7 @@ export function PinCard({ pin, displayWidth }: { pin: Pin; displayWidth: string 
           </span>
         ) : null}
       </Link>
+      <CardSaveButton pin={pin} name={alt} />
     </div>
   );
 }

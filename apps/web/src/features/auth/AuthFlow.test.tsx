@@ -845,7 +845,7 @@ describe('entry points', () => {
     );
   });
 
-  test('a signed-in person sees no Save yet (saving comes later)', async () => {
+  test("a signed-in person's Save opens the save modal, not the signup view", async () => {
     const pin = makePin('12');
     stubAuthApi({
       extra: (url) =>
@@ -853,13 +853,19 @@ describe('entry points', () => {
           ? ok(makeAuthUser())
           : url.pathname === '/v3/pins/12/'
             ? ok(pin)
-            : url.pathname.startsWith('/v3/boards/')
-              ? ok([])
-              : undefined,
+            : url.pathname === '/resource/BoardPickerBoardsResource/get/'
+              ? ok({ all_boards: [], boards_shortlist: [] })
+              : url.pathname === '/v3/pins/12/board_title_suggestions/'
+                ? ok([])
+                : url.pathname.startsWith('/v3/boards/')
+                  ? ok([])
+                  : undefined,
     });
     renderApp('/pin/12/');
     await screen.findByRole('heading', { level: 1, name: pin.title });
     await screen.findByRole('button', { name: 'Your account' });
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('dialog', { name: 'Repin modal' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Sign up/ })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FollowAuthButton } from '../auth/EntryPoints.tsx';
+import { AddSectionButton } from '../saving/AddSectionButton.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { isApiError } from '../../ui/isApiError.ts';
 import { profilePath } from '../../ui/links.ts';
@@ -57,6 +58,7 @@ function Board({ board }: { board: BoardDetail }) {
             name={board.owner.full_name || board.owner.username}
             imageUrl={board.owner.image_medium_url}
           />
+          <AddSectionButton board={board} />
         </div>
       </header>
       {board.sections.length > 0 ? <SectionNav board={board} currentId={sectionId} /> : null}

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PinAuthActions } from '../auth/EntryPoints.tsx';
+import { CloseupSaveButton } from '../saving/SaveButton.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { isApiError } from '../../ui/isApiError.ts';
 import { internalPath, profilePath } from '../../ui/links.ts';
@@ -54,6 +55,7 @@ function PinCloseup({ pin, title }: { pin: Pin; title: string }) {
       <div className="closeup__details">
         <div className="stack">
           <PinAuthActions pin={pin} />
+          <CloseupSaveButton pin={pin} />
           {link && domain ? (
             <a
               className="closeup__outbound"

@@ -1,0 +1,306 @@
+// The pin create page /pin/create/{bookmarklet|create}/?url&media&description&guid&color
+// (saving.md §2.1). Signed in: a pop-up layout — the image and description on the left (40 %),
+// the board picker on the right (60 %), at most 750 wide — then a success view that closes the
+// window after 10 s. Signed out: the image with a sign-up panel (the login flow, source
+// bookmarklet, returning to this address with its query). Mobile devices get the mobile
+// create-pin page instead (§2.2).
+import '../saving/saving.css';
+import './pinCreate.css';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { pinPath } from '../../ui/links.ts';
+import { LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { AuthFlow } from '../auth/AuthFlow.tsx';
+import { AuthSurface } from '../auth/AuthSurface.tsx';
+import type { AuthFlowConfig } from '../auth/flowTypes.ts';
+import { useViewer } from '../auth/hooks.ts';
+import type { SaveSource } from '../saving/hooks.ts';
+import { useSaveFlow } from '../saving/SaveFlowProvider.tsx';
+import { SaveFlowView, useSaveController, type SavedResult } from '../saving/SaveFlow.tsx';
+import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../saving/savingCatalogue.ts';
+import { savedToast } from '../saving/SavingToasts.tsx';
+import {
+  displayDomain,
+  POPUP_AUTO_CLOSE_MS,
+  POPUP_WIDTH,
+  popupResizeHeight,
+  readCreateQuery,
+  type CreateQuery,
+} from './createQuery.ts';
+import { isMobileDevice } from './device.ts';
+import { useCreateImage, type ChosenImage } from './hooks.ts';
+import { MobileCreatePinPage } from './MobileCreatePinPage.tsx';
+import { isPinCreatePageMethod, type PinCreatePageMethod } from './paths.ts';
+import { PIN_DESCRIPTION_MAX_LENGTH } from './limits.ts';
+
+/** The window-level calls the pop-up makes, replaceable in tests. */
+export const popupWindow = {
+  isPopup: (): boolean => window.opener !== null,
+  outerHeight: (): number => window.outerHeight,
+  resizeTo: (width: number, height: number): void => window.resizeTo(width, height),
+  close: (): void => window.close(),
+};
+
+export function PinCreatePage() {
+  const { method = '' } = useParams();
+  const { i18n } = useTranslation();
+  // Synchronous and idempotent: the page's useTranslation('saving') needs it on first render.
+  ensureSavingCatalogue(i18n);
+  if (!isPinCreatePageMethod(method)) return <UnknownMethod />;
+  if (isMobileDevice(navigator)) return <MobileCreatePinPage method={method} />;
+  return <PopupCreatePage method={method} />;
+}
+
+function UnknownMethod() {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  return <NotFoundState title={t('create.unknownMethod')} />;
+}
+
+/** §2.1, §9: opened as a pop-up, the window takes the create page's size. */
+function usePopupSize(): void {
+  useEffect(() => {
+    if (!popupWindow.isPopup()) return;
+    const height = popupResizeHeight(popupWindow.outerHeight());
+    popupWindow.resizeTo(POPUP_WIDTH, height ?? popupWindow.outerHeight());
+  }, []);
+}
+
+function PopupCreatePage({ method }: { method: PinCreatePageMethod }) {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  const location = useLocation();
+  const viewer = useViewer();
+  const query = useMemo(
+    () => readCreateQuery(location.search, window.location.origin),
+    [location.search],
+  );
+  useDocumentTitle(t('create.pageTitle'));
+  usePopupSize();
+
+  if (viewer.isPending) return <LoadingState />;
+  if (!viewer.data) return <SignedOutCreate query={query} />;
+  return <SignedInCreate query={query} method={method} />;
+}
+
+function PinPicture({ src, alt }: { src: string; alt: string }) {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  // Our page may not be allowed to show a picture from another site (its Content-Security-
+  // Policy); the server still fetches it when saving, so say so instead of a broken image.
+  const [failed, setFailed] = useState(false);
+  if (failed) return <p className="create-popup__unavailable">{t('create.imageUnavailable')}</p>;
+  return (
+    <img className="create-popup__image" src={src} alt={alt} onError={() => setFailed(true)} />
+  );
+}
+
+function SignedOutCreate({ query }: { query: CreateQuery }) {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  const location = useLocation();
+  const headingId = useId();
+  const [config] = useState<AuthFlowConfig>(() => ({
+    initialView: 'signup',
+    container: 'pinBookmarklet',
+    signupSource: 'pinBookmarklet',
+    loginSource: 'pinBookmarklet',
+    // After signing up or logging in, the same page with the same query: the save continues.
+    next: `${location.pathname}${location.search}`,
+  }));
+  const domain = displayDomain(query.url);
+  return (
+    <div className="create-popup create-popup--signed-out">
+      <div className="create-popup__pin">
+        {query.media ? (
+          <PinPicture
+            src={query.media}
+            alt={
+              query.description ||
+              (domain ? t('create.imageFrom', { domain }) : t('create.imageAlt'))
+            }
+          />
+        ) : null}
+      </div>
+      <div className="create-popup__panel">
+        <AuthSurface>
+          <AuthFlow config={config} headingId={headingId} />
+        </AuthSurface>
+      </div>
+    </div>
+  );
+}
+
+function SignedInCreate({ query, method }: { query: CreateQuery; method: PinCreatePageMethod }) {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  const state = useCreateImage(query);
+  const [result, setResult] = useState<SavedResult | null>(null);
+
+  if (result && state.kind === 'ready') {
+    return <SuccessView result={result} image={state.image} />;
+  }
+  if (state.kind === 'finding') {
+    return (
+      <div className="create-popup">
+        <h1 className="visually-hidden">{t('create.pageTitle')}</h1>
+        <div className="picker-state" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>{t('create.lookingForImage')}</span>
+        </div>
+      </div>
+    );
+  }
+  if (state.kind === 'none') {
+    return (
+      <div className="page-state">
+        <h1 className="page-state__title">{t('create.noImageTitle')}</h1>
+        <p className="page-state__message">
+          {state.reason === 'noImage' ? t('create.noImage') : t('create.missingImage')}
+        </p>
+      </div>
+    );
+  }
+  return <CreateForm image={state.image} query={query} method={method} onSaved={setResult} />;
+}
+
+function CreateForm({
+  image,
+  query,
+  method,
+  onSaved,
+}: {
+  image: ChosenImage;
+  query: CreateQuery;
+  method: PinCreatePageMethod;
+  onSaved: (result: SavedResult) => void;
+}) {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  const descriptionId = useId();
+  const headingId = useId();
+  const { showToast } = useSaveFlow();
+  const [description, setDescription] = useState(image.description);
+  const source = useMemo<SaveSource>(
+    () => ({
+      kind: 'create',
+      method,
+      image: image.source,
+      link: image.link,
+      title: image.title,
+      description,
+      color: query.color,
+      guid: query.guid,
+      query: query.raw,
+    }),
+    [method, image, description, query],
+  );
+  // Fixed for the page's life: it keys the board list (the shortlist's "relevant" pick).
+  const [pickerContext] = useState(() => ({
+    title: image.title || undefined,
+    description: image.description || undefined,
+    link: image.link ?? undefined,
+  }));
+  const controller = useSaveController({
+    source,
+    closeOnFailure: false,
+    onSaved: (result) => {
+      showToast(savedToast(result));
+      onSaved(result);
+    },
+    // The board list is the page itself: there is nothing to close.
+    onClose: () => undefined,
+  });
+  const domain = displayDomain(image.link);
+  return (
+    <div className="create-popup">
+      <div className="create-popup__pin">
+        <PinPicture
+          src={image.display}
+          alt={description || (domain ? t('create.imageFrom', { domain }) : t('create.imageAlt'))}
+        />
+        {domain ? <p className="text text--small text--subtle">{domain}</p> : null}
+        <div className="field">
+          <label className="field__label" htmlFor={descriptionId}>
+            {t('create.descriptionLabel')}
+          </label>
+          <textarea
+            id={descriptionId}
+            className="field__input create-popup__description"
+            value={description}
+            maxLength={PIN_DESCRIPTION_MAX_LENGTH}
+            placeholder={t('create.descriptionPlaceholder')}
+            onChange={(event) => setDescription(event.target.value)}
+            readOnly={controller.state.saving}
+          />
+        </div>
+      </div>
+      <div className="create-popup__picker">
+        <SaveFlowView
+          controller={controller}
+          pickerContext={pickerContext}
+          headingId={headingId}
+          headingLevel={1}
+          isDesktop
+        />
+      </div>
+    </div>
+  );
+}
+
+/** §2.1: the board name, image, link and description; the window closes itself after 10 s. */
+function SuccessView({ result, image }: { result: SavedResult; image: ChosenImage }) {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+    const timer = setTimeout(() => popupWindow.close(), POPUP_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const heading = result.section
+    ? t('saved.headingSection', { sectionName: result.section.title, boardName: result.board.name })
+    : t('create.successHeading', { board: result.board.name });
+  const link = result.pin.link ?? image.link;
+  return (
+    <div className="create-success">
+      <h1 ref={headingRef} tabIndex={-1} className="create-success__heading">
+        {heading}
+      </h1>
+      <div className="create-success__pin">
+        <img
+          src={result.pin.images['236x'].url}
+          alt={result.pin.description || t('create.imageAlt')}
+          width={236}
+        />
+        <dl className="create-success__facts">
+          {link ? (
+            <div>
+              <dt>{t('create.successLink')}</dt>
+              <dd className="create-success__link">{link}</dd>
+            </div>
+          ) : null}
+          {result.pin.description ? (
+            <div>
+              <dt>{t('create.successDescription')}</dt>
+              <dd>{result.pin.description}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+      <p className="text text--small text--subtle">{t('create.successClosing')}</p>
+      <div className="form-actions create-success__actions">
+        <Link
+          to={pinPath(result.pin.id)}
+          className="button button--secondary"
+          target="_blank"
+          rel="noopener"
+        >
+          {t('create.seePin')} <span className="visually-hidden">{t('saved.opensInNewTab')}</span>
+        </Link>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => popupWindow.close()}
+        >
+          {t('create.closeWindow')}
+        </button>
+      </div>
+    </div>
+  );
+}

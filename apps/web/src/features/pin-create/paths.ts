@@ -1,0 +1,53 @@
+// Paths of the pin create pages. First-visit code (RootLayout asks isChromelessPath), so it
+// stays tiny and imports nothing.
+
+/**
+ * Pages that run without the site header: the pop-up create page (a 750 px window of its own)
+ * and the mobile pages, which bring their own fixed header and footer (saving.md §2.1, §2.2).
+ */
+const CHROMELESS = [
+  /^\/pin\/create\/[^/]+\/$/,
+  /^\/pin\/\d+\/repin\/x\/$/,
+  /^\/board\/create\/$/,
+  /^\/board\/\d+\/create_section\/$/,
+];
+
+export function isChromelessPath(pathname: string): boolean {
+  return CHROMELESS.some((pattern) => pattern.test(pathname));
+}
+
+/** saving.md §2.1 "Creation methods: bookmarklet, create". */
+export const PIN_CREATE_PAGE_METHODS = ['bookmarklet', 'create'] as const;
+export type PinCreatePageMethod = (typeof PIN_CREATE_PAGE_METHODS)[number];
+
+export function isPinCreatePageMethod(value: string): value is PinCreatePageMethod {
+  return (PIN_CREATE_PAGE_METHODS as readonly string[]).includes(value);
+}
+
+export function mobileRepinPath(pinId: string): string {
+  return `/pin/${pinId}/repin/x/`;
+}
+
+export const BOARD_CREATE_PATH = '/board/create/';
+
+export function sectionCreatePath(boardId: string): string {
+  return `/board/${encodeURIComponent(boardId)}/create_section/`;
+}
+
+const OWN_PIN_PATH = /^\/(?:amp\/)?pin\/(\d+)\/?$/;
+
+/**
+ * saving.md §2.2: a url pointing at a pin page of our own site (`/pin/{digits}/` or
+ * `/amp/pin/{digits}/`) is a repin of that pin. Only our own origin counts.
+ */
+export function ownPinIdFromUrl(url: string | null, origin: string): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, origin);
+  } catch {
+    return null;
+  }
+  if (parsed.origin !== origin) return null;
+  return OWN_PIN_PATH.exec(parsed.pathname)?.[1] ?? null;
+}

@@ -1,0 +1,214 @@
+// The pin-saved dialog (saving.md §2.9): 'Saved to {board}' (or '… {section} in {board}'), the
+// related board — or, when there is none, the new pin (236 wide) or a grid of the website's
+// images — 'Send' and 'See it now'. The saved-confirmation overlay and the confetti (§2.8) play
+// over the media. 'Promote your Pin' needs the quick-promote flow (business.md §5.1), which does
+// not exist yet: the server answers is_promotable false, so it is never offered.
+import type { Board, UserSummary } from '@corkboard/shared/api-types';
+import type { SavedPin } from '@corkboard/shared/saving/api';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { internalPath, pinPath, profilePath } from '../../ui/links.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { PinImage } from '../../ui/PinImage.tsx';
+import { pinAltText } from '../../ui/pinText.ts';
+import { Confetti } from './Confetti.tsx';
+import { useRelatedBoard } from './hooks.ts';
+import {
+  PIN_SAVED_DIALOG_MIN_WIDTH,
+  SAVED_PIN_IMAGE_WIDTH,
+  savedMedia,
+  seeItNowTone,
+  showsCreatorCard,
+  showsWebsiteImages,
+  WEBSITE_IMAGE_COLUMN_WIDTH,
+  WEBSITE_IMAGE_MIN_COLUMNS,
+  WEBSITE_IMAGES_MAX_HEIGHT,
+} from './pinSaved.ts';
+import { SavedOverlay } from './SavedOverlay.tsx';
+import { SAVING_NAMESPACE } from './savingCatalogue.ts';
+
+/** The dialog's width: three 160 px website-image columns and their gaps fit. */
+export const PIN_SAVED_DIALOG_WIDTH = 560;
+
+/** The link domain's official user (§2.9 creator card), when the API names one. */
+export interface SavedPinCreator {
+  readonly user: UserSummary;
+  readonly viewerFollows: boolean;
+}
+
+interface PinSavedDialogProps {
+  pin: SavedPin;
+  boardName: string;
+  sectionName: string | null;
+  viewer: { id: string; is_partner: boolean };
+  /** §2.9 "The heading can be hidden." */
+  showHeading?: boolean;
+  /** Image URLs found on the pin's website; a grid replaces the pin image when there are several. */
+  websiteImages?: readonly string[] | undefined;
+  seeItNowInNewTab?: boolean;
+  creator?: SavedPinCreator | null;
+  onDismiss: () => void;
+  /** Rendered inside the dialog (the toast region: the page behind is inert). */
+  children?: ReactNode;
+}
+
+function RelatedBoardCard({ board }: { board: Board }) {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  return (
+    <Link to={internalPath(board.url)} className="related-board">
+      <span className="related-board__covers" aria-hidden="true">
+        {board.cover_images.slice(0, 3).map((image) => (
+          <img key={image.url} src={image.url} alt="" width={image.width} height={image.height} />
+        ))}
+      </span>
+      <span className="related-board__text">
+        {t('saved.youMightAlsoLike', { suggestion: board.name })}
+      </span>
+    </Link>
+  );
+}
+
+function PinPreview({
+  pin,
+  websiteImages,
+}: {
+  pin: SavedPin;
+  websiteImages: readonly string[] | undefined;
+}) {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  const { t: tApp } = useTranslation();
+  if (websiteImages && showsWebsiteImages(websiteImages)) {
+    return (
+      <ul
+        className="website-images"
+        aria-label={t('saved.websiteImages')}
+        style={{
+          gridTemplateColumns: `repeat(auto-fill, minmax(${WEBSITE_IMAGE_COLUMN_WIDTH}px, 1fr))`,
+          minWidth: WEBSITE_IMAGE_COLUMN_WIDTH * WEBSITE_IMAGE_MIN_COLUMNS,
+          maxHeight: WEBSITE_IMAGES_MAX_HEIGHT,
+        }}
+      >
+        {websiteImages.map((url) => (
+          <li key={url}>
+            <img src={url} alt="" width={WEBSITE_IMAGE_COLUMN_WIDTH} loading="lazy" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="pin-saved__image" style={{ width: SAVED_PIN_IMAGE_WIDTH }}>
+      <PinImage
+        images={pin.images}
+        sizes={['236x', '474x']}
+        displayWidth={`${SAVED_PIN_IMAGE_WIDTH}px`}
+        alt={pinAltText(pin, tApp)}
+        dominantColor={pin.dominant_color}
+        priority
+      />
+    </div>
+  );
+}
+
+export function PinSavedDialog({
+  pin,
+  boardName,
+  sectionName,
+  viewer,
+  showHeading = true,
+  websiteImages,
+  seeItNowInNewTab = false,
+  creator = null,
+  onDismiss,
+  children,
+}: PinSavedDialogProps) {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  const headingId = useId();
+  const related = useRelatedBoard(pin.id);
+  const relatedBoard = related.data?.[0];
+  const media = savedMedia({
+    isPending: related.isPending,
+    hasBoard: relatedBoard !== undefined,
+  });
+  const promoteOffered: boolean = pin.is_promotable;
+  const tone = seeItNowTone(viewer, promoteOffered);
+  const heading = sectionName
+    ? t('saved.headingSection', { sectionName, boardName })
+    : t('saved.heading', { boardName });
+
+  return (
+    <Modal
+      labelledBy={headingId}
+      width={PIN_SAVED_DIALOG_WIDTH}
+      onDismiss={onDismiss}
+      closeLabel={t('saved.close')}
+    >
+      <div
+        className="pin-saved"
+        data-testid="saved-pin-modal"
+        style={{ minWidth: `min(${PIN_SAVED_DIALOG_MIN_WIDTH}px, calc(100vw - 48px))` }}
+        data-min-width={PIN_SAVED_DIALOG_MIN_WIDTH}
+      >
+        <h2 id={headingId} className={showHeading ? 'pin-saved__heading' : 'visually-hidden'}>
+          {heading}
+        </h2>
+        <div className="pin-saved__media">
+          {media === 'loadingRelated' ? (
+            <div className="picker-state" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span className="visually-hidden">{t('saved.suggestedBoard')}</span>
+            </div>
+          ) : media === 'relatedBoard' && relatedBoard ? (
+            <RelatedBoardCard board={relatedBoard} />
+          ) : (
+            <PinPreview pin={pin} websiteImages={websiteImages} />
+          )}
+          <SavedOverlay first={pin.is_first_save} />
+          <Confetti seed={Number(pin.id) || 1} />
+        </div>
+        {creator &&
+        showsCreatorCard({
+          viewerId: viewer.id,
+          creatorId: creator.user.id,
+          viewerFollowsCreator: creator.viewerFollows,
+        }) ? (
+          <Link to={profilePath(creator.user.username)} className="person-link pin-saved__creator">
+            <Avatar user={creator.user} size={32} />
+            <span>
+              {t('saved.creatorFollow', { name: creator.user.full_name || creator.user.username })}
+            </span>
+          </Link>
+        ) : null}
+        <div className="pin-saved__actions">
+          {promoteOffered ? null : (
+            <Link
+              to={`${pinPath(pin.id)}?share=true`}
+              className="button button--secondary"
+              onClick={onDismiss}
+            >
+              {t('saved.send')}
+            </Link>
+          )}
+          <Link
+            to={pinPath(pin.id)}
+            className={tone === 'red' ? 'button button--primary' : 'button button--secondary'}
+            data-tone={tone}
+            onClick={onDismiss}
+            {...(seeItNowInNewTab ? { target: '_blank', rel: 'noopener' } : {})}
+          >
+            {t('saved.seeItNow')}
+            {seeItNowInNewTab ? (
+              <>
+                {' '}
+                <span className="visually-hidden">{t('saved.opensInNewTab')}</span>
+              </>
+            ) : null}
+          </Link>
+        </div>
+      </div>
+      {children}
+    </Modal>
+  );
+}
