@@ -70,6 +70,23 @@ describe('SPA fallback', () => {
     }
   });
 
+  it('lets only the pin create page show images from other sites', async () => {
+    const imgSrc = (policy: string | string[] | number | undefined) =>
+      String(policy)
+        .split(';')
+        .find((directive) => directive.trim().startsWith('img-src'))
+        ?.trim();
+    const create = await page('/pin/create/bookmarklet/?url=https%3A%2F%2Fshop.example%2F');
+    expect(imgSrc(create.headers['content-security-policy'])).toMatch(
+      /^img-src https: http: 'self'/,
+    );
+    expect(String(create.headers['content-security-policy'])).toContain("script-src 'self'");
+    for (const url of ['/', '/pin/123/', '/pin/created/']) {
+      const other = await page(url);
+      expect(imgSrc(other.headers['content-security-policy']), url).not.toContain('https:');
+    }
+  });
+
   it('answers JSON clients on unknown paths with ROUTE_NOT_FOUND instead', async () => {
     const response = await page('/some/page/', 'application/json');
     expect(response.statusCode).toBe(404);

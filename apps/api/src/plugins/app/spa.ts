@@ -72,6 +72,23 @@ async function registerStaticFiles(app: FastifyInstance, webDist: string): Promi
   }
 }
 
+/**
+ * The pin create page (opened by the bookmarklet in a pop-up) previews an image that lives on
+ * the page being pinned, i.e. on any other site. Only that document's CSP lets images come from
+ * anywhere; images cannot run script, and every other page keeps `img-src 'self'`.
+ */
+export const PIN_CREATE_PATH_PREFIX = '/pin/create/';
+
+export function widenImageSourcesForPinCreate(reply: FastifyReply, pathname: string): void {
+  if (!pathname.startsWith(PIN_CREATE_PATH_PREFIX)) return;
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.header(
+    'content-security-policy',
+    policy.replace(/(^|;)\s*img-src /, '$1img-src https: http: '),
+  );
+}
+
 export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<SpaRenderer> {
   const webDistExists = existsSync(options.webDist);
   if (webDistExists) await registerStaticFiles(app, options.webDist);
@@ -89,6 +106,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     const template = loadIndex();
     if (template === undefined) return reply.status(503).send(BUILD_MISSING_HTML);
     const pathname = request.url.split('?', 1)[0] ?? '/';
+    widenImageSourcesForPinCreate(reply, pathname);
     let meta: PageMeta;
     try {
       meta = await pageMetaFor(options.deps, request.viewer, options.publicUrl, pathname);
