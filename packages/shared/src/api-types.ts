@@ -68,6 +68,8 @@ export interface BoardSection {
 
 export interface BoardDetail extends Board {
   sections: BoardSection[];
+  /** What the viewer may do here: 'write' for the owner and accepted collaborators. */
+  board_access: ('read' | 'write')[];
 }
 
 export interface User extends UserSummary {

@@ -96,10 +96,12 @@ export function serializeBoardDetail(
   storage: MediaStorage,
   board: BoardRowWithOwner,
   sections: SectionRowWithPreviews[],
+  access: BoardDetail['board_access'],
 ): BoardDetail {
   return {
     ...serializeBoard(storage, board),
     sections: sections.map((row) => serializeSection(storage, row)),
+    board_access: access,
   };
 }
 

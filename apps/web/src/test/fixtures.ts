@@ -95,7 +95,7 @@ export function makeBoard(overrides: Partial<Board> = {}): Board {
 }
 
 export function makeBoardDetail(overrides: Partial<BoardDetail> = {}): BoardDetail {
-  return { ...makeBoard(), sections: [], ...overrides };
+  return { ...makeBoard(), sections: [], board_access: ['read'], ...overrides };
 }
 
 export function makeAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {

@@ -12,7 +12,10 @@ import type {
 } from '@corkboard/shared/saving/api';
 import {
   BOARD_SHORTLIST_SIZE,
+  boardRecency,
+  boardRelevance,
   pickShortlist,
+  pinKeywordKeys,
   type PickerBoard,
 } from '@corkboard/shared/saving/board-sort';
 import type { PinText } from '@corkboard/shared/saving/keywords';
@@ -117,6 +120,32 @@ interface ShortlistCandidate extends PickerBoard {
   readonly id: string;
 }
 
+/**
+ * The boards pickShortlist can possibly choose, in their input order: every board whose name
+ * matches a pin keyword (the 'relevant' pool) and the `size` most recent boards with all their
+ * ties (the 'recent' pick and the fallback never look further down the recency order).
+ * pickShortlist over this subset gives the same answer as over all boards — its sorts are
+ * stable, so the subset keeps its relative order — without sorting thousands of names.
+ */
+export function shortlistPool<T extends PickerBoard>(
+  boards: readonly T[],
+  pin: PinText,
+  size: number,
+): T[] {
+  if (boards.length <= size) return [...boards];
+  const recency = boards.map((board) => boardRecency(board));
+  const known = recency.filter((value): value is number => value !== null).sort((a, b) => b - a);
+  // Fewer than `size` boards with a known recency: the fallback reaches the unknown ones.
+  if (known.length < size) return [...boards];
+  const threshold = known[size - 1] ?? Number.NEGATIVE_INFINITY;
+  const pinKeys = pinKeywordKeys(pin);
+  return boards.filter((board, index) => {
+    const value = recency[index];
+    if (value !== null && value !== undefined && value >= threshold) return true;
+    return pinKeys.length > 0 && boardRelevance(board.name, pinKeys).matched > 0;
+  });
+}
+
 async function shortlist(
   deps: ServiceDeps,
   viewer: Viewer,
@@ -146,7 +175,9 @@ async function shortlist(
     createdAt: row.created_at.toISOString(),
     lastSavedAt: row.last_saved_at === null ? null : new Date(row.last_saved_at).toISOString(),
   }));
-  const chosen = pickShortlist(candidates, pin, { size }).map((board) => board.id);
+  const chosen = pickShortlist(shortlistPool(candidates, pin, size), pin, { size }).map(
+    (board) => board.id,
+  );
   if (chosen.length === 0) return [];
   const items = await writableBoardItems(deps.db, viewer, filter)
     .where('b.id', 'in', chosen)

@@ -3,6 +3,7 @@
 import { AppError } from '@corkboard/shared/app-error';
 import type { BoardDetail, Pin } from '@corkboard/shared/api-types';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import { boardAccessList, canWriteBoard } from '../board-access.ts';
 import { decodeIdBookmark, keysetPage, type Page } from '../bookmarks.ts';
 import type { ServiceDeps } from '../deps.ts';
 import type { PageRequest } from '../schemas.ts';
@@ -22,8 +23,20 @@ export async function getBoardBySlug(
 ): Promise<BoardDetail> {
   const board = await findVisibleBoardBySlug(deps.db, viewer, username, slug);
   if (!board) throw new AppError('BOARD_NOT_FOUND');
-  const sections = await listSectionsOfBoard(deps.db, board.id);
-  return serializeBoardDetail(deps.storage, board, sections);
+  const [sections, access] = await Promise.all([
+    listSectionsOfBoard(deps.db, board.id),
+    deps.db
+      .selectFrom('boards as b')
+      .select(canWriteBoard(viewer).as('writable'))
+      .where('b.id', '=', board.id)
+      .executeTakeFirst(),
+  ]);
+  return serializeBoardDetail(
+    deps.storage,
+    board,
+    sections,
+    boardAccessList(access?.writable === true),
+  );
 }
 
 export async function boardPins(

@@ -10,7 +10,7 @@ import {
   type PinFixture,
   type UserFixture,
 } from '../../test/fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { as, buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { BOARD_COVER_COUNT } from './boards.repository.ts';
 
 let handle: DbHandle;
@@ -115,6 +115,28 @@ describe('GET /v3/boards/{username}/{slug}/', () => {
   it('matches the username case-insensitively', async () => {
     const response = await app.inject({ method: 'GET', url: '/v3/boards/GRACE_h/compilers/' });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('tells the viewer whether they may write: owner and accepted collaborators only', async () => {
+    const f = createFixtures(handle.db);
+    const accepted = await f.user();
+    const invited = await f.user();
+    const stranger = await f.user();
+    await f.collaborator(board, accepted, 'accepted');
+    await f.collaborator(board, invited, 'invited');
+    const accessOf = async (viewer: { id: string } | null) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/v3/boards/Grace_H/compilers/',
+          headers: as(viewer),
+        })
+      ).json<{ resource_response: { data: BoardDetail } }>().resource_response.data.board_access;
+    expect(await accessOf(owner)).toEqual(['read', 'write']);
+    expect(await accessOf(accepted)).toEqual(['read', 'write']);
+    expect(await accessOf(invited)).toEqual(['read']);
+    expect(await accessOf(stranger)).toEqual(['read']);
+    expect(await accessOf(null)).toEqual(['read']);
   });
 
   it('answers BOARD_NOT_FOUND (404, code 111) for an unknown slug or user', async () => {

@@ -1,4 +1,4 @@
-// 'Add section' on a board page for its owner (saving.md §2.7). The dialog and its copy load
+// 'Add section' on a board page for people who can write to it (saving.md §2.7). The dialog and its copy load
 // with the saving chunk when the button is first pressed (or reached by pointer or focus).
 import type { BoardDetail } from '@corkboard/shared/api-types';
 import { lazy, Suspense, useState } from 'react';
@@ -14,8 +14,8 @@ export function AddSectionButton({ board }: { board: BoardDetail }) {
   const { t } = useTranslation();
   const viewer = useViewer();
   const [open, setOpen] = useState(false);
-  // Owner is decided by matching ids (saving.md §6).
-  if (!viewer.data || viewer.data.id !== board.owner.id) return null;
+  // Owners and accepted collaborators may add sections: the server says so in board_access.
+  if (!viewer.data || !board.board_access.includes('write')) return null;
   const preload = () => void loadDialog();
   return (
     <>
