@@ -12,6 +12,8 @@ export default mergeConfig(
       name: 'web',
       root: here('.'),
       environment: 'jsdom',
+      // Room for the 5 s async-utility timeout (src/test/setup.ts) on a loaded machine.
+      testTimeout: 15_000,
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       setupFiles: [
         here('../../scripts/vitest-fail-on-console-error.ts'),

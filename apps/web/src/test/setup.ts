@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy chunks (auth, saving) are imported on first use; on a loaded 2-core CI machine that can
+// take longer than Testing Library's 1 s default for findBy/waitFor. Behaviour, not speed, is
+// under test here.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout and does not implement scrolling; navigation scrolls to the top.
 window.scrollTo = () => undefined;

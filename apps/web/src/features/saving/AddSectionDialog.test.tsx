@@ -1,5 +1,5 @@
-// 'Add section' on a board page (saving.md §2.7): only for the owner; the dialog's parts, the
-// disabled rule of Add, and the create call.
+// 'Add section' on a board page (saving.md §2.7): only for those who can write to the board;
+// the dialog's parts, the disabled rule of Add, and the create call.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { fail, ok, stubApi } from '../../test/api.ts';
@@ -9,11 +9,13 @@ import { makeSection } from './testSupport.tsx';
 
 function stubBoard(
   viewerId: string,
+  access: ('read' | 'write')[],
   create: () => Response = () => ok(makeSection('81', 'Lighting', '30')),
 ) {
   return stubApi((url) => {
     if (url.pathname === '/v3/users/me/') return ok(makeAuthUser({ id: viewerId }));
-    if (url.pathname === '/v3/boards/alice/summer-gardens/') return ok(makeBoardDetail());
+    if (url.pathname === '/v3/boards/alice/summer-gardens/')
+      return ok(makeBoardDetail({ board_access: access }));
     if (url.pathname === '/v3/boards/30/pins/') return ok([]);
     if (url.pathname === '/resource/BoardSectionResource/create/') return create();
     return undefined;
@@ -22,7 +24,7 @@ function stubBoard(
 
 describe('add-section dialog', () => {
   test('the owner adds a section: thumbnail, Name, Add (disabled while blank), close', async () => {
-    const api = stubBoard('7');
+    const api = stubBoard('7', ['read', 'write']);
     renderApp('/alice/summer-gardens/');
     fireEvent.click(await screen.findByRole('button', { name: 'Add section' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add section' });
@@ -49,7 +51,9 @@ describe('add-section dialog', () => {
   });
 
   test('a failure shows message_detail under the field', async () => {
-    stubBoard('7', () => fail('SECTION_NAME_TOO_LONG', 'Please enter no more than 50 characters.'));
+    stubBoard('7', ['read', 'write'], () =>
+      fail('SECTION_NAME_TOO_LONG', 'Please enter no more than 50 characters.'),
+    );
     renderApp('/alice/summer-gardens/');
     fireEvent.click(await screen.findByRole('button', { name: 'Add section' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add section' });
@@ -62,8 +66,14 @@ describe('add-section dialog', () => {
     ).toBeInTheDocument();
   });
 
+  test('a collaborator with write access sees it too', async () => {
+    stubBoard('42', ['read', 'write']);
+    renderApp('/alice/summer-gardens/');
+    expect(await screen.findByRole('button', { name: 'Add section' })).toBeInTheDocument();
+  });
+
   test('nobody else sees it', async () => {
-    stubBoard('99');
+    stubBoard('99', ['read']);
     renderApp('/alice/summer-gardens/');
     await screen.findByRole('heading', { level: 1, name: 'Summer gardens' });
     await screen.findByRole('button', { name: 'Your account' });
