@@ -2,12 +2,11 @@
 // create-board form, received over real SMTP and accepted by a person who signs up from its link,
 // who then saves to the board; and a save the server refuses (the session ended in another tab),
 // which shows the server's sentence in the error toast and puts the row back as it was.
-import { demoEmail } from '@corkboard/db/seed/demo-plan';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { DEMO_PASSWORD } from '../apps/api/src/routes/auth/demo-credentials.ts';
 import { launchBrowser, seriousAxeViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
+import { logInAsDemoUser, savedPinIdFromToast } from './support/saving.ts';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
@@ -57,32 +56,10 @@ async function openSaveModal(page: Page, pin: PinSummary): Promise<Locator> {
   return modal;
 }
 
-/** The new pin's id, from the save toast's link to it. */
-async function savedPinIdFromToast(page: Page, boardName: string): Promise<string> {
-  const link = page.getByRole('link', {
-    name: new RegExp(`You saved (this|your first) Pin to ${boardName}!`),
-  });
-  await link.waitFor();
-  const href = (await link.getAttribute('href')) ?? '';
-  const match = /^\/pin\/(\d+)\/$/.exec(href);
-  if (!match?.[1]) throw new Error(`unexpected toast link ${href}`);
-  return match[1];
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await owner.newPage();
-  await page.goto(`${baseURL}/login/`);
-  const main = page.getByRole('main');
-  await main.getByRole('heading', { level: 1 }).waitFor();
-  const different = main.getByRole('button', { name: 'Log in with a different account' });
-  if (await different.isVisible()) await different.click();
-  await main.getByLabel('Email or username').fill(demoEmail('ines_interiors'));
-  await main.getByLabel('Password').fill(DEMO_PASSWORD);
-  await main.getByRole('button', { name: 'Log in' }).click();
-  await accountButton(page).waitFor({ timeout: 30_000 });
-  await page.close();
+  await logInAsDemoUser(owner, baseURL, 'ines_interiors');
 });
 
 afterAll(async () => {

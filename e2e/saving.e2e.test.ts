@@ -2,11 +2,10 @@
 // mara_cooks: saving a pin from its closeup to a board, to a section, to a new secret board,
 // by keyboard only; the pin create page; and axe on every saving surface.
 import { createServer, type Server } from 'node:http';
-import { demoEmail } from '@corkboard/db/seed/demo-plan';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { DEMO_PASSWORD } from '../apps/api/src/routes/auth/demo-credentials.ts';
 import { launchBrowser, seriousAxeViolations } from './support/browser.ts';
+import { logInAsDemoUser, savedPinIdFromToast } from './support/saving.ts';
 
 const baseURL = inject('baseURL');
 /** Unique per run, so board names never collide with an earlier run on a kept server. */
@@ -55,35 +54,10 @@ function savedDialog(page: Page): Locator {
   return page.getByTestId('saved-pin-modal');
 }
 
-/** The new pin's id, from the save toast's link to it. */
-async function savedPinIdFromToast(page: Page, boardName: string): Promise<string> {
-  const link = page.getByRole('link', {
-    name: new RegExp(`You saved (this|your first) Pin to ${boardName}!`),
-  });
-  await link.waitFor();
-  const href = (await link.getAttribute('href')) ?? '';
-  const match = /^\/pin\/(\d+)\/$/.exec(href);
-  if (!match?.[1]) throw new Error(`unexpected toast link ${href}`);
-  return match[1];
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // Per-IP auth limits allow only a few logins per run: log in once, reuse the session.
-  const page = await context.newPage();
-  await page.goto(`${baseURL}/login/`);
-  const main = page.getByRole('main');
-  await main.getByRole('heading', { level: 1 }).waitFor();
-  const different = main.getByRole('button', { name: 'Log in with a different account' });
-  if (await different.isVisible()) await different.click();
-  await main.getByLabel('Email or username').fill(demoEmail('mara_cooks'));
-  await main.getByLabel('Password').fill(DEMO_PASSWORD);
-  await main.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('banner').getByRole('button', { name: 'Your account' }).waitFor({
-    timeout: 30_000,
-  });
-  await page.close();
+  await logInAsDemoUser(context, baseURL, 'mara_cooks');
 });
 
 afterAll(async () => {
