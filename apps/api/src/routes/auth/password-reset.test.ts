@@ -1,8 +1,6 @@
 // Password reset by e-mail, received over a real SMTP server on 127.0.0.1: the same answer for
 // known and unknown accounts, the link, single use, one-hour expiry, other sessions revoked,
 // soft ban and lockout lifted; and the dev mailbox when no SMTP server is configured.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
@@ -12,6 +10,12 @@ import { softBanAccount } from './account-status.service.ts';
 import { countSessions } from './auth.repository.ts';
 import { ACCOUNT_FAILURE_LIMIT, RESET_MAIL_RULE } from './limits.ts';
 import { RESET_TOKEN_TTL_MS } from './password-reset.service.ts';
+import {
+  plainText,
+  startSmtpSink,
+  type ReceivedMail,
+  type SmtpSink,
+} from '../../test/smtp-sink.ts';
 import {
   body,
   buildAuthTestApp,
@@ -26,26 +30,6 @@ import {
 const CODES = ERROR_CODES;
 const NEW_PASSWORD = 'violet-harbor-77';
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-/** The text/plain body of a MIME message, undoing quoted-printable. */
-function plainText(raw: string): string {
-  const unfolded = raw.replace(/\r\n/g, '\n');
-  const part = /Content-Type: text\/plain[^\n]*\n((?:[^\n]+\n)*)\n([\s\S]*?)(?:\n--|$)/i.exec(
-    unfolded,
-  );
-  if (!part) return unfolded;
-  const headers = part[1] ?? '';
-  const content = part[2] ?? '';
-  if (!/quoted-printable/i.test(headers)) return content;
-  return content
-    .replace(/=\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 function resetToken(mail: ReceivedMail): string {
   const match = /http:\/\/corkboard\.test\/password\/reset\/\?token=([A-Za-z0-9_%-]+)/.exec(
     plainText(mail.raw),
@@ -56,7 +40,7 @@ function resetToken(mail: ReceivedMail): string {
 
 let handle: DbHandle;
 let test: AuthTestApp;
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 const inbox: ReceivedMail[] = [];
 let ipCounter = 0;
 
@@ -92,28 +76,11 @@ async function requestToken(identifier: string, b = browser()): Promise<string> 
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpSink(inbox);
   handle = await createTestDb();
   test = await buildAuthTestApp(handle.db, {
     config: {
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       mailFrom: 'Corkboard <no-reply@corkboard.test>',
     },
   });
@@ -122,7 +89,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await test.close();
   await handle.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('POST /v3/users/forgot_password/', () => {

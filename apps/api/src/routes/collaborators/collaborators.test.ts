@@ -2,7 +2,6 @@
 // decline) and by e-mail (a real mail over SMTP to an in-process server, accepted through its
 // link after signing up; idempotent; single person; expiry), owner-only, limits, counters.
 import { createServer, type AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
@@ -39,28 +38,14 @@ import {
 } from '../saving/saving-test-kit.ts';
 import { COLLABORATOR_EMAIL_INVITES_PER_DAY } from './collaborators.service.ts';
 import { BOARD_INVITE_TTL_MS } from './invite-mail.ts';
+import {
+  plainText,
+  startSmtpSink,
+  type ReceivedMail,
+  type SmtpSink,
+} from '../../test/smtp-sink.ts';
 
 const CODES = ERROR_CODES;
-
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-/** The text/plain body of a MIME message, undoing quoted-printable. */
-function plainText(raw: string): string {
-  const unfolded = raw.replace(/\r\n/g, '\n');
-  const part = /Content-Type: text\/plain[^\n]*\n((?:[^\n]+\n)*)\n([\s\S]*?)(?:\n--|$)/i.exec(
-    unfolded,
-  );
-  if (!part) return unfolded;
-  const headers = part[1] ?? '';
-  const content = part[2] ?? '';
-  if (!/quoted-printable/i.test(headers)) return content;
-  return content
-    .replace(/=\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 /** The Subject header, unfolded, its RFC 2047 Q-encoded words decoded. */
 function subject(mail: ReceivedMail): string {
@@ -367,7 +352,7 @@ describe('inviting by e-mail (dev mailbox)', () => {
 });
 
 describe('inviting by e-mail over SMTP, accepted after signing up', () => {
-  let smtp: SMTPServer;
+  let smtp: SmtpSink;
   const inbox: ReceivedMail[] = [];
   let auth: AuthTestApp;
   let ip = 0;
@@ -409,27 +394,10 @@ describe('inviting by e-mail over SMTP, accepted after signing up', () => {
   }
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk: string) => {
-          raw += chunk;
-        });
-        stream.on('end', () => {
-          inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startSmtpSink(inbox);
     auth = await buildAuthTestApp(handle.db, {
       config: {
-        smtpUrl: `smtp://127.0.0.1:${port}`,
+        smtpUrl: smtp.url,
         mailFrom: 'Corkboard <no-reply@corkboard.test>',
       },
     });
@@ -437,7 +405,7 @@ describe('inviting by e-mail over SMTP, accepted after signing up', () => {
 
   afterAll(async () => {
     await auth.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('mails a link whose token, after sign-up, makes the reader a collaborator who can save', async () => {
