@@ -256,7 +256,7 @@ describe('pin create page and bookmarklet', () => {
     });
   });
 
-  test('bookmarklet on a strict-CSP page: overlay, pop-up, new board, success closes by itself', async () => {
+  test('bookmarklet on a strict-CSP page: overlay, pop-up, new board with a new section, success closes by itself', async () => {
     const page = await newPage();
     const pin = await somebodyElsesPin(page);
     const image = Buffer.from(
@@ -298,24 +298,37 @@ describe('pin create page and bookmarklet', () => {
       expect(opened.searchParams.get('description')).toBe('Cherry pie at the strict shop');
 
       const boardName = `From the web ${run}`;
+      const sectionName = `Pies ${run}`;
       const search = popup.getByRole('combobox', { name: 'Search your boards' });
       await search.fill(boardName);
       await search.press('Enter');
       // Secret, so this one-pin board stays out of the home feed other journeys start from.
       await popup.getByRole('switch', { name: 'Secret' }).check();
+      // Decision 012: the board starts with a section, so Create opens 'Choose section'.
+      await popup.getByRole('textbox', { name: 'Section (optional)' }).fill(sectionName);
       await popup.getByRole('button', { name: 'Create', exact: true }).click();
-      await popup.getByRole('heading', { level: 1, name: `Saved to ${boardName}` }).waitFor({
-        timeout: 20_000,
-      });
+      await popup.getByRole('heading', { level: 1, name: 'Choose section' }).waitFor();
+      await popup
+        .getByRole('group', { name: 'Section' })
+        .getByRole('option', { name: new RegExp(sectionName) })
+        .click();
+      await popup
+        .getByRole('heading', { level: 1, name: `Saved to ${sectionName} in ${boardName}` })
+        .waitFor({ timeout: 20_000 });
       const pinLink = await popup.getByRole('link', { name: /See your Pin/ }).getAttribute('href');
       // §2.1: the success view closes the window after 10 s.
       await popup.waitForEvent('close', { timeout: 15_000 });
       const pinId = /^\/pin\/(\d+)\/$/.exec(pinLink ?? '')?.[1];
-      const saved = await apiData<{ board: { name: string }; link: string }>(
-        page,
-        `/v3/pins/${pinId ?? 'missing'}/`,
-      );
-      expect(saved).toMatchObject({ board: { name: boardName }, link: strict.url });
+      const saved = await apiData<{
+        board: { name: string };
+        section: { title: string } | null;
+        link: string;
+      }>(page, `/v3/pins/${pinId ?? 'missing'}/`);
+      expect(saved).toMatchObject({
+        board: { name: boardName },
+        section: { title: sectionName },
+        link: strict.url,
+      });
     } finally {
       strict.server.close();
     }

@@ -3,6 +3,7 @@
 // the server parse with these, so one rule decides on both sides. A rule failure is a zod issue
 // on the field's path with the sentence as message and `params.reason` as a stable code.
 import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes.ts';
 import {
   BOARD_DESCRIPTION_MAX_LENGTH,
   BOARD_NAME_COPY,
@@ -177,9 +178,34 @@ export const imageBase64Schema = z
     }
   });
 
+/**
+ * Not in the spec (decision 012): sections a board may be created with. The create-board form
+ * offers one; the cap keeps one request's transaction small.
+ */
+export const BOARD_CREATE_SECTIONS_MAX = 10;
+
+/**
+ * Names of the sections a new board starts with (decision 012): each follows the section rule,
+ * and no two are the same name ignoring case (the board_sections_board_title_key index).
+ */
+export const boardCreateSectionNamesSchema = z
+  .array(sectionNameSchema)
+  .max(BOARD_CREATE_SECTIONS_MAX)
+  .superRefine((names, ctx) => {
+    const seen = new Set<string>();
+    names.forEach((name, index) => {
+      const key = name.toLowerCase();
+      if (seen.has(key))
+        addIssue(ctx, ERROR_CODES.SECTION_NAME_TAKEN.message, 'duplicate', [index]);
+      seen.add(key);
+    });
+  });
+
 /** BoardResource create (saving.md §3 "Board create options", §6). */
 export const boardCreateOptionsSchema = z.object({
   name: boardNameSchema,
+  /** Decision 012: a new board may start with sections ('A new board with sections', §2.3). */
+  section_names: boardCreateSectionNamesSchema.optional(),
   privacy: z.enum(BOARD_CREATE_PRIVACIES).default('public'),
   description: text(BOARD_DESCRIPTION_MAX_LENGTH),
   /** Acting for an advertiser; the server checks the viewer may, and makes the board protected. */

@@ -4,13 +4,20 @@
 // BOARD_NAME_TOO_LONG with the form's sentence as message_detail) and must not repeat one of the
 // owner's board names (BOARD_NAME_TAKEN); privacy is public or secret, `protected` only and
 // always when acting for an advertiser (who cannot make secret boards). The slug is unique per
-// owner (uniqueSlug). The board and the owner's board_count change in one transaction.
+// owner (uniqueSlug). Optional `section_names` (decision 012) give the new board its first
+// sections. The board, its sections and the counters change in one transaction: a failure
+// leaves nothing.
 // Get: any board the viewer may see (visitors included), with the viewer's access.
 import { z } from 'zod';
 import type { BoardPrivacyColumn } from '@corkboard/db/schema';
 import { AppError } from '@corkboard/shared/app-error';
 import type { PickerBoardItem } from '@corkboard/shared/saving/api';
-import { BOARD_SLUG_FALLBACK, slugify, uniqueSlug } from '@corkboard/shared/saving/board-name';
+import {
+  BOARD_SLUG_FALLBACK,
+  SECTION_SLUG_FALLBACK,
+  slugify,
+  uniqueSlug,
+} from '@corkboard/shared/saving/board-name';
 import { boardCreateOptionsSchema } from '@corkboard/shared/saving/schemas';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { requireViewer } from '../board-access.ts';
@@ -22,6 +29,10 @@ import { SLUG_RACE_ATTEMPTS, uniqueViolation } from '../saving/db-errors.ts';
 import { optionalIdSchema, requiredIdSchema } from '../saving/option-schemas.ts';
 import { BOARD_NAME_CODES, parseSavingInput } from '../saving/saving-errors.ts';
 import type { SavingDeps } from '../saving/saving-deps.ts';
+import {
+  incrementSectionCount,
+  insertSection,
+} from '../sections-write/sections-write.repository.ts';
 import { visibleBoards } from '../visibility.ts';
 import {
   incrementBoardCount,
@@ -72,7 +83,13 @@ function decidePrivacy(
 async function insertBoardOnce(
   deps: SavingDeps,
   viewer: Viewer,
-  board: { name: string; description: string; privacy: BoardPrivacyColumn; base: string },
+  board: {
+    name: string;
+    description: string;
+    privacy: BoardPrivacyColumn;
+    base: string;
+    sectionNames: readonly string[];
+  },
 ): Promise<string> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -90,6 +107,7 @@ async function insertBoardOnce(
           now: deps.now(),
         });
         await incrementBoardCount(trx, viewer.id);
+        await insertFirstSections(trx, id, board.sectionNames, deps.now());
         return id;
       });
     } catch (error) {
@@ -97,8 +115,28 @@ async function insertBoardOnce(
       if (constraint === 'boards_owner_name_key') {
         throw new AppError('BOARD_NAME_TAKEN', { data: { field: 'name' } });
       }
+      if (constraint === 'board_sections_board_title_key') {
+        // Two names JavaScript's toLowerCase told apart but the index's lower() does not.
+        throw new AppError('SECTION_NAME_TAKEN', { data: { field: 'section_names' } });
+      }
       if (constraint === null || attempt >= SLUG_RACE_ATTEMPTS) throw error;
     }
+  }
+}
+
+/** A new board's sections, in the order given (the schema already refused repeated names). */
+async function insertFirstSections(
+  trx: Parameters<typeof insertSection>[0],
+  boardId: string,
+  names: readonly string[],
+  now: Date,
+): Promise<void> {
+  const slugs: string[] = [];
+  for (const [index, name] of names.entries()) {
+    const slug = uniqueSlug(slugify(name, SECTION_SLUG_FALLBACK), slugs);
+    slugs.push(slug);
+    await insertSection(trx, { boardId, title: name, slug, position: index + 1, now });
+    await incrementSectionCount(trx, boardId, now);
   }
 }
 
@@ -127,6 +165,7 @@ export async function createBoard(
     description: options.description,
     privacy,
     base,
+    sectionNames: options.section_names ?? [],
   });
   deps.log.debug({ board_id: boardId, source: options.aux_data?.source ?? null }, 'board created');
   return getBoardItem(deps, viewer, boardId);

@@ -157,6 +157,48 @@ describe('BoardResource create', () => {
     expect(notMine.code).toBe(CODES.ADVERTISER_NOT_ALLOWED.code);
   });
 
+  it('creates a board with its first sections in one go (decision 012)', async () => {
+    const result = await create(
+      { name: 'Kitchen ideas', section_names: [' Lighting ', 'Café'] },
+      me,
+    );
+    expect(result.status).toBe(200);
+    expect(result.data.section_count).toBe(2);
+    const sections = await handle.db
+      .selectFrom('board_sections')
+      .select(['title', 'slug', 'position'])
+      .where('board_id', '=', result.data.id)
+      .orderBy('position')
+      .execute();
+    expect(sections).toEqual([
+      { title: 'Lighting', slug: 'lighting', position: 1 },
+      { title: 'Café', slug: 'cafe', position: 2 },
+    ]);
+  });
+
+  it('refuses bad first sections with the section codes and leaves nothing', async () => {
+    const before = await boardCount(me.id);
+    const cases: Array<[unknown, number, number]> = [
+      [['  '], CODES.SECTION_NAME_REQUIRED.code, 400],
+      [['x'.repeat(51)], CODES.SECTION_NAME_TOO_LONG.code, 400],
+      [['Lighting', 'LIGHTING'], CODES.SECTION_NAME_TAKEN.code, 409],
+      [Array.from({ length: 11 }, (_, i) => `Part ${i}`), CODES.VALIDATION_FAILED.code, 400],
+      ['Lighting', CODES.VALIDATION_FAILED.code, 400],
+    ];
+    for (const [sectionNames, code, status] of cases) {
+      const result = await create({ name: 'Never made', section_names: sectionNames }, me);
+      expect(result.code).toBe(code);
+      expect(result.status).toBe(status);
+    }
+    expect(await boardCount(me.id)).toEqual(before);
+    const left = await handle.db
+      .selectFrom('boards')
+      .select('id')
+      .where('name', '=', 'Never made')
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('needs a signed-in person', async () => {
     const result = await create({ name: 'Anything' }, null);
     expect(result.code).toBe(CODES.UNAUTHORIZED.code);

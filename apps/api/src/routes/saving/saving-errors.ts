@@ -48,6 +48,17 @@ function specificError(issue: z.core.$ZodIssue, nameCodes: NameCodes | null): Ap
       return new AppError(nameCodes.tooLong, { detail: issue.message, data: { field: 'name' } });
     }
   }
+  if (field === 'section_names') {
+    // Decision 012: the sections a new board starts with follow the section rule.
+    const data = { field, index: issue.path[1] ?? null };
+    if (reason === 'required' || (issue.code === 'invalid_type' && issue.path.length > 1)) {
+      return new AppError('SECTION_NAME_REQUIRED', { detail: issue.message, data });
+    }
+    if (reason === 'too_long') {
+      return new AppError('SECTION_NAME_TOO_LONG', { detail: issue.message, data });
+    }
+    if (reason === 'duplicate') return new AppError('SECTION_NAME_TAKEN', { data });
+  }
   if (field === 'image_base64') {
     if (reason === 'too_large' || issue.code === 'too_big') {
       return new AppError('MEDIA_TOO_LARGE', {

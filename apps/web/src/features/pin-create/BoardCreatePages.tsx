@@ -61,7 +61,11 @@ function BoardCreate() {
           busy={false}
           onCancel={goBack}
           onCreate={async (values) => {
-            const board = await createBoard({ name: values.name, secret: values.secret });
+            const board = await createBoard({
+              name: values.name,
+              secret: values.secret,
+              sectionName: values.sectionName,
+            });
             const { userIds, emails } = values.invites;
             if (userIds.length + emails.length > 0) {
               try {

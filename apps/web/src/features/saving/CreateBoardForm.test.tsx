@@ -81,6 +81,7 @@ describe('create-board form', () => {
       name: 'Recipes',
       secret: false,
       invites: { userIds: [], emails: [] },
+      sectionName: null,
     });
     expect(createButton()).toBeDisabled();
     fireEvent.change(nameField(), { target: { value: 'Recipes 2' } });
@@ -104,6 +105,42 @@ describe('create-board form', () => {
     fireEvent.click(createButton());
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(create.mock.calls[0]?.[0]).toMatchObject({ name: 'Road trips', secret: true });
+  });
+
+  test('an optional first section is sent normalised; too long disables Create (decision 012)', async () => {
+    const { create } = setup({ initialName: 'Kitchen' });
+    const section = screen.getByRole('textbox', { name: 'Section (optional)' });
+    expect(section).toHaveAttribute('placeholder', 'Like "Lighting"');
+    fireEvent.change(section, { target: { value: 'y'.repeat(51) } });
+    expect(section).toHaveAttribute('aria-invalid', 'true');
+    expect(createButton()).toBeDisabled();
+    fireEvent.change(section, { target: { value: '  Open   shelves ' } });
+    expect(createButton()).toBeEnabled();
+    fireEvent.click(createButton());
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]?.[0].sectionName).toBe('Open shelves');
+  });
+
+  test("a server error about the section shows under the section field, not the name's", async () => {
+    setup({ initialName: 'Kitchen' }, () =>
+      Promise.reject(
+        new ApiError({
+          code: 416,
+          httpStatus: 400,
+          message: 'That section name is too long.',
+          data: { field: 'section_names', index: 0 },
+        }),
+      ),
+    );
+    const section = screen.getByRole('textbox', { name: 'Section (optional)' });
+    fireEvent.change(section, { target: { value: 'Lighting' } });
+    fireEvent.click(createButton());
+    expect(await screen.findByText('That section name is too long.')).toBeInTheDocument();
+    expect(section).toHaveAttribute('aria-invalid', 'true');
+    expect(nameField()).not.toHaveAttribute('aria-invalid', 'true');
+    expect(createButton()).toBeDisabled();
+    fireEvent.change(section, { target: { value: 'Lamps' } });
+    expect(createButton()).toBeEnabled();
   });
 
   test('busy: Create says it is unavailable and does nothing', () => {

@@ -2,12 +2,17 @@
 // advertiser, a disabled always-on 'Protected board …' switch instead, and no collaborator
 // search), 'Add collaborators (optional)', Cancel and Create. Create is disabled while the name
 // is blank or breaks a rule, while a create error is shown, and while a save runs.
+// Decision 012 adds an optional first section ('Section (optional)'): a board made with one
+// opens the section picker (§2.3 "A new board with sections opens the section picker"), which is
+// how a pin reaches a new section of a new board.
 import {
   isCreateBoardDisabled,
   normalizeName,
   validateBoardName,
+  validateSectionName,
 } from '@corkboard/shared/saving/board-name';
 import type { ShareSuggestionItem } from '@corkboard/shared/saving/share-suggestions';
+import { ApiError } from '../../api/client.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/TextField.tsx';
@@ -20,6 +25,13 @@ export interface CreateBoardValues {
   readonly name: string;
   readonly secret: boolean;
   readonly invites: CollaboratorInvites;
+  /** The board's first section (decision 012); null for none. */
+  readonly sectionName: string | null;
+}
+
+/** A create failure that is about the first section (decision 012), not the board's name. */
+function isSectionFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.data?.['field'] === 'section_names';
 }
 
 export function invitesFrom(chosen: readonly ShareSuggestionItem[]): CollaboratorInvites {
@@ -50,12 +62,15 @@ export function CreateBoardForm({
   const { t } = useTranslation(SAVING_NAMESPACE);
   const nameId = useId();
   const switchId = useId();
+  const sectionId = useId();
   const helpId = useId();
   const [name, setName] = useState(initialName);
   const [touched, setTouched] = useState(initialName.length > 0);
   const [secret, setSecret] = useState(false);
   const [chosen, setChosen] = useState<readonly ShareSuggestionItem[]>([]);
   const [createError, setCreateError] = useState<string | null>(null);
+  const [sectionName, setSectionName] = useState('');
+  const [sectionError, setSectionError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const saving = submitting || busy;
@@ -67,7 +82,16 @@ export function CreateBoardForm({
       : rule.reason === 'required'
         ? t('createBoard.required')
         : t('createBoard.tooLong', { maxLength: rule.maxLength });
-  const disabled = isCreateBoardDisabled({ name, hasCreateError: createError !== null, saving });
+  // The section is optional: blank is no section; anything else follows the section rule.
+  const sectionRule = normalizeName(sectionName) === '' ? null : validateSectionName(sectionName);
+  const sectionMessage =
+    sectionError ??
+    (sectionRule?.reason === 'too_long'
+      ? t('createBoard.tooLong', { maxLength: sectionRule.maxLength })
+      : null);
+  const disabled =
+    isCreateBoardDisabled({ name, hasCreateError: createError !== null, saving }) ||
+    sectionMessage !== null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,9 +102,12 @@ export function CreateBoardForm({
         name: normalizeName(name),
         secret: !advertiser && secret,
         invites: advertiser ? { userIds: [], emails: [] } : invitesFrom(chosen),
+        sectionName: normalizeName(sectionName) || null,
       });
     } catch (error) {
-      setCreateError(boardCreateErrorMessage(error) ?? t('createBoard.genericError'));
+      const message = boardCreateErrorMessage(error) ?? t('createBoard.genericError');
+      if (isSectionFailure(error)) setSectionError(message);
+      else setCreateError(message);
     } finally {
       setSubmitting(false);
     }
@@ -124,6 +151,20 @@ export function CreateBoardForm({
           onChange={(event) => setSecret(event.target.checked)}
         />
       </div>
+      <TextField
+        id={sectionId}
+        label={t('createBoard.sectionLabel')}
+        value={sectionName}
+        onChange={(value) => {
+          setSectionName(value);
+          setSectionError(null);
+        }}
+        placeholder={t('section.namePlaceholder')}
+        helperText={t('createBoard.sectionHelp')}
+        autoComplete="off"
+        errorMessage={sectionMessage}
+        disabled={saving}
+      />
       {advertiser ? null : (
         <CollaboratorSearch chosen={chosen} onChange={setChosen} disabled={saving} />
       )}

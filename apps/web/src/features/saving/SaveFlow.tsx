@@ -133,6 +133,7 @@ export function useSaveController(options: ControllerOptions): SaveController {
         name: values.name,
         secret: values.secret,
         advertiserId: options.advertiserId,
+        sectionName: values.sectionName,
       });
       const { userIds, emails } = values.invites;
       if (userIds.length + emails.length > 0) {

@@ -298,6 +298,40 @@ describe('save modal', () => {
     ).toBeInTheDocument();
   });
 
+  test('a new board with a first section opens Choose section; the pin goes into the section', async () => {
+    const api = stubSaving();
+    const dialog = await openModal();
+    fireEvent.click(within(dialog).getByRole('option', { name: 'Create board' }));
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Kitchen Ideas' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Section (optional)' }), {
+      target: { value: 'Lighting' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(
+      await within(dialog).findByRole('heading', { name: 'Choose section' }),
+    ).toBeInTheDocument();
+    expect(api.bodies('/resource/BoardResource/create/')[0]).toMatchObject({
+      options: { name: 'Kitchen Ideas', section_names: ['Lighting'] },
+    });
+    // Nothing is saved until a row is chosen (§2.3 "instead of saving at once").
+    expect(api.bodies('/resource/RepinResource/create/')).toHaveLength(0);
+    const sectionGroup = await within(dialog).findByRole('group', { name: 'Section' });
+    fireEvent.click(within(sectionGroup).getByRole('option', { name: /Lighting/ }));
+    expect(
+      await within(dialog).findByRole('heading', { name: 'Board created' }),
+    ).toBeInTheDocument();
+    expect(api.bodies('/resource/RepinResource/create/')[0]).toMatchObject({
+      options: { board_id: '500', section: '610', pin_id: '12' },
+    });
+    const saved = await screen.findByTestId('saved-pin-modal', {}, { timeout: 4000 });
+    expect(
+      within(saved).getByRole('heading', { name: 'Saved to Lighting in Kitchen Ideas' }),
+    ).toBeInTheDocument();
+  });
+
   test('a failed save shows the server message as an error toast and closes the modal (§8)', async () => {
     const api = stubSaving({
       save: () => fail('BOARD_NOT_WRITABLE', 'You were removed from this board.'),

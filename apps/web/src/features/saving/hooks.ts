@@ -279,6 +279,8 @@ export interface CreateBoardInput {
   readonly secret: boolean;
   /** Acting for an advertiser: the server makes the board protected (§6). */
   readonly advertiserId?: string | undefined;
+  /** The board's first section (decision 012). */
+  readonly sectionName?: string | null | undefined;
 }
 
 /** BoardResource create with `aux_data.source: board_picker` (§3 "Board create options"). */
@@ -291,6 +293,7 @@ export function useCreateBoard() {
         privacy: input.advertiserId || !input.secret ? 'public' : 'secret',
         aux_data: { source: 'board_picker' },
         ...(input.advertiserId ? { advertiser_id: input.advertiserId } : {}),
+        ...(input.sectionName ? { section_names: [input.sectionName] } : {}),
       };
       const board = await apiSend<PickerBoardItem>('POST', '/resource/BoardResource/create/', {
         options,

@@ -117,6 +117,7 @@ export function bodyOptions(init: RequestInit | undefined): Record<string, unkno
 /** A signed-in viewer and the saving resources, answered from `script`. */
 export function savingHandler(script: SavingApiScript): Handler {
   const boards = [...script.boards];
+  const sections: Record<string, readonly PickerSectionItem[]> = { ...script.sections };
   return (url, init) => {
     const extra = script.extra?.(url, init);
     if (extra) return extra;
@@ -127,7 +128,7 @@ export function savingHandler(script: SavingApiScript): Handler {
         return ok(pickerData(boards, script.shortlist ?? []));
       case '/resource/BoardSectionsRepinResource/get/': {
         const boardId = String(resourceOptions(url)['board_id']);
-        return ok(script.sections?.[boardId] ?? []);
+        return ok(sections[boardId] ?? []);
       }
       case '/resource/RelatedBoardForPinRandomFeedResource/get/':
         return ok(script.related ?? []);
@@ -141,12 +142,16 @@ export function savingHandler(script: SavingApiScript): Handler {
       case '/resource/BoardResource/create/': {
         const options = bodyOptions(init);
         if (script.createBoard) return script.createBoard(options);
+        const names = Array.isArray(options['section_names']) ? options['section_names'] : [];
         const board = makePickerBoard('500', {
           name: String(options['name']),
           privacy: options['privacy'] === 'secret' ? 'secret' : 'public',
-          section_count: 0,
+          section_count: names.length,
         });
         boards.push(board);
+        sections[board.id] = names.map((name, index) =>
+          makeSection(String(610 + index), String(name), board.id),
+        );
         return ok(board);
       }
       case '/resource/BoardSectionResource/create/': {
