@@ -10,6 +10,7 @@ export const queryKeys = {
   board: (username: string, slug: string) => ['board', username, slug] as const,
   user: (username: string) => ['user', username] as const,
   userBoards: (username: string) => ['boards', 'user', username] as const,
+  myBoardInvites: () => ['boards', 'invites', 'me'] as const,
   viewer: () => ['viewer'] as const,
   experiments: () => ['auth', 'experiments'] as const,
   captchaConfig: () => ['auth', 'captcha-config'] as const,

@@ -1,21 +1,23 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { fail, ok, stubApi } from '../../test/api.ts';
-import { makeBoard, makePins, makeUser } from '../../test/fixtures.ts';
+import { makeAuthUser, makeBoard, makePins, makeUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
+function stubProfileApiHandler(url: URL, answerUser = ok(makeUser())): Response | undefined {
+  if (url.pathname === '/v3/users/alice/') return answerUser;
+  if (url.pathname === '/v3/users/alice/boards/') {
+    return ok([
+      makeBoard(),
+      makeBoard({ id: '31', name: 'Bread', url: '/alice/bread/', privacy: 'secret' }),
+    ]);
+  }
+  if (url.pathname === '/v3/users/alice/pins/') return ok(makePins(1, 2));
+  return undefined;
+}
+
 function stubProfileApi(answerUser = ok(makeUser())) {
-  return stubApi((url) => {
-    if (url.pathname === '/v3/users/alice/') return answerUser;
-    if (url.pathname === '/v3/users/alice/boards/') {
-      return ok([
-        makeBoard(),
-        makeBoard({ id: '31', name: 'Bread', url: '/alice/bread/', privacy: 'secret' }),
-      ]);
-    }
-    if (url.pathname === '/v3/users/alice/pins/') return ok(makePins(1, 2));
-    return undefined;
-  });
+  return stubApi((url) => stubProfileApiHandler(url, answerUser));
 }
 
 describe('profile page', () => {
@@ -59,5 +61,94 @@ describe('profile page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This profile could not be found' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('board invitations on the own profile', () => {
+  const invite = (boardId: string, name: string) => ({
+    board: {
+      id: boardId,
+      name,
+      url: `/gus/${name.toLowerCase()}/`,
+      privacy: 'secret',
+      owner: { id: '20', username: 'gus', full_name: 'Gus Grows', image_medium_url: null },
+      pin_count: 3,
+      cover_images: [],
+    },
+    invited_by: { id: '20', username: 'gus', full_name: 'Gus Grows', image_medium_url: null },
+    created_at: '2026-11-20T10:00:00.000Z',
+  });
+
+  function stubOwnProfile(answer: (path: string) => Response = () => ok(null)) {
+    let pending = [invite('40', 'Seedlings'), invite('41', 'Tools')];
+    return stubApi((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/board_invites/') return ok(pending);
+      const answered = /^\/v3\/boards\/(\d+)\/collaborators\/(accept|decline)\/$/.exec(
+        url.pathname,
+      );
+      if (answered) {
+        const response = answer(url.pathname);
+        if (response.ok) {
+          const item = pending.find((candidate) => candidate.board.id === answered[1])!;
+          pending = pending.filter((candidate) => candidate !== item);
+          return ok({
+            board: { id: item.board.id, name: item.board.name, url: item.board.url },
+            status: answered[2] === 'accept' ? 'accepted' : 'declined',
+          });
+        }
+        return response;
+      }
+      return stubProfileApiHandler(url);
+    });
+  }
+
+  test('accepting joins the board and takes the invitation off the list', async () => {
+    const api = stubOwnProfile();
+    renderApp('/alice/');
+    const section = await screen.findByRole('region', { name: 'Board invitations' });
+    expect(within(section).getAllByText('Gus Grows invited you to collaborate')).toHaveLength(2);
+    fireEvent.click(
+      within(section).getByRole('button', { name: 'Accept the invitation to Seedlings' }),
+    );
+    expect(await screen.findByText('You joined Seedlings.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the board' })).toHaveAttribute(
+      'href',
+      '/gus/seedlings/',
+    );
+    expect(api.requests()).toContain('/v3/boards/40/collaborators/accept/');
+    // The list is asked again: one invitation left, so the heading is singular.
+    expect(await screen.findByRole('region', { name: 'Board invitation' })).toBeInTheDocument();
+    expect(screen.queryByText('Seedlings')).toBeNull();
+  });
+
+  test('declining says so; a failed answer keeps the row and says it did not work', async () => {
+    let fails = true;
+    stubOwnProfile(() => (fails ? fail('INTERNAL_ERROR') : ok(null)));
+    renderApp('/alice/');
+    const section = await screen.findByRole('region', { name: 'Board invitations' });
+    fireEvent.click(
+      within(section).getByRole('button', { name: 'Decline the invitation to Tools' }),
+    );
+    expect(await screen.findByText("That didn't work. Please try again.")).toBeInTheDocument();
+    expect(within(section).getByText('Tools')).toBeInTheDocument();
+    fails = false;
+    fireEvent.click(
+      within(section).getByRole('button', { name: 'Decline the invitation to Tools' }),
+    );
+    expect(await screen.findByText('You declined the invitation to Tools.')).toBeInTheDocument();
+  });
+
+  test("someone else's profile does not ask for invitations", async () => {
+    const api = stubApi((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser({ username: 'bob', id: '8' }));
+      return stubProfileApiHandler(url);
+    });
+    renderApp('/alice/');
+    await screen.findByRole('link', { name: /Summer gardens/ });
+    expect(api.requests().some((path) => path.startsWith('/v3/users/me/board_invites/'))).toBe(
+      false,
+    );
+    expect(screen.queryByRole('region', { name: /Board invitation/ })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import type { Page } from '../../api/client.ts';
 import { flattenPages } from '../../api/lists.ts';
 import { FollowAuthButton } from '../auth/EntryPoints.tsx';
+import { useViewer } from '../auth/hooks.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { BoardCard } from '../../ui/BoardCard.tsx';
 import { isApiError } from '../../ui/isApiError.ts';
@@ -20,6 +21,7 @@ import {
 import { PinGrid } from '../../ui/PinGrid.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useInfiniteScroll } from '../../ui/useInfiniteScroll.ts';
+import { BoardInvites } from './BoardInvites.tsx';
 import { useUser, useUserBoards, useUserPins } from './hooks.ts';
 
 export const TAB_PARAM = 'tab';
@@ -48,6 +50,8 @@ function Profile({ user }: { user: User }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const showPins = params.get(TAB_PARAM) === PINS_TAB;
+  const viewer = useViewer();
+  const ownProfile = viewer.data?.username === user.username;
   return (
     <>
       <header className="page-header">
@@ -88,6 +92,7 @@ function Profile({ user }: { user: User }) {
         className="profile-content"
         aria-label={showPins ? t('profile.pinsTab') : t('profile.boardsTab')}
       >
+        {showPins ? null : ownProfile ? <BoardInvites username={user.username} /> : null}
         {showPins ? <UserPins username={user.username} /> : <UserBoards username={user.username} />}
       </section>
     </>
