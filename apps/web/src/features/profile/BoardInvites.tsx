@@ -67,7 +67,11 @@ export function BoardInvites({ username }: { username: string }) {
     return (
       <p className="board-invites__note" role="alert">
         {t('invites.loadError')}{' '}
-        <button type="button" className="button button--tertiary" onClick={() => invites.refetch()}>
+        <button
+          type="button"
+          className="button button--tertiary"
+          onClick={() => void invites.refetch()}
+        >
           {t('state.retry')}
         </button>
       </p>
