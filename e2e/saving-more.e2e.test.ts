@@ -1,7 +1,8 @@
 // More saving journeys (issue 4's proof): an e-mail collaborator invitation sent from the
 // create-board form, received over real SMTP and accepted by a person who signs up from its link,
-// who then saves to the board; and a save the server refuses (the session ended in another tab),
-// which shows the server's sentence in the error toast and puts the row back as it was.
+// who then saves to the board; an invitation by name, accepted on the invitee's profile; and a
+// save the server refuses (the session ended in another tab), which shows the server's sentence
+// in the error toast and puts the row back as it was.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, seriousAxeViolations } from './support/browser.ts';
@@ -165,6 +166,67 @@ describe('collaborator invitation by e-mail', () => {
     await visitor.locator(`main a[href="/pin/${newId}/"]`).first().waitFor();
     await page.goto(`${baseURL}${boardPath}`);
     await page.locator(`main a[href="/pin/${newId}/"]`).first().waitFor();
+  });
+});
+
+describe('collaborator invitation by name', () => {
+  test('invite a person from the create-board form → they accept on their profile → save to the board', async () => {
+    const boardName = `Workshop corner ${run}`;
+
+    // The owner makes a board from the save modal and picks Ben (whom she follows) by name.
+    const page = await owner.newPage();
+    const modal = await openSaveModal(page, await somebodyElsesPin(page));
+    const search = modal.getByRole('combobox', { name: 'Search your boards' });
+    await search.fill(boardName);
+    await search.press('Enter');
+    await modal.getByRole('heading', { name: 'Create board' }).waitFor();
+    await modal.getByLabel('Add collaborators (optional)').fill('Ben');
+    const benRow = modal.getByRole('button', { name: 'Ben Hollis', exact: true });
+    await benRow.waitFor();
+    await benRow.click();
+    await modal
+      .getByRole('list', { name: 'Collaborators to invite' })
+      .getByText('Ben Hollis')
+      .waitFor();
+    await modal.getByRole('button', { name: 'Create', exact: true }).click();
+    await page
+      .getByTestId('saved-pin-modal')
+      .getByRole('heading', { name: `Saved to ${boardName}` })
+      .waitFor({ timeout: 20_000 });
+
+    // Ben logs in and finds the invitation on his own profile.
+    const benContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(benContext);
+    await logInAsDemoUser(benContext, baseURL, 'ben_woodworks');
+    const ben = await benContext.newPage();
+    await ben.goto(`${baseURL}/ben_woodworks/`);
+    const invitations = ben.getByRole('region', { name: /^Board invitations?$/ });
+    await invitations.getByText(boardName, { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await seriousAxeViolations(ben)).toEqual([]);
+    await invitations
+      .getByRole('button', { name: `Accept the invitation to ${boardName}` })
+      .click();
+    await ben.getByText(`You joined ${boardName}.`).waitFor();
+    await expect.poll(() => invitations.getByText(boardName, { exact: true }).count()).toBe(0);
+
+    // Now a collaborator, he saves a pin to the board from the picker.
+    const benModal = await openSaveModal(ben, await somebodyElsesPin(ben));
+    const row = benModal.getByRole('option', { name: new RegExp(boardName) }).first();
+    await row.waitFor();
+    await row.click();
+    await ben
+      .getByTestId('saved-pin-modal')
+      .getByRole('heading', { name: `Saved to ${boardName}` })
+      .waitFor();
+    const newId = await savedPinIdFromToast(ben, boardName);
+    const saved = await apiData<{ board: { name: string }; pinner: { username: string } }>(
+      ben,
+      `/v3/pins/${newId}/`,
+    );
+    expect(saved).toMatchObject({
+      board: { name: boardName },
+      pinner: { username: 'ben_woodworks' },
+    });
   });
 });
 

@@ -308,6 +308,7 @@ describe('pin create page and bookmarklet', () => {
       await popup.getByRole('textbox', { name: 'Section (optional)' }).fill(sectionName);
       await popup.getByRole('button', { name: 'Create', exact: true }).click();
       await popup.getByRole('heading', { level: 1, name: 'Choose section' }).waitFor();
+      expect(await seriousAxeViolations(popup)).toEqual([]);
       await popup
         .getByRole('group', { name: 'Section' })
         .getByRole('option', { name: new RegExp(sectionName) })
