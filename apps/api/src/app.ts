@@ -49,6 +49,7 @@ import { sectionRoutes } from './routes/sections/sections.routes.ts';
 import { sectionsWriteRoutes } from './routes/sections-write/sections-write.routes.ts';
 import { shareSuggestionRoutes } from './routes/share-suggestions/share-suggestions.routes.ts';
 import { userSettingsRoutes } from './routes/user-settings/user-settings.routes.ts';
+import { userFollowRoutes } from './routes/user-follows/user-follows.routes.ts';
 import { userRoutes } from './routes/users/users.routes.ts';
 
 declare module 'fastify' {
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(boardsWriteRoutes, { deps: savingDeps });
   await app.register(sectionsWriteRoutes, { deps: savingDeps });
   await app.register(collaboratorRoutes, { deps: savingDeps });
+  await app.register(userFollowRoutes, { deps: savingDeps });
   await app.register(shareSuggestionRoutes);
   await app.register(relatedBoardRoutes);
   await app.register(boardTitleSuggestionRoutes);

@@ -251,7 +251,14 @@ export interface ImageIntakeJobsTable {
   updated_at: UpdatedAt;
 }
 
-export type PinClientEventName = 'pin_create_success' | 'pin_create_fail';
+export type PinClientEventName =
+  | 'pin_create_success'
+  | 'pin_create_fail'
+  // Added by migrations/2026-11-21T03-domains (docs/decisions/013).
+  | 'pin_saved_dialog_render';
+
+/** saving.md §2.9 "a 'promote' or 'send' metric" of the pin-saved dialog's render. */
+export type PinSavedDialogMetric = 'send' | 'promote';
 
 /** saving.md §7's logging request, stored instead of sent to an outside host. */
 export interface PinClientEventsTable {
@@ -264,6 +271,23 @@ export interface PinClientEventsTable {
   guid: string | null;
   error_code: number | null;
   query: ColumnType<Record<string, string>, string | undefined, string>;
+  created_at: CreatedAt;
+  // Added by migrations/2026-11-21T03-domains: set exactly for pin_saved_dialog_render.
+  metric: ColumnType<
+    PinSavedDialogMetric | null,
+    PinSavedDialogMetric | null | undefined,
+    PinSavedDialogMetric | null
+  >;
+}
+
+/**
+ * The official user of a link domain (saving.md §3 "linkDomain with officialUser";
+ * docs/decisions/013). `domain` is written like pins.domain: lower case, without `www.`.
+ */
+export interface VerifiedDomainsTable {
+  domain: string;
+  user_id: IdRef;
+  verified_at: ColumnType<Date, Date | string | undefined, Date | string>;
   created_at: CreatedAt;
 }
 
@@ -286,6 +310,7 @@ export interface Database {
   media_uploads: MediaUploadsTable;
   image_intake_jobs: ImageIntakeJobsTable;
   pin_client_events: PinClientEventsTable;
+  verified_domains: VerifiedDomainsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -45,6 +45,27 @@ export interface Pin {
   pinner: UserSummary;
 }
 
+/** A person with the viewer's follow state (saving.md §3 User "followedByMe"). */
+export interface FollowableUser extends UserSummary {
+  /** Whether the viewer follows them; always false for visitors. */
+  followed_by_me: boolean;
+}
+
+/**
+ * saving.md §3 Pin (read) "linkDomain with officialUser": the pin link's domain (as `domain`,
+ * lower case without `www.`) and the person verified for it, if any (docs/decisions/013).
+ */
+export interface LinkDomain {
+  domain: string;
+  official_user: FollowableUser | null;
+}
+
+/** GET /v3/pins/{id}/ and PinResource get: one pin with its link domain. */
+export interface PinDetail extends Pin {
+  /** Null when the pin has no link. */
+  link_domain: LinkDomain | null;
+}
+
 export interface Board extends BoardSummary {
   slug: string;
   description: string;

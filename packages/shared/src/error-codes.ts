@@ -267,6 +267,8 @@ export const ERROR_CODES = {
     httpStatus: 429,
     message: "You've sent a lot of invitations today. Please try again tomorrow.",
   },
+  // 440–449: following people (saving.md §4, §7 UserFollowResource; docs/decisions/013).
+  USER_FOLLOW_SELF: { code: 440, httpStatus: 400, message: "You can't follow yourself." },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

@@ -5,13 +5,15 @@ import type {
   Board,
   BoardDetail,
   BoardSection,
+  LinkDomain,
   Pin,
+  PinDetail,
   User,
   UserSummary,
 } from '@corkboard/shared/api-types';
 import type { BoardRowWithOwner, SectionRowWithPreviews } from './boards/boards.repository.ts';
 import { imageVariants, thumbnail } from './media-urls.ts';
-import type { PinListRow } from './pins/pins.repository.ts';
+import type { PinDetailRow, PinListRow } from './pins/pins.repository.ts';
 import type { UserProfileRow } from './users/users.repository.ts';
 
 /** "First Last", or the username when a person has not given a name. */
@@ -56,6 +58,33 @@ export function serializePin(storage: MediaStorage, row: PinListRow): Pin {
       image_medium_url: avatarUrl(storage, row.pinner_avatar_variants),
     },
   };
+}
+
+function linkDomain(storage: MediaStorage, row: PinDetailRow): LinkDomain | null {
+  if (row.domain === null) return null;
+  const username = row.official_user_username;
+  return {
+    domain: row.domain,
+    official_user:
+      row.official_user_id === null || username === null
+        ? null
+        : {
+            id: row.official_user_id,
+            username,
+            full_name: fullName(
+              row.official_user_first_name ?? '',
+              row.official_user_last_name ?? '',
+              username,
+            ),
+            image_medium_url: avatarUrl(storage, row.official_user_avatar_variants),
+            followed_by_me: row.official_user_followed_by_me,
+          },
+  };
+}
+
+/** GET /v3/pins/{id}/ and PinResource get: the pin plus its link domain's official user. */
+export function serializePinDetail(storage: MediaStorage, row: PinDetailRow): PinDetail {
+  return { ...serializePin(storage, row), link_domain: linkDomain(storage, row) };
 }
 
 export function serializeBoard(storage: MediaStorage, row: BoardRowWithOwner): Board {

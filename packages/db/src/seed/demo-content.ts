@@ -795,6 +795,18 @@ export const DEMO_USER_FOLLOWS: readonly (readonly [string, string])[] = [
   ['ben_woodworks', 'gus_grows'],
 ];
 
+/**
+ * [username, domain]: the official user of a link domain (saving.md §3 "linkDomain with
+ * officialUser", §2.9 creator card; docs/decisions/013). Each domain is one of that person's
+ * board sites as pins.domain holds it (lower case, no `www.`). Chosen so some demo people do not
+ * follow the official user yet: mara_cooks and tomas_travels see Ben's card when saving a
+ * Cutting Boards pin, ben_woodworks sees Mara's when saving a Sourdough & Bread pin.
+ */
+export const DEMO_VERIFIED_DOMAINS: readonly (readonly [string, string])[] = [
+  ['mara_cooks', 'breadnotes.example'],
+  ['ben_woodworks', 'woodshop.example.org'],
+];
+
 /** [follower, board owner, board name]; public boards only. */
 export const DEMO_BOARD_FOLLOWS: readonly (readonly [string, string, string])[] = [
   ['mara_cooks', 'tomas_travels', 'Coastal Portugal'],

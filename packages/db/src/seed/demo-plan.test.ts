@@ -118,6 +118,33 @@ describe('planDemo', () => {
   it('covers every board defined in the demo content', () => {
     expect(plan.boards.map((board) => board.name)).toEqual(DEMO_BOARDS.map((board) => board.name));
   });
+
+  it('names official users of link domains that public pins use and someone does not follow', () => {
+    expect(plan.verifiedDomains.length).toBeGreaterThanOrEqual(1);
+    const domains = plan.verifiedDomains.map((verified) => verified.domain);
+    expect(new Set(domains).size).toBe(domains.length);
+    for (const verified of plan.verifiedDomains) {
+      expect(verified.domain).toBe(verified.domain.toLowerCase());
+      expect(verified.domain).not.toMatch(/^www\./);
+      const official = plan.users.find((user) => user.username === verified.user);
+      expect(official?.createdAt.getTime()).toBeLessThan(verified.verifiedAt.getTime());
+      // The creator card (saving.md §2.9) can show in the demo: a public pin links to the
+      // domain, and some other demo person does not follow its official user.
+      expect(
+        plan.pins.some(
+          (pin) => pin.domain === verified.domain && plan.boards[pin.board]?.privacy === 'public',
+        ),
+      ).toBe(true);
+      const notFollowing = plan.users.filter(
+        (user) =>
+          user.username !== verified.user &&
+          !plan.userFollows.some(
+            (follow) => follow.follower === user.username && follow.followee === verified.user,
+          ),
+      );
+      expect(notFollowing.length).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe('demo pictures', () => {

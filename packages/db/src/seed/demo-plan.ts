@@ -9,6 +9,7 @@ import {
   DEMO_THEMES,
   DEMO_USER_FOLLOWS,
   DEMO_USERS,
+  DEMO_VERIFIED_DOMAINS,
   type DemoBoard,
 } from './demo-content.ts';
 import { Random } from './random.ts';
@@ -19,6 +20,9 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** Pins are spread over this many days before the epoch. */
 export const DEMO_PIN_SPAN_DAYS = 90;
+
+/** Domains were verified after the people joined and before their boards (120–95 days ago). */
+const VERIFIED_DOMAIN_DAYS_AGO = 122;
 
 /** Share of pins on a sectioned board that sit in one of its sections (the rest on the board). */
 const IN_SECTION_SHARE = 0.8;
@@ -103,6 +107,8 @@ export interface DemoPlan {
   collaborations: PlannedCollaboration[];
   userFollows: { follower: string; followee: string; createdAt: Date }[];
   boardFollows: { user: string; board: number; createdAt: Date }[];
+  /** Link domains and their official users (docs/decisions/013). */
+  verifiedDomains: { user: string; domain: string; verifiedAt: Date }[];
 }
 
 export function demoEmail(username: string): string {
@@ -196,7 +202,19 @@ export function planDemo(seed: number, epoch: Date, pinCount: number): DemoPlan 
     return { user, board, createdAt: at(r.between(5, 80)) };
   });
 
-  return { users, boards, pins, collaborations, userFollows, boardFollows };
+  // After the PRNG is done with: adding a domain never changes the rest of the demo.
+  const verifiedDomains = DEMO_VERIFIED_DOMAINS.map(([user, domain]) => {
+    if (!DEMO_BOARDS.some((board) => board.owner === user && linkDomainOf(board) === domain))
+      throw new Error(`demo verifies a domain that is not one of ${user}'s sites: ${domain}`);
+    return { user, domain, verifiedAt: at(VERIFIED_DOMAIN_DAYS_AGO) };
+  });
+
+  return { users, boards, pins, collaborations, userFollows, boardFollows, verifiedDomains };
+}
+
+/** A board site's host the way pins.domain holds it. */
+function linkDomainOf(board: DemoBoard): string {
+  return board.site.host.replace(/^www\./, '');
 }
 
 function planPin(
@@ -225,7 +243,7 @@ function planPin(
 
   const linked = r.chance(LINKED_SHARE);
   const link = linked ? `https://${board.site.host}/${board.site.path}/${slugify(title)}` : null;
-  const domain = linked ? board.site.host.replace(/^www\./, '') : null;
+  const domain = linked ? linkDomainOf(board) : null;
 
   const pinner =
     collaborators.length > 0 && r.chance(COLLABORATOR_PIN_SHARE)

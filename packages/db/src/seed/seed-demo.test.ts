@@ -135,6 +135,26 @@ describe('seedDemo', () => {
     expect(Number(totals.rows[0]?.covers)).toBeGreaterThan(0);
   });
 
+  it('gives link domains of seeded pins their official users', async () => {
+    const rows = await first.db
+      .selectFrom('verified_domains as vd')
+      .innerJoin('users as u', 'u.id', 'vd.user_id')
+      .select(['vd.domain', 'u.username'])
+      .orderBy('vd.domain')
+      .execute();
+    expect(rows).toEqual([
+      { domain: 'breadnotes.example', username: 'mara_cooks' },
+      { domain: 'woodshop.example.org', username: 'ben_woodworks' },
+    ]);
+    // pins.domain and verified_domains.domain are written alike, so a plain join finds them.
+    const linked = await first.db
+      .selectFrom('pins as p')
+      .innerJoin('verified_domains as vd', 'vd.domain', 'p.domain')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(linked.n)).toBeGreaterThan(0);
+  });
+
   it('puts pins in sections only of their own board', async () => {
     const strays = await first.db
       .selectFrom('pins')

@@ -1,5 +1,5 @@
 // The demo seed: five people, their boards and sections, 300 pins with locally generated
-// pictures. Run on first start (seedIfEmpty) and by the e2e harness.
+// pictures, and the official users of two link domains. Run on first start (seedIfEmpty) and by the e2e harness.
 import { availableParallelism } from 'node:os';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
@@ -274,6 +274,20 @@ async function writeRows(
           user_id: userId(follow.user),
           board_id: boardIds[follow.board] ?? '',
           created_at: follow.createdAt,
+        })),
+      )
+      .execute();
+  }
+
+  if (plan.verifiedDomains.length > 0) {
+    await trx
+      .insertInto('verified_domains')
+      .values(
+        plan.verifiedDomains.map((verified) => ({
+          domain: verified.domain,
+          user_id: userId(verified.user),
+          verified_at: verified.verifiedAt,
+          created_at: verified.verifiedAt,
         })),
       )
       .execute();

@@ -3,7 +3,14 @@
 // the spec leaves to us (collaborator invites, the client log, image intake). The server answers
 // these shapes and parses these bodies; the web client reads and sends them.
 import { z } from 'zod';
-import type { BoardPrivacy, ImageVariant, Pin, PinImages, UserSummary } from '../api-types.ts';
+import type {
+  BoardPrivacy,
+  FollowableUser,
+  ImageVariant,
+  Pin,
+  PinImages,
+  UserSummary,
+} from '../api-types.ts';
 import { EMAIL_MAX_LENGTH } from '../auth/email.ts';
 import { entityIdSchema, httpUrlSchema, PIN_GUID_MAX_LENGTH } from './schemas.ts';
 
@@ -205,15 +212,20 @@ export const inviteTokenBodySchema = z.object({
   token: z.string().min(1).max(INVITE_TOKEN_MAX_LENGTH),
 });
 
-/** saving.md §7 logging events. */
+/** saving.md §7 logging events of a pin create. */
 export const PIN_CLIENT_EVENTS = ['pin_create_success', 'pin_create_fail'] as const;
+/** saving.md §2.9 "On show, the dialog logs a render and a 'promote' or 'send' metric." */
+export const PIN_SAVED_DIALOG_RENDER_EVENT = 'pin_saved_dialog_render';
+/** 'promote' when the dialog offers 'Promote your Pin', else 'send' (the button it shows). */
+export const PIN_SAVED_DIALOG_METRICS = ['send', 'promote'] as const;
+export type PinSavedDialogMetric = (typeof PIN_SAVED_DIALOG_METRICS)[number];
 /** Not in the spec: keys in a logged query, and the length of each key and value. */
 export const CLIENT_LOG_QUERY_MAX_KEYS = 20;
 export const CLIENT_LOG_QUERY_KEY_MAX_LENGTH = 64;
 export const CLIENT_LOG_QUERY_VALUE_MAX_LENGTH = 2048;
 
-/** POST /v3/client_log/ body (saving.md §7: client, event, pin_id, path (method), query). */
-export const clientLogEventSchema = z.object({
+/** A pin create's log event (saving.md §7: client, event, pin_id, path (method), query). */
+const pinCreateLogEventSchema = z.object({
   event: z.enum(PIN_CLIENT_EVENTS),
   client: z.literal('web').optional(),
   pin_id: entityIdSchema.nullish(),
@@ -236,7 +248,53 @@ export const clientLogEventSchema = z.object({
     })
     .optional(),
 });
+
+/** The pin-saved dialog's render (saving.md §2.9): signed-in viewers only, the saved pin named. */
+const pinSavedDialogLogEventSchema = z.object({
+  event: z.literal(PIN_SAVED_DIALOG_RENDER_EVENT),
+  client: z.literal('web').optional(),
+  pin_id: entityIdSchema,
+  metric: z.enum(PIN_SAVED_DIALOG_METRICS),
+});
+
+/** POST /v3/client_log/ body: one of the events above, told apart by `event`. */
+export const clientLogEventSchema = z.discriminatedUnion('event', [
+  pinCreateLogEventSchema,
+  pinSavedDialogLogEventSchema,
+]);
 export type ClientLogEvent = z.input<typeof clientLogEventSchema>;
+
+/**
+ * UserFollowResource create / delete answer: the person as they now stand for the viewer
+ * (`followed_by_me` true after create, false after delete) with their follower count.
+ */
+export interface UserFollowData extends FollowableUser {
+  follower_count: number;
+}
+
+/**
+ * UserFollowResource create / delete options (saving.md §7 "user_id, invite_code, aux_data
+ * pin_id, client_tracking_params"). user_id may come as a number, as some clients send ids.
+ * invite_code and client_tracking_params are accepted and ignored (no invite programme or
+ * tracking exists); aux_data.pin_id names the pin the follow came from (logged, not stored).
+ */
+export const userFollowOptionsSchema = z.object({
+  user_id: z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value),
+    entityIdSchema,
+  ),
+  invite_code: z.unknown().optional(),
+  aux_data: z
+    .object({
+      pin_id: z.preprocess(
+        (value) => (typeof value === 'number' ? String(value) : value),
+        entityIdSchema.nullish(),
+      ),
+    })
+    .nullish(),
+  client_tracking_params: z.unknown().optional(),
+});
+export type UserFollowOptions = z.input<typeof userFollowOptionsSchema>;
 
 /** PUT /v3/pins/image/ body (saving.md §7: image_url). */
 export const registerImageBodySchema = z.object({ image_url: httpUrlSchema });

@@ -1,6 +1,9 @@
-// POST /v3/client_log/ { event, client?, pin_id?, path?, guid?, error_code?, query? } → data: null
-// Visitors too. Its own small body limit and rate limit: it is called on every save and must
-// not become a way to fill the database.
+// POST /v3/client_log/ → data: null, with one of
+//   { event: pin_create_success | pin_create_fail, client?, pin_id?, path?, guid?, error_code?,
+//     query? }  (visitors too)
+//   { event: pin_saved_dialog_render, client?, pin_id, metric: send | promote }  (signed in)
+// Its own small body limit and rate limit: it is called on every save and must not become a way
+// to fill the database.
 import type { FastifyPluginCallback } from 'fastify';
 import { success } from '@corkboard/shared/envelope';
 import type { SavingRoutesOptions } from '../saving/saving-deps.ts';

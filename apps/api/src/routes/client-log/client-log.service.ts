@@ -1,12 +1,15 @@
-// The client's pin-create log (saving.md §7 "A logging image request … with client web, event
-// pin_create_success or pin_create_fail, pin_id, path (method) and the query"): stored in
-// pin_client_events instead of going to an outside log host. Anyone may log (a save can fail for a
-// visitor too); the viewer's id is kept when there is one. Events older than the retention period
-// are swept.
+// The client's pin log, stored in pin_client_events instead of going to an outside log host:
+// - the pin-create events (saving.md §7 "A logging image request … with client web, event
+//   pin_create_success or pin_create_fail, pin_id, path (method) and the query"). Anyone may log
+//   these (a save can fail for a visitor too); the viewer's id is kept when there is one.
+// - the pin-saved dialog's render with its 'send' or 'promote' metric (§2.9; docs/decisions/013).
+//   Only signed-in people see the dialog, so only they may log it (UNAUTHORIZED otherwise).
+// Events older than the retention period are swept.
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
-import { clientLogEventSchema } from '@corkboard/shared/saving/api';
+import { clientLogEventSchema, PIN_SAVED_DIALOG_RENDER_EVENT } from '@corkboard/shared/saving/api';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import { requireViewer } from '../board-access.ts';
 import { parseSavingInput } from '../saving/saving-errors.ts';
 
 /** Not in the spec: how long pin-create events are kept (a quarter covers trend questions). */
@@ -19,6 +22,20 @@ export async function recordClientEvent(
   now: Date,
 ): Promise<null> {
   const event = parseSavingInput(clientLogEventSchema, body, { location: 'body' });
+  if (event.event === PIN_SAVED_DIALOG_RENDER_EVENT) {
+    const signedIn = requireViewer(viewer);
+    await db
+      .insertInto('pin_client_events')
+      .values({
+        user_id: signedIn.id,
+        event: event.event,
+        pin_id: event.pin_id,
+        metric: event.metric,
+        created_at: now,
+      })
+      .execute();
+    return null;
+  }
   await db
     .insertInto('pin_client_events')
     .values({

@@ -1,5 +1,6 @@
 // POST /v3/client_log/: pin_create_success / pin_create_fail events stored with the viewer (if
-// any), bounded bodies, CSRF, and its own rate limit.
+// any), the pin-saved dialog's render with its metric (signed in only), bounded bodies, CSRF,
+// and its own rate limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
@@ -106,6 +107,97 @@ describe('POST /v3/client_log/', () => {
       payload: { event: 'pin_create_fail' },
     });
     expect(noCsrf.statusCode).toBe(403);
+  });
+
+  it('stores the pin-saved dialog render with its metric for a signed-in viewer (§2.9)', async () => {
+    for (const metric of ['send', 'promote'] as const) {
+      const result = await log(
+        { event: 'pin_saved_dialog_render', client: 'web', pin_id: '4242', metric },
+        me,
+      );
+      expect(result.status).toBe(200);
+      expect(result.data).toBeNull();
+    }
+    const rows = await handle.db
+      .selectFrom('pin_client_events')
+      .select(['user_id', 'event', 'pin_id', 'metric', 'path', 'guid', 'query'])
+      .where('event', '=', 'pin_saved_dialog_render')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      {
+        user_id: me.id,
+        event: 'pin_saved_dialog_render',
+        pin_id: '4242',
+        metric: 'send',
+        path: null,
+        guid: null,
+        query: {},
+      },
+      {
+        user_id: me.id,
+        event: 'pin_saved_dialog_render',
+        pin_id: '4242',
+        metric: 'promote',
+        path: null,
+        guid: null,
+        query: {},
+      },
+    ]);
+    // The create events never carry a metric.
+    await log({ event: 'pin_create_fail', guid: 'no-metric', metric: 'send' }, me);
+    const createRow = await handle.db
+      .selectFrom('pin_client_events')
+      .select('metric')
+      .where('guid', '=', 'no-metric')
+      .executeTakeFirstOrThrow();
+    expect(createRow.metric).toBeNull();
+  });
+
+  it('refuses a dialog render from a visitor, without a pin or with another metric', async () => {
+    const before = await handle.db
+      .selectFrom('pin_client_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const visitor = await log(
+      { event: 'pin_saved_dialog_render', pin_id: '4242', metric: 'send' },
+      null,
+    );
+    expect(visitor.code).toBe(CODES.UNAUTHORIZED.code);
+    expect(visitor.status).toBe(401);
+    const noPin = await log({ event: 'pin_saved_dialog_render', metric: 'send' }, me);
+    expect(noPin.code).toBe(CODES.VALIDATION_FAILED.code);
+    const noMetric = await log({ event: 'pin_saved_dialog_render', pin_id: '4242' }, me);
+    expect(noMetric.code).toBe(CODES.VALIDATION_FAILED.code);
+    const otherMetric = await log(
+      { event: 'pin_saved_dialog_render', pin_id: '4242', metric: 'share' },
+      me,
+    );
+    expect(otherMetric.code).toBe(CODES.VALIDATION_FAILED.code);
+    const badPin = await log(
+      { event: 'pin_saved_dialog_render', pin_id: 'pin-1', metric: 'send' },
+      me,
+    );
+    expect(badPin.code).toBe(CODES.VALIDATION_FAILED.code);
+    const after = await handle.db
+      .selectFrom('pin_client_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('counts dialog renders against the same per-client limit', async () => {
+    let last = 0;
+    for (let i = 0; i <= CLIENT_LOG_RATE_LIMIT_MAX; i += 1) {
+      last = (
+        await log(
+          { event: 'pin_saved_dialog_render', pin_id: '4243', metric: 'send' },
+          me,
+          '203.0.113.78',
+        )
+      ).code;
+    }
+    expect(last).toBe(CODES.RATE_LIMITED.code);
   });
 
   it('is rate-limited per client', async () => {

@@ -1,4 +1,4 @@
-// GET /v3/pins/{id}/
+// GET /v3/pins/{id}/ → data: PinDetail (the pin with its link domain and official user)
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '@corkboard/shared/envelope';

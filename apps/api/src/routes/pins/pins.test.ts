@@ -1,11 +1,13 @@
-// GET /v3/pins/{id}/: the full Pin shape and its failures.
+// GET /v3/pins/{id}/: the full Pin shape and its failures, and the link domain with its
+// official user (saving.md §3 "linkDomain with officialUser").
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
-import type { Pin } from '@corkboard/shared/api-types';
+import type { Pin, PinDetail } from '@corkboard/shared/api-types';
 import { createFixtures, type PinFixture, type UserFixture } from '../../test/fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { as, buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 let handle: DbHandle;
 let test: TestApp;
@@ -95,4 +97,150 @@ describe('GET /v3/pins/{id}/', () => {
       );
     },
   );
+});
+
+/** Records the kind of every statement a Kysely instance executes (SELECT, DELETE, …). */
+class ExecutedQueries implements KyselyPlugin {
+  readonly #kinds = new WeakMap<object, string>();
+  executed: string[] = [];
+  transformQuery(args: PluginTransformQueryArgs) {
+    this.#kinds.set(args.queryId, args.node.kind);
+    return args.node;
+  }
+  transformResult(args: PluginTransformResultArgs) {
+    this.executed.push(this.#kinds.get(args.queryId) ?? 'unknown');
+    return Promise.resolve(args.result);
+  }
+  /** SELECTs executed so far (background sweeps only delete). */
+  selects(): number {
+    return this.executed.filter((kind) => kind === 'SelectQueryNode').length;
+  }
+}
+
+describe('link_domain (saving.md §3 "linkDomain with officialUser")', () => {
+  let official: UserFixture;
+  let follower: UserFixture;
+  let stranger: UserFixture;
+  let verifiedPin: PinFixture;
+
+  async function read(pinId: string, who: UserFixture | null = null): Promise<PinDetail> {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/v3/pins/${pinId}/`,
+      headers: as(who),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ resource_response: { data: PinDetail } }>().resource_response.data;
+  }
+
+  beforeAll(async () => {
+    const f = createFixtures(handle.db);
+    official = await f.user({ firstName: 'Ben', lastName: 'Hollis', withAvatar: true });
+    follower = await f.user();
+    stranger = await f.user();
+    await handle.db
+      .insertInto('verified_domains')
+      .values({ domain: 'woodshop.example.org', user_id: official.id })
+      .execute();
+    await handle.db
+      .insertInto('user_follows')
+      .values({ follower_id: follower.id, followee_id: official.id })
+      .execute();
+    const board = await f.board(owner);
+    verifiedPin = await f.pin({ board, link: 'https://woodshop.example.org/boards/walnut' });
+  });
+
+  it('names the official user of the link domain, not followed by a visitor', async () => {
+    const data = await read(verifiedPin.id);
+    expect(data.link_domain).toEqual({
+      domain: 'woodshop.example.org',
+      official_user: {
+        id: official.id,
+        username: official.username,
+        full_name: 'Ben Hollis',
+        image_medium_url: expect.stringMatching(/^\/media\/pins\/.+\/236x\.jpg$/) as unknown,
+        followed_by_me: false,
+      },
+    });
+  });
+
+  it('says whether the viewer follows them', async () => {
+    expect((await read(verifiedPin.id, follower)).link_domain?.official_user?.followed_by_me).toBe(
+      true,
+    );
+    expect((await read(verifiedPin.id, stranger)).link_domain?.official_user?.followed_by_me).toBe(
+      false,
+    );
+    // The official user reading their own domain's pin: the client hides the card.
+    expect((await read(verifiedPin.id, official)).link_domain?.official_user?.id).toBe(official.id);
+  });
+
+  it('has no official user for an unverified domain, and no link domain without a link', async () => {
+    const f = createFixtures(handle.db);
+    const board = await f.board(owner);
+    const unverified = await f.pin({ board, link: 'https://makers.example/projects/stool' });
+    expect((await read(unverified.id)).link_domain).toEqual({
+      domain: 'makers.example',
+      official_user: null,
+    });
+    const unlinked = await f.pin({ board, link: null });
+    expect((await read(unlinked.id)).link_domain).toBeNull();
+  });
+
+  it('has no official user while that account is deactivated or suspended', async () => {
+    const f = createFixtures(handle.db);
+    const gone = await f.user();
+    await handle.db
+      .insertInto('verified_domains')
+      .values({ domain: 'gone.example', user_id: gone.id })
+      .execute();
+    const board = await f.board(owner);
+    const pinOfGone = await f.pin({ board, link: 'https://gone.example/a' });
+    expect((await read(pinOfGone.id)).link_domain?.official_user?.id).toBe(gone.id);
+    for (const status of [
+      { deactivated_at: new Date(), suspended_at: null },
+      { deactivated_at: null, suspended_at: new Date() },
+    ]) {
+      await handle.db.updateTable('users').set(status).where('id', '=', gone.id).execute();
+      expect((await read(pinOfGone.id)).link_domain).toEqual({
+        domain: 'gone.example',
+        official_user: null,
+      });
+    }
+  });
+
+  it('PinResource get answers the same link_domain', async () => {
+    const options = encodeURIComponent(
+      JSON.stringify({ id: verifiedPin.id, field_set_key: 'detailed' }),
+    );
+    const response = await app.inject({
+      method: 'GET',
+      url: `/resource/PinResource/get/?options=${options}`,
+      headers: as(follower),
+    });
+    const data = response.json<{ resource_response: { data: PinDetail } }>().resource_response.data;
+    expect(data.link_domain).toEqual((await read(verifiedPin.id, follower)).link_domain);
+  });
+
+  it('reads the pin, its official user and the follow state in one query', async () => {
+    const queries = new ExecutedQueries();
+    const counted = await buildTestApp(handle.db.withPlugin(queries));
+    try {
+      await counted.app.ready();
+      const before = queries.selects();
+      const response = await counted.app.inject({
+        method: 'GET',
+        url: `/v3/pins/${verifiedPin.id}/`,
+        headers: as(follower),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(
+        response.json<{ resource_response: { data: PinDetail } }>().resource_response.data
+          .link_domain?.official_user?.followed_by_me,
+      ).toBe(true);
+      expect(queries.selects() - before).toBe(1);
+    } finally {
+      await counted.close();
+    }
+  });
 });

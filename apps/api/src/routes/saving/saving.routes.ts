@@ -1,5 +1,5 @@
 // PinResource get/create and RepinResource create (saving.md §7):
-//   GET  /resource/PinResource/get/?options={ id, field_set_key? }      → data: Pin
+//   GET  /resource/PinResource/get/?options={ id, field_set_key? }      → data: PinDetail
 //   POST /resource/PinResource/create/   { options: PinCreateOptionsInput }   → data: SavedPin
 //   POST /resource/RepinResource/create/ { options: RepinCreateOptionsInput } → data: SavedPin
 // PinResource create gets its own route with a larger body limit (image_base64 carries up to

@@ -124,7 +124,7 @@ describe('board invitations on the own profile', () => {
 
   test('declining says so; a failed answer keeps the row and says it did not work', async () => {
     let fails = true;
-    stubOwnProfile(() => (fails ? fail('INTERNAL_ERROR') : ok(null)));
+    stubOwnProfile(() => (fails ? fail('INTERNAL') : ok(null)));
     renderApp('/alice/');
     const section = await screen.findByRole('region', { name: 'Board invitations' });
     fireEvent.click(

@@ -1,11 +1,16 @@
 // The pin-saved dialog (saving.md §2.9) and the overlay, confetti and toast timings (§2.8, §9).
-import { act, render, screen, within } from '@testing-library/react';
+import type { FollowableUser, LinkDomain, PinDetail } from '@corkboard/shared/api-types';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { AppProviders } from '../../app/App.tsx';
 import { createI18n } from '../../i18n/i18n.ts';
-import { ok, stubApi } from '../../test/api.ts';
-import { makeBoard } from '../../test/fixtures.ts';
+import { fail, ok, stubApi, type Handler } from '../../test/api.ts';
+import { createTestQueryClient } from '../../test/render.tsx';
+import { AuthModalProvider } from '../auth/AuthModalProvider.tsx';
+import { makeBoard, makePin } from '../../test/fixtures.ts';
 import { Confetti } from './Confetti.tsx';
 import {
   CONFETTI_DELAY_MS,
@@ -14,21 +19,52 @@ import {
   SAVED_OVERLAY_MS,
 } from './motion.ts';
 import { PinSavedDialog } from './PinSavedDialog.tsx';
-import type { SavingToastItem } from './SaveFlowProvider.tsx';
+import { SaveFlowProvider, type SavingToastItem } from './SaveFlowProvider.tsx';
 import { SavedOverlay } from './SavedOverlay.tsx';
 import { ensureSavingCatalogue } from './savingCatalogue.ts';
 import { MOBILE_SAVED_TOAST_MS, SAVE_TOAST_MS, SavingToastRegion } from './SavingToasts.tsx';
-import { makePickerBoard, makeSavedPin, renderSaving } from './testSupport.tsx';
+import { makePickerBoard, makeSavedPin, renderSaving, resourceOptions } from './testSupport.tsx';
 
 const board = makePickerBoard('5', { name: 'Pantry Staples' });
 const viewer = { id: '7', is_partner: false };
 
-function stubRelated(answer: () => Response | Promise<Response>) {
-  return stubApi((url) => {
+function stubRelated(answer: () => Response | Promise<Response>, extra?: Handler) {
+  return stubApi((url, init) => {
     if (url.pathname === '/resource/RelatedBoardForPinRandomFeedResource/get/')
       return answer() as Response;
-    return undefined;
+    return extra?.(url, init);
   });
+}
+
+const official: FollowableUser = {
+  id: '30',
+  username: 'cook',
+  full_name: 'Cooking Example',
+  image_medium_url: null,
+  followed_by_me: false,
+};
+
+function pinDetail(id: string, linkDomain: LinkDomain | null): PinDetail {
+  return { ...makePin(id), link_domain: linkDomain };
+}
+
+/** PinResource get answers the saved pin with `linkDomain`; the client log answers ok. */
+function stubDetail(
+  linkDomain: LinkDomain | null | (() => Response),
+  follow?: (url: URL) => Response,
+) {
+  return stubRelated(
+    () => ok([]),
+    (url) => {
+      if (url.pathname === '/resource/PinResource/get/') {
+        if (typeof linkDomain === 'function') return linkDomain();
+        return ok(pinDetail(String(resourceOptions(url)['id']), linkDomain));
+      }
+      if (url.pathname.startsWith('/resource/UserFollowResource/')) return follow?.(url);
+      if (url.pathname === '/v3/client_log/') return ok(null);
+      return undefined;
+    },
+  );
 }
 
 function renderDialog(props: Partial<Parameters<typeof PinSavedDialog>[0]> = {}) {
@@ -164,19 +200,137 @@ describe('pin-saved dialog', () => {
     expect(await within(dialog).findByRole('img', { name: 'Pin 900' })).toBeInTheDocument();
   });
 
-  test('the creator card shows only for a signed-in viewer who does not follow someone else', () => {
-    stubRelated(() => ok([]));
-    const creator = {
-      id: '30',
-      username: 'cook',
-      full_name: 'Cooking Example',
-      image_medium_url: null,
-    };
-    const { dialog } = renderDialog({ creator: { user: creator, viewerFollows: false } });
-    expect(within(dialog).getByRole('link', { name: /More from Cooking Example/ })).toHaveAttribute(
-      'href',
-      '/cook/',
+  test("the creator card shows the link domain's official user with a Follow button", async () => {
+    const api = stubDetail({ domain: 'cooking.example', official_user: official });
+    const { dialog } = renderDialog();
+    const follow = await within(dialog).findByRole('button', { name: 'Follow Cooking Example' });
+    expect(follow).toHaveAttribute('aria-pressed', 'false');
+    expect(follow).toHaveTextContent('Follow');
+    const profile = within(dialog).getByRole('link', { name: /Cooking Example/ });
+    expect(profile).toHaveAttribute('href', '/cook/');
+    expect(profile).toHaveTextContent('Official account of cooking.example');
+    // §7 "GET PinResource with id, field_set_key 'detailed'".
+    const detailRequest = api.requests().find((path) => path.startsWith('/resource/PinResource/'));
+    expect(resourceOptions(new URL(detailRequest ?? '', 'http://localhost'))).toEqual({
+      id: '900',
+      field_set_key: 'detailed',
+    });
+  });
+
+  test.each([
+    ['the viewer already follows them', { ...official, followed_by_me: true }],
+    ['the official user is the viewer', { ...official, id: viewer.id }],
+    ['the domain has no official user', null],
+  ])('no creator card when %s', async (_case, officialUser) => {
+    const api = stubDetail({ domain: 'cooking.example', official_user: officialUser });
+    const { dialog } = renderDialog();
+    await waitFor(() =>
+      expect(api.requests().some((path) => path.startsWith('/resource/PinResource/'))).toBe(true),
     );
+    expect(await within(dialog).findByRole('img', { name: 'Pin 900' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+  });
+
+  test('no creator card for a pin without a link, or when the pin cannot be read', async () => {
+    stubDetail(null);
+    const first = renderDialog();
+    expect(await within(first.dialog).findByRole('img', { name: 'Pin 900' })).toBeInTheDocument();
+    expect(within(first.dialog).queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+    cleanup();
+
+    stubDetail(() => fail('PIN_NOT_FOUND'));
+    const second = renderDialog();
+    expect(await within(second.dialog).findByRole('img', { name: 'Pin 900' })).toBeInTheDocument();
+    expect(within(second.dialog).queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+    expect(within(second.dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('following from the card keeps the card, now saying Following', async () => {
+    const api = stubDetail({ domain: 'cooking.example', official_user: official }, () =>
+      ok({ ...official, followed_by_me: true, follower_count: 1 }),
+    );
+    const { dialog } = renderDialog();
+    const follow = await within(dialog).findByRole('button', { name: 'Follow Cooking Example' });
+    fireEvent.click(follow);
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(api.bodies('/resource/UserFollowResource/create/')).toEqual([
+        { options: { user_id: '30', aux_data: { pin_id: '900' } } },
+      ]),
+    );
+    expect(
+      within(dialog).getByRole('button', { name: 'Follow Cooking Example' }),
+    ).toHaveTextContent('Following');
+  });
+});
+
+/**
+ * `ui` as renderSaving renders it, under StrictMode at the root as in main.tsx: React runs each
+ * new effect twice only there (a StrictMode nested below the providers does not).
+ */
+function renderStrict(ui: React.ReactNode) {
+  const i18n = createI18n('en');
+  ensureSavingCatalogue(i18n);
+  return render(
+    <StrictMode>
+      <AppProviders queryClient={createTestQueryClient()} i18n={i18n}>
+        <MemoryRouter useTransitions={false}>
+          <AuthModalProvider>
+            <SaveFlowProvider>{ui}</SaveFlowProvider>
+          </AuthModalProvider>
+        </MemoryRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+describe('pin-saved dialog metrics (saving.md §2.9)', () => {
+  test("logs one render with the 'send' metric, also under StrictMode and re-renders", async () => {
+    const api = stubDetail({ domain: 'cooking.example', official_user: official }, () =>
+      ok({ ...official, followed_by_me: true, follower_count: 1 }),
+    );
+    renderStrict(
+      <PinSavedDialog
+        pin={makeSavedPin('900', board)}
+        boardName="Pantry Staples"
+        sectionName={null}
+        viewer={viewer}
+        onDismiss={() => undefined}
+      />,
+    );
+    const dialog = screen.getByTestId('saved-pin-modal');
+    // Re-renders: the related board and the pin arrive, the viewer follows from the card.
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Follow Cooking Example' }));
+    await waitFor(() => expect(api.bodies('/resource/UserFollowResource/create/')).toHaveLength(1));
+    expect(api.bodies('/v3/client_log/')).toEqual([
+      { event: 'pin_saved_dialog_render', client: 'web', pin_id: '900', metric: 'send' },
+    ]);
+  });
+
+  test('each shown pin logs its own render', async () => {
+    const api = stubDetail(null);
+    function Harness() {
+      const [pinId, setPinId] = useState('900');
+      return (
+        <>
+          <PinSavedDialog
+            pin={makeSavedPin(pinId, board)}
+            boardName="Pantry Staples"
+            sectionName={null}
+            viewer={viewer}
+            onDismiss={() => setPinId('901')}
+          />
+        </>
+      );
+    }
+    renderSaving(<Harness />);
+    await waitFor(() => expect(api.bodies('/v3/client_log/')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('link', { name: 'See it now' }));
+    await waitFor(() => expect(api.bodies('/v3/client_log/')).toHaveLength(2));
+    expect(api.bodies('/v3/client_log/')).toEqual([
+      { event: 'pin_saved_dialog_render', client: 'web', pin_id: '900', metric: 'send' },
+      { event: 'pin_saved_dialog_render', client: 'web', pin_id: '901', metric: 'send' },
+    ]);
   });
 });
 

@@ -1,26 +1,29 @@
 // The pin-saved dialog (saving.md §2.9): 'Saved to {board}' (or '… {section} in {board}'), the
 // related board — or, when there is none, the new pin (236 wide) or a grid of the website's
-// images — 'Send' and 'See it now'. The saved-confirmation overlay and the confetti (§2.8) play
-// over the media. 'Promote your Pin' needs the quick-promote flow (business.md §5.1), which does
-// not exist yet: the server answers is_promotable false, so it is never offered.
-import type { Board, UserSummary } from '@corkboard/shared/api-types';
+// images — the creator card of the link domain's official user, 'Send' and 'See it now'. The
+// saved-confirmation overlay and the confetti (§2.8) play over the media. 'Promote your Pin'
+// needs the quick-promote flow (business.md §5.1), which does not exist yet: the server answers
+// is_promotable false, so it is never offered. On show it logs its render with the 'send' or
+// 'promote' metric, once per shown pin.
+import type { Board, FollowableUser, LinkDomain } from '@corkboard/shared/api-types';
 import type { SavedPin } from '@corkboard/shared/saving/api';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar } from '../../ui/Avatar.tsx';
-import { internalPath, pinPath, profilePath } from '../../ui/links.ts';
+import { internalPath, pinPath } from '../../ui/links.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { PinImage } from '../../ui/PinImage.tsx';
 import { pinAltText } from '../../ui/pinText.ts';
 import { Confetti } from './Confetti.tsx';
-import { useRelatedBoard } from './hooks.ts';
+import { CreatorCard } from './CreatorCard.tsx';
+import { usePinSavedDialogLog, useRelatedBoard, useSavedPinDetail } from './hooks.ts';
 import {
+  creatorCardUser,
+  dialogMetric,
   PIN_SAVED_DIALOG_MIN_WIDTH,
   SAVED_PIN_IMAGE_WIDTH,
   savedMedia,
   seeItNowTone,
-  showsCreatorCard,
   showsWebsiteImages,
   WEBSITE_IMAGE_COLUMN_WIDTH,
   WEBSITE_IMAGE_MIN_COLUMNS,
@@ -32,10 +35,23 @@ import { SAVING_NAMESPACE } from './savingCatalogue.ts';
 /** The dialog's width: three 160 px website-image columns and their gaps fit. */
 export const PIN_SAVED_DIALOG_WIDTH = 560;
 
-/** The link domain's official user (§2.9 creator card), when the API names one. */
-export interface SavedPinCreator {
-  readonly user: UserSummary;
-  readonly viewerFollows: boolean;
+/** Who the creator card shows, decided once from the first answer about the pin. */
+interface CreatorDecision {
+  readonly pinId: string;
+  readonly user: FollowableUser | null;
+  readonly domain: string;
+}
+
+function decideCreator(
+  pinId: string,
+  viewerId: string,
+  linkDomain: LinkDomain | null,
+): CreatorDecision {
+  return {
+    pinId,
+    user: creatorCardUser(viewerId, linkDomain),
+    domain: linkDomain?.domain ?? '',
+  };
 }
 
 interface PinSavedDialogProps {
@@ -48,7 +64,6 @@ interface PinSavedDialogProps {
   /** Image URLs found on the pin's website; a grid replaces the pin image when there are several. */
   websiteImages?: readonly string[] | undefined;
   seeItNowInNewTab?: boolean;
-  creator?: SavedPinCreator | null;
   onDismiss: () => void;
   /** Rendered inside the dialog (the toast region: the page behind is inert). */
   children?: ReactNode;
@@ -120,7 +135,6 @@ export function PinSavedDialog({
   showHeading = true,
   websiteImages,
   seeItNowInNewTab = false,
-  creator = null,
   onDismiss,
   children,
 }: PinSavedDialogProps) {
@@ -134,6 +148,26 @@ export function PinSavedDialog({
   });
   const promoteOffered: boolean = pin.is_promotable;
   const tone = seeItNowTone(viewer, promoteOffered);
+
+  // The card is decided once, from the first answer: following from the card (or a refetch
+  // that now says followed) must not make it vanish under the viewer's pointer.
+  const detail = useSavedPinDetail(pin.id);
+  const [creator, setCreator] = useState<CreatorDecision | null>(null);
+  if (detail.data && (creator === null || creator.pinId !== pin.id)) {
+    setCreator(decideCreator(pin.id, viewer.id, detail.data.link_domain));
+  }
+  const creatorUser = creator?.pinId === pin.id ? creator.user : null;
+
+  // §2.9 "On show, the dialog logs a render and a 'promote' or 'send' metric": once per shown
+  // pin. The ref survives re-renders and StrictMode's second effect run.
+  const logRender = usePinSavedDialogLog();
+  const loggedPinId = useRef<string | null>(null);
+  const metric = dialogMetric(promoteOffered);
+  useEffect(() => {
+    if (loggedPinId.current === pin.id) return;
+    loggedPinId.current = pin.id;
+    logRender(pin.id, metric);
+  }, [pin.id, metric, logRender]);
   const heading = sectionName
     ? t('saved.headingSection', { sectionName, boardName })
     : t('saved.heading', { boardName });
@@ -168,18 +202,13 @@ export function PinSavedDialog({
           <SavedOverlay first={pin.is_first_save} />
           <Confetti seed={Number(pin.id) || 1} />
         </div>
-        {creator &&
-        showsCreatorCard({
-          viewerId: viewer.id,
-          creatorId: creator.user.id,
-          viewerFollowsCreator: creator.viewerFollows,
-        }) ? (
-          <Link to={profilePath(creator.user.username)} className="person-link pin-saved__creator">
-            <Avatar user={creator.user} size={32} />
-            <span>
-              {t('saved.creatorFollow', { name: creator.user.full_name || creator.user.username })}
-            </span>
-          </Link>
+        {creatorUser && creator ? (
+          <CreatorCard
+            key={`${pin.id}:${creatorUser.id}`}
+            user={creatorUser}
+            domain={creator.domain}
+            pinId={pin.id}
+          />
         ) : null}
         <div className="pin-saved__actions">
           {promoteOffered ? null : (

@@ -63,8 +63,6 @@ function Host({ request, onRequestClose, toasts, onToastDone }: SaveFlowHostProp
           boardName={shown.board.name}
           sectionName={shown.section?.title ?? null}
           viewer={user}
-          // The API names no official user for a link's domain yet, so there is no creator card.
-          creator={null}
           onDismiss={() => setShown(null)}
         >
           {region}

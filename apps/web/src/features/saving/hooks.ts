@@ -2,7 +2,7 @@
 // docs/decisions/008). Components call these hooks; only this module talks to the API client.
 // Writes are plain callbacks, not TanStack mutations: the flow keeps its own per-row state (§4)
 // and each write decides which cached lists it changes.
-import type { Board, Pin } from '@corkboard/shared/api-types';
+import type { Board, Pin, PinDetail } from '@corkboard/shared/api-types';
 import type { AuthUser } from '@corkboard/shared/auth/api';
 import type {
   BoardPickerData,
@@ -13,7 +13,10 @@ import type {
   EmailInvitePreview,
   PickerBoardItem,
   PickerSectionItem,
+  PinSavedDialogMetric,
   SavedPin,
+  UserFollowData,
+  UserFollowOptions,
 } from '@corkboard/shared/saving/api';
 import type { ShareSuggestionItem } from '@corkboard/shared/saving/share-suggestions';
 import type {
@@ -44,6 +47,7 @@ export const savingKeys = {
   relatedBoard: (pinId: string) => ['saving', 'related-board', pinId] as const,
   shareSuggestions: (term: string) => ['saving', 'share-suggestions', term] as const,
   board: (boardId: string) => ['saving', 'board', boardId] as const,
+  pinDetail: (pinId: string) => ['saving', 'pin-detail', pinId] as const,
 };
 
 // ---- board picker --------------------------------------------------------------------------
@@ -218,6 +222,73 @@ export function useRelatedBoard(pinId: string) {
     // §8 "Suggested-board fetch errors are silent": the dialog shows the pin instead.
     retry: false,
   });
+}
+
+/**
+ * §7 "GET PinResource with id, field_set_key 'detailed'": the saved pin with its link domain and
+ * that domain's official user, for the creator card (§2.9). Errors are silent: no card.
+ */
+export function useSavedPinDetail(pinId: string) {
+  return useQuery({
+    queryKey: savingKeys.pinDetail(pinId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiResourceGet<PinDetail>(
+          'PinResource',
+          { id: pinId, field_set_key: 'detailed' },
+          signal,
+        )
+      ).data,
+    retry: false,
+  });
+}
+
+/**
+ * §2.9 "On show, the dialog logs a render and a 'promote' or 'send' metric", to our client log
+ * endpoint. Fire and forget, like the pin-create events: logging never fails the dialog.
+ */
+export function usePinSavedDialogLog() {
+  return useCallback((pinId: string, metric: PinSavedDialogMetric) => {
+    sendLog({ event: 'pin_saved_dialog_render', client: 'web', pin_id: pinId, metric });
+  }, []);
+}
+
+// ---- following people ----------------------------------------------------------------------
+
+export interface FollowContext {
+  /** The pin the follow came from (§7 "aux_data pin_id"). */
+  readonly pinId?: string | undefined;
+}
+
+/**
+ * UserFollowResource create (follow) or delete (unfollow) (§7). The caller shows the new state
+ * at once and puts it back if this rejects (§4 "User follow and unfollow behave the same").
+ * Profiles show follower and following counts, so both people's are refreshed.
+ */
+export function useFollowUser() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (
+      user: { readonly id: string; readonly username: string },
+      follow: boolean,
+      context: FollowContext = {},
+    ): Promise<UserFollowData> => {
+      const options: UserFollowOptions = {
+        user_id: user.id,
+        ...(context.pinId ? { aux_data: { pin_id: context.pinId } } : {}),
+      };
+      const answer = await apiSend<UserFollowData>(
+        'POST',
+        `/resource/UserFollowResource/${follow ? 'create' : 'delete'}/`,
+        { options },
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user(user.username) });
+      const viewer = viewerOf(queryClient);
+      if (viewer) void queryClient.invalidateQueries({ queryKey: queryKeys.user(viewer.username) });
+      return answer;
+    },
+    [queryClient],
+  );
 }
 
 // ---- collaborators -------------------------------------------------------------------------

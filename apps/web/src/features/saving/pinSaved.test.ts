@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { savedMedia, seeItNowTone, showsCreatorCard, showsWebsiteImages } from './pinSaved.ts';
+import {
+  creatorCardUser,
+  dialogMetric,
+  savedMedia,
+  seeItNowTone,
+  showsWebsiteImages,
+} from './pinSaved.ts';
 import {
   confettiParticles,
   CONFETTI_DURATION_MS,
@@ -14,19 +20,33 @@ describe('pin-saved rules (saving.md §2.9)', () => {
     expect(seeItNowTone({ is_partner: false }, true)).toBe('grey');
   });
 
-  test('creator card: signed in, someone else, not followed', () => {
-    expect(showsCreatorCard({ viewerId: '1', creatorId: '2', viewerFollowsCreator: false })).toBe(
-      true,
-    );
-    expect(showsCreatorCard({ viewerId: null, creatorId: '2', viewerFollowsCreator: false })).toBe(
-      false,
-    );
-    expect(showsCreatorCard({ viewerId: '2', creatorId: '2', viewerFollowsCreator: false })).toBe(
-      false,
-    );
-    expect(showsCreatorCard({ viewerId: '1', creatorId: '2', viewerFollowsCreator: true })).toBe(
-      false,
-    );
+  test('creator card: signed in, an official user, someone else, not followed', () => {
+    const official = {
+      id: '2',
+      username: 'ben',
+      full_name: 'Ben Hollis',
+      image_medium_url: null,
+      followed_by_me: false,
+    };
+    const domain = { domain: 'woodshop.example.org', official_user: official };
+    expect(creatorCardUser('1', domain)).toBe(official);
+    // A visitor never sees it.
+    expect(creatorCardUser(null, domain)).toBeNull();
+    // No official user, or no link at all (or the pin not loaded).
+    expect(creatorCardUser('1', { domain: 'makers.example', official_user: null })).toBeNull();
+    expect(creatorCardUser('1', null)).toBeNull();
+    expect(creatorCardUser('1', undefined)).toBeNull();
+    // The official user is the viewer.
+    expect(creatorCardUser('2', domain)).toBeNull();
+    // The viewer already follows them.
+    expect(
+      creatorCardUser('1', { ...domain, official_user: { ...official, followed_by_me: true } }),
+    ).toBeNull();
+  });
+
+  test("the render metric is 'promote' when promote is offered, else 'send'", () => {
+    expect(dialogMetric(false)).toBe('send');
+    expect(dialogMetric(true)).toBe('promote');
   });
 
   test('website images replace the pin only when there are more than one', () => {

@@ -1,4 +1,6 @@
 // Rules of the pin-saved dialog (saving.md §2.9, §9) as pure functions.
+import type { FollowableUser, LinkDomain } from '@corkboard/shared/api-types';
+import type { PinSavedDialogMetric } from '@corkboard/shared/saving/api';
 
 /** §2.9, §9 "dialog minimum width 500". */
 export const PIN_SAVED_DIALOG_MIN_WIDTH = 500;
@@ -26,16 +28,25 @@ export function seeItNowTone(
 
 /**
  * §2.9 "The creator card of the link domain's official user shows only when the viewer is
- * signed in, that user is not the viewer, and the viewer does not follow them."
+ * signed in, that user is not the viewer, and the viewer does not follow them." Answers the
+ * person the card shows, or null when there is no card.
  */
-export function showsCreatorCard(input: {
-  viewerId: string | null;
-  creatorId: string;
-  viewerFollowsCreator: boolean;
-}): boolean {
-  return (
-    input.viewerId !== null && input.creatorId !== input.viewerId && !input.viewerFollowsCreator
-  );
+export function creatorCardUser(
+  viewerId: string | null,
+  linkDomain: LinkDomain | null | undefined,
+): FollowableUser | null {
+  const official = linkDomain?.official_user ?? null;
+  if (viewerId === null || official === null) return null;
+  if (official.id === viewerId || official.followed_by_me) return null;
+  return official;
+}
+
+/**
+ * §2.9 "On show, the dialog logs a render and a 'promote' or 'send' metric": 'promote' when the
+ * dialog offers 'Promote your Pin', else 'send' (the button shown instead, §2.9 Buttons).
+ */
+export function dialogMetric(promoteOffered: boolean): PinSavedDialogMetric {
+  return promoteOffered ? 'promote' : 'send';
 }
 
 /** What the media area shows (§2.9: "The pin preview shows only when the related-board result
