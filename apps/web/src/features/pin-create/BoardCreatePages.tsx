@@ -10,12 +10,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useViewer } from '../auth/hooks.ts';
 import { boardCoverUrl } from '../saving/BoardPicker.tsx';
 import { CreateBoardForm } from '../saving/CreateBoardForm.tsx';
-import {
-  useCreateBoard,
-  useCreateSection,
-  useInviteCollaborators,
-  usePickerBoard,
-} from '../saving/hooks.ts';
+import { useCreateBoardWithInvites, useCreateSection, usePickerBoard } from '../saving/hooks.ts';
 import { useSaveFlow } from '../saving/SaveFlowProvider.tsx';
 import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../saving/savingCatalogue.ts';
 import { ERROR_TOAST_MS } from '../saving/SavingToasts.tsx';
@@ -47,8 +42,7 @@ export function BoardCreatePage() {
 
 function BoardCreate() {
   const { t } = useTranslation(SAVING_NAMESPACE);
-  const createBoard = useCreateBoard();
-  const invite = useInviteCollaborators();
+  const createBoard = useCreateBoardWithInvites();
   const { showToast } = useSaveFlow();
   const goBack = useGoBack();
   return (
@@ -61,26 +55,19 @@ function BoardCreate() {
           busy={false}
           onCancel={goBack}
           onCreate={async (values) => {
-            const board = await createBoard({
+            const { invitesFailed } = await createBoard({
               name: values.name,
               secret: values.secret,
               sectionName: values.sectionName,
+              invites: values.invites,
             });
-            const { userIds, emails } = values.invites;
-            if (userIds.length + emails.length > 0) {
-              try {
-                const result = await invite(board.id, values.invites);
-                if (result.emails.some((email) => email.status === 'failed')) {
-                  throw new Error('mail');
-                }
-              } catch {
-                showToast({
-                  kind: 'error',
-                  message: t('createBoard.inviteFailed'),
-                  fallback: 'generic',
-                  durationMs: ERROR_TOAST_MS,
-                });
-              }
+            if (invitesFailed) {
+              showToast({
+                kind: 'error',
+                message: t('createBoard.inviteFailed'),
+                fallback: 'generic',
+                durationMs: ERROR_TOAST_MS,
+              });
             }
             goBack();
           }}

@@ -8,9 +8,8 @@ import { focusableElements } from '../../ui/Modal.tsx';
 import { BoardPicker, boardCoverUrl } from './BoardPicker.tsx';
 import { CreateBoardForm, type CreateBoardValues } from './CreateBoardForm.tsx';
 import {
-  useCreateBoard,
+  useCreateBoardWithInvites,
   useCreateSection,
-  useInviteCollaborators,
   useSavePin,
   type PickerPinContext,
   type SaveSource,
@@ -71,9 +70,8 @@ export function useSaveController(options: ControllerOptions): SaveController {
   const { t } = useTranslation(SAVING_NAMESPACE);
   const [state, dispatch] = useReducer(saveFlowReducer, INITIAL_SAVE_FLOW);
   const savePin = useSavePin(options.source);
-  const createBoard = useCreateBoard();
+  const createBoard = useCreateBoardWithInvites();
   const createSection = useCreateSection();
-  const invite = useInviteCollaborators();
   const { showToast } = useSaveFlow();
   const latest = useRef(options);
   useEffect(() => {
@@ -129,26 +127,21 @@ export function useSaveController(options: ControllerOptions): SaveController {
     openCreateSection: () => dispatch({ type: 'openCreateSection' }),
     submitBoard: async (values) => {
       // A failure here is the form's to show (§8); nothing else has happened yet.
-      const board = await createBoard({
+      const { board, invitesFailed } = await createBoard({
         name: values.name,
         secret: values.secret,
         advertiserId: options.advertiserId,
         sectionName: values.sectionName,
+        invites: values.invites,
       });
-      const { userIds, emails } = values.invites;
-      if (userIds.length + emails.length > 0) {
-        try {
-          const result = await invite(board.id, values.invites);
-          if (result.emails.some((email) => email.status === 'failed')) throw new Error('mail');
-        } catch {
-          // The board exists and the pin still goes into it; the invitations can be sent again.
-          showToast({
-            kind: 'error',
-            message: t('createBoard.inviteFailed'),
-            fallback: 'generic',
-            durationMs: ERROR_TOAST_MS,
-          });
-        }
+      if (invitesFailed) {
+        // The pin still goes into the board; the invitations can be sent again.
+        showToast({
+          kind: 'error',
+          message: t('createBoard.inviteFailed'),
+          fallback: 'generic',
+          durationMs: ERROR_TOAST_MS,
+        });
       }
       dispatch({ type: 'boardCreated', board });
       if (!choosesSection(board)) await saveTo(board, null, true);

@@ -329,6 +329,32 @@ export function useInviteCollaborators() {
   );
 }
 
+/**
+ * The create-board form's whole submit (§2.6): the board, then its invitations. The board
+ * stands when invitations fail (they can be sent again); `invitesFailed` tells the caller to
+ * say so. A failed board create rejects, for the form to show (§8).
+ */
+export function useCreateBoardWithInvites() {
+  const createBoard = useCreateBoard();
+  const invite = useInviteCollaborators();
+  return useCallback(
+    async (
+      input: CreateBoardInput & { readonly invites: CollaboratorInvites },
+    ): Promise<{ board: PickerBoardItem; invitesFailed: boolean }> => {
+      const board = await createBoard(input);
+      const { userIds, emails } = input.invites;
+      if (userIds.length + emails.length === 0) return { board, invitesFailed: false };
+      try {
+        const result = await invite(board.id, input.invites);
+        return { board, invitesFailed: result.emails.some((email) => email.status === 'failed') };
+      } catch {
+        return { board, invitesFailed: true };
+      }
+    },
+    [createBoard, invite],
+  );
+}
+
 // ---- writes --------------------------------------------------------------------------------
 
 function viewerOf(queryClient: QueryClient): AuthUser | null {
