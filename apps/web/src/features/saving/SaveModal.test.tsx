@@ -332,6 +332,43 @@ describe('save modal', () => {
     ).toBeInTheDocument();
   });
 
+  test('invitations that cannot be sent say so, and the pin still goes into the new board', async () => {
+    const api = stubSaving({
+      extra: (url) =>
+        url.pathname === '/v3/boards/500/collaborators/invite/'
+          ? ok({
+              board_id: '500',
+              users: [],
+              emails: [{ email: 'jo@example.com', status: 'failed' }],
+            })
+          : undefined,
+    });
+    const dialog = await openModal();
+    fireEvent.click(within(dialog).getByRole('option', { name: 'Create board' }));
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Team picnic' },
+    });
+    fireEvent.change(
+      within(dialog).getByRole('textbox', { name: 'Add collaborators (optional)' }),
+      {
+        target: { value: 'jo@example.com' },
+      },
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'jo@example.com' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await screen.findByText('Your board is ready, but some invitations could not be sent.'),
+    ).toBeInTheDocument();
+    expect(api.bodies('/v3/boards/500/collaborators/invite/')[0]).toEqual({
+      user_ids: [],
+      emails: ['jo@example.com'],
+    });
+    await waitFor(() => expect(api.bodies('/resource/RepinResource/create/')).toHaveLength(1));
+    expect(api.bodies('/resource/RepinResource/create/')[0]).toMatchObject({
+      options: { board_id: '500' },
+    });
+  });
+
   test('a failed save shows the server message as an error toast and closes the modal (§8)', async () => {
     const api = stubSaving({
       save: () => fail('BOARD_NOT_WRITABLE', 'You were removed from this board.'),
