@@ -11,12 +11,14 @@ import * as core from './migrations/2026-11-21T00-core.ts';
 import * as auth from './migrations/2026-11-21T01-auth.ts';
 import * as saving from './migrations/2026-11-21T02-saving.ts';
 import * as domains from './migrations/2026-11-21T03-domains.ts';
+import * as pickerIndexes from './migrations/2026-11-21T04-picker-indexes.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
   '2026-11-21T01-auth': auth,
   '2026-11-21T02-saving': saving,
   '2026-11-21T03-domains': domains,
+  '2026-11-21T04-picker-indexes': pickerIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

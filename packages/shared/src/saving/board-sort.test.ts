@@ -5,6 +5,7 @@ import {
   boardPickerView,
   boardRecency,
   boardRelevance,
+  compareRelevance,
   createBoardNameComparator,
   pickShortlist,
   pinKeywordKeys,
@@ -13,6 +14,7 @@ import {
   startsWithDigit,
   type PickerBoard,
 } from './board-sort.ts';
+import type { PinText } from './keywords.ts';
 
 function board(id: string, name: string, extra: Partial<PickerBoard> = {}): PickerBoard {
   return { id, name, ...extra };
@@ -163,6 +165,71 @@ describe('shortlist', () => {
     expect(keys).toEqual(['cookie', 'recipe', 'bakery', 'example']);
     expect(boardRelevance('Cookies & Recipes', keys)).toEqual({ matched: 2, total: 2 });
     expect(boardRelevance('My stuff', keys)).toEqual({ matched: 0, total: 1 });
+  });
+});
+
+// pickShortlist as first written (stable sorts over every board): the rule pickShortlist's
+// selection must keep giving, board for board.
+function referenceShortlist(boards: readonly PickerBoard[], pin: PinText, size: number) {
+  const compareRecency = (a: PickerBoard, b: PickerBoard) => {
+    const ra = boardRecency(a);
+    const rb = boardRecency(b);
+    if (ra === rb) return 0;
+    if (ra === null) return 1;
+    if (rb === null) return -1;
+    return rb - ra;
+  };
+  const byName = sortBoardsByName(boards);
+  const byRecency = [...byName].sort(compareRecency);
+  const chosen: PickerBoard[] = [];
+  if (byRecency[0]) chosen.push(byRecency[0]);
+  const pinKeys = pinKeywordKeys(pin);
+  const relevant = byName
+    .map((b) => ({ board: b, relevance: boardRelevance(b.name, pinKeys) }))
+    .filter(({ board: b, relevance }) => relevance.matched > 0 && !chosen.includes(b))
+    .sort((a, b) => compareRelevance(a.relevance, b.relevance) || compareRecency(a.board, b.board));
+  for (const { board: b } of relevant) {
+    if (chosen.length >= size) break;
+    chosen.push(b);
+  }
+  for (const b of byRecency) {
+    if (chosen.length >= size) break;
+    if (!chosen.includes(b)) chosen.push(b);
+  }
+  return chosen.slice(0, Math.max(size, 0));
+}
+
+describe('pickShortlist against the sort-everything rule', () => {
+  const WORDS = ['Kitchen', 'kitchens', 'Garden', 'Café', 'cafe', 'CAFE', 'Recipes', '2024', 'Kit'];
+  const PINS: PinText[] = [
+    {},
+    { title: 'Kitchen garden recipes' },
+    { title: 'Café', description: 'kitchens', link: 'https://garden.example.com/' },
+    { title: 'nothing here matches' },
+  ];
+
+  it('picks the same boards in the same order, ties and equal names included', () => {
+    let state = 7;
+    const next = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+    for (let round = 0; round < 300; round += 1) {
+      const count = Math.floor(next() * 30);
+      const day = (): string | null =>
+        next() < 0.2 ? null : new Date(Date.UTC(2026, 0, 1 + Math.floor(next() * 4))).toISOString();
+      const boards = Array.from({ length: count }, (_, i) => {
+        const pick = () => WORDS[Math.floor(next() * WORDS.length)] ?? '';
+        return board(String(i), `${pick()} ${pick()}`, { createdAt: day(), lastSavedAt: day() });
+      });
+      for (const pin of PINS) {
+        for (const size of [0, 1, 2, 3]) {
+          expect(pickShortlist(boards, pin, { size })).toEqual(
+            referenceShortlist(boards, pin, size),
+          );
+        }
+      }
+    }
   });
 });
 

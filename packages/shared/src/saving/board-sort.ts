@@ -108,13 +108,42 @@ export function boardRelevance(boardName: string, pinKeys: readonly string[]): B
   return { matched: matched.length, total: boardKeys.length };
 }
 
-function compareRecency(a: PickerBoard, b: PickerBoard): number {
-  const ra = boardRecency(a);
-  const rb = boardRecency(b);
+/** Later recency first; unknown recency (null) last. */
+function compareRecencyValues(ra: number | null, rb: number | null): number {
   if (ra === rb) return 0;
   if (ra === null) return 1;
   if (rb === null) return -1;
   return rb - ra;
+}
+
+/**
+ * The relevance order of the shortlist's 'relevant' pick: more of the name's keywords matched
+ * first, then the larger share of the name matched. 0 when the two rank the same (recency and
+ * name order decide then). Only for relevances with `matched > 0`.
+ */
+export function compareRelevance(a: BoardRelevance, b: BoardRelevance): number {
+  return b.matched - a.matched || b.matched / b.total - a.matched / a.total;
+}
+
+/** The `count` smallest of `items` under `compare` (a strict total order), smallest first. */
+function smallest<E>(items: readonly E[], count: number, compare: (a: E, b: E) => number): E[] {
+  const best: E[] = [];
+  if (count <= 0) return best;
+  for (const item of items) {
+    const last = best[best.length - 1];
+    if (best.length === count && last !== undefined && compare(item, last) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && compare(item, best[at - 1] as E) < 0) at -= 1;
+    best.splice(at, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
+interface ShortlistEntry<T> {
+  readonly board: T;
+  readonly index: number;
+  readonly recency: number | null;
 }
 
 /**
@@ -128,7 +157,12 @@ function compareRecency(a: PickerBoard, b: PickerBoard): number {
  *    shortlist is full whenever there are at least 2 boards.
  *
  * If the recent board is also the best match, it is listed once and the slot goes on to the
- * next best match. Returns at most `size` boards, recent first.
+ * next best match. Returns at most `size` boards, recent first. Boards whose names compare equal
+ * keep their input order.
+ *
+ * Picks by selection, not by sorting every board (a person may have thousands): each order
+ * below is "the key, then name order, then input position" — exactly what stable sorts by name
+ * and then by the key give.
  */
 export function pickShortlist<T extends PickerBoard>(
   boards: readonly T[],
@@ -137,31 +171,41 @@ export function pickShortlist<T extends PickerBoard>(
 ): T[] {
   const size = options.size ?? BOARD_SHORTLIST_SIZE;
   if (size <= 0 || boards.length === 0) return [];
-  const byName = sortBoardsByName(boards, options.locale);
-  const byRecency = [...byName].sort(compareRecency);
-  const chosen: T[] = [];
-  const recent = byRecency[0];
-  if (recent) chosen.push(recent);
+  const compareName = createBoardNameComparator(options.locale);
+  const entries: ShortlistEntry<T>[] = boards.map((board, index) => ({
+    board,
+    index,
+    recency: boardRecency(board),
+  }));
+  const byName = (a: ShortlistEntry<T>, b: ShortlistEntry<T>) =>
+    compareName(a.board.name, b.board.name) || a.index - b.index;
+  const byRecency = (a: ShortlistEntry<T>, b: ShortlistEntry<T>) =>
+    compareRecencyValues(a.recency, b.recency) || byName(a, b);
+
+  const chosen = new Set<T>(smallest(entries, 1, byRecency).map((entry) => entry.board));
 
   const pinKeys = pinKeywordKeys(pin);
-  const relevant = byName
-    .map((board) => ({ board, relevance: boardRelevance(board.name, pinKeys) }))
-    .filter(({ board, relevance }) => relevance.matched > 0 && !chosen.includes(board))
-    .sort(
-      (a, b) =>
-        b.relevance.matched - a.relevance.matched ||
-        b.relevance.matched / b.relevance.total - a.relevance.matched / a.relevance.total ||
-        compareRecency(a.board, b.board),
+  if (pinKeys.length > 0 && chosen.size < size) {
+    const relevant = entries
+      .filter((entry) => !chosen.has(entry.board))
+      .map((entry) => ({ ...entry, relevance: boardRelevance(entry.board.name, pinKeys) }))
+      .filter((entry) => entry.relevance.matched > 0);
+    const best = smallest(
+      relevant,
+      size - chosen.size,
+      (a, b) => compareRelevance(a.relevance, b.relevance) || byRecency(a, b),
     );
-  for (const { board } of relevant) {
-    if (chosen.length >= size) break;
-    chosen.push(board);
+    for (const entry of best) chosen.add(entry.board);
   }
-  for (const board of byRecency) {
-    if (chosen.length >= size) break;
-    if (!chosen.includes(board)) chosen.push(board);
+  if (chosen.size < size) {
+    const rest = smallest(
+      entries.filter((entry) => !chosen.has(entry.board)),
+      size - chosen.size,
+      byRecency,
+    );
+    for (const entry of rest) chosen.add(entry.board);
   }
-  return chosen;
+  return [...chosen];
 }
 
 /** What the picker shows (saving.md §2.4). */

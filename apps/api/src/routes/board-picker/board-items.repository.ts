@@ -1,14 +1,14 @@
 // The board row behind every saving answer about a board (picker rows, the create-board answer,
 // BoardResource get): owner, up to three collaborators and three pin thumbnails, the viewer's
 // last save to it and whether they may save to it, in one statement (no per-board round trips).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BoardPrivacyColumn, Database, StoredVariants } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
 import type { UserSummary } from '@corkboard/shared/api-types';
 import type { PickerBoardItem } from '@corkboard/shared/saving/api';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { boardAccessList, canWriteBoard, writableBoards } from '../board-access.ts';
+import { boardAccessList, canWriteBoard } from '../board-access.ts';
 import { thumbnail } from '../media-urls.ts';
 import { boardUrl, fullName } from '../serializers.ts';
 
@@ -48,16 +48,27 @@ export interface BoardItemRow {
   writable: boolean;
 }
 
+/**
+ * When `viewerId` last saved to the board aliased `alias` (a constant of our code): the creation
+ * time of their newest pin on it (highest id), or NULL. One probe of pins_pinner_board_idx.
+ */
+export function lastSavedAt(viewerId: string, alias = 'b'): RawBuilder<Date | null> {
+  return sql<Date | null>`(
+    SELECT lp.created_at FROM pins lp
+    WHERE lp.pinner_id = ${viewerId} AND lp.board_id = ${sql.ref(`${alias}.id`)}
+    ORDER BY lp.id DESC LIMIT 1
+  )`;
+}
+
+/** ` AND <alias>.privacy = 'protected'` for the protected filter, nothing for 'all'. */
+export function privacyFilter(filter: 'all' | 'protected', alias: string): RawBuilder<unknown> {
+  return filter === 'protected' ? sql` AND ${sql.ref(`${alias}.privacy`)} = ${'protected'}` : sql``;
+}
+
 /** Aliases: b boards, o owner, oa owner avatar. Callers add the where clauses. */
 export function boardItemQuery(db: Kysely<Database>, viewer: Viewer | null) {
   const lastSaved =
-    viewer === null
-      ? sql<Date | null>`NULL::timestamptz`
-      : sql<Date | null>`(
-          SELECT lp.created_at FROM pins lp
-          WHERE lp.pinner_id = ${viewer.id} AND lp.board_id = b.id
-          ORDER BY lp.id DESC LIMIT 1
-        )`;
+    viewer === null ? sql<Date | null>`NULL::timestamptz` : lastSavedAt(viewer.id, 'b');
   return db
     .selectFrom('boards as b')
     .innerJoin('users as o', 'o.id', 'b.owner_id')
@@ -114,15 +125,51 @@ export function boardItemQuery(db: Kysely<Database>, viewer: Viewer | null) {
     ]);
 }
 
-/** Boards the viewer can save to (owned or accepted collaborator), optionally only protected. */
-export function writableBoardItems(
+/**
+ * One page of the boards the viewer can save to, newest (highest id) first, below `beforeId`.
+ * The page's ids are chosen first from the owner index and the viewer's accepted collaborations
+ * (each side stops after `limit` ids), and only those rows are joined to owners, thumbnails and
+ * collaborators — a person with 5,000 boards costs a page, not 5,000 joined rows. Writability is
+ * decided here, in SQL: owned and accepted-collaborator boards only.
+ */
+export function writableBoardPage(
   db: Kysely<Database>,
   viewer: Viewer,
   filter: 'all' | 'protected',
+  page: { beforeId?: string | undefined; limit: number },
 ) {
-  let query = boardItemQuery(db, viewer).where(writableBoards(viewer.id));
+  const below = (alias: string) =>
+    page.beforeId === undefined ? sql`` : sql` AND ${sql.ref(alias)} < ${page.beforeId}`;
+  const limit = Math.max(0, Math.trunc(page.limit));
+  let query = boardItemQuery(db, viewer).where(
+    sql<SqlBool>`b.id IN (
+      (SELECT ob.id FROM boards ob
+       WHERE ob.owner_id = ${viewer.id}${privacyFilter(filter, 'ob')}${below('ob.id')}
+       ORDER BY ob.id DESC LIMIT ${limit})
+      UNION ALL
+      (SELECT cc.board_id FROM board_collaborators cc JOIN boards cb ON cb.id = cc.board_id
+       WHERE cc.user_id = ${viewer.id} AND cc.status = 'accepted'${privacyFilter(filter, 'cb')}${below('cc.board_id')}
+       ORDER BY cc.board_id DESC LIMIT ${limit})
+    )`,
+  );
   if (filter === 'protected') query = query.where('b.privacy', '=', 'protected');
-  return query;
+  if (page.beforeId !== undefined) query = query.where('b.id', '<', page.beforeId);
+  return query.orderBy('b.id', 'desc').limit(limit);
+}
+
+/** The boards among `ids` the viewer can save to (owned or accepted collaborator), any order. */
+export async function writableBoardItemsByIds(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  filter: 'all' | 'protected',
+  ids: readonly string[],
+): Promise<BoardItemRow[]> {
+  if (ids.length === 0) return [];
+  let query = boardItemQuery(db, viewer)
+    .where('b.id', 'in', [...ids])
+    .where(canWriteBoard(viewer));
+  if (filter === 'protected') query = query.where('b.privacy', '=', 'protected');
+  return query.execute();
 }
 
 export async function findBoardItem(

@@ -2,7 +2,6 @@
 // boards the viewer can save to (owned and accepted-collaborator boards, never one they can only
 // read) with a 'Top choices' shortlist; BoardSectionsRepinResource lists a writable board's
 // sections.
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
 import type {
@@ -14,6 +13,7 @@ import {
   BOARD_SHORTLIST_SIZE,
   boardRecency,
   boardRelevance,
+  compareRelevance,
   pickShortlist,
   pinKeywordKeys,
   type PickerBoard,
@@ -25,7 +25,7 @@ import {
   PIN_URL_MAX_LENGTH,
 } from '@corkboard/shared/saving/schemas';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { requireViewer, requireWritableBoard, writableBoards } from '../board-access.ts';
+import { requireViewer, requireWritableBoard } from '../board-access.ts';
 import {
   decodeIdBookmark,
   decodeOffsetBookmark,
@@ -46,10 +46,17 @@ import {
 import { findVisiblePinSource } from '../saving/pin-source.repository.ts';
 import {
   serializeBoardItem,
-  writableBoardItems,
+  writableBoardItemsByIds,
+  writableBoardPage,
   type BoardItemRow,
 } from './board-items.repository.ts';
 import { listSectionItems, serializeSectionItem } from './section-items.repository.ts';
+import {
+  keywordCandidateBoards,
+  recentShortlistBoards,
+  shortlistBoardsByIds,
+  type ShortlistBoardRow,
+} from './shortlist.repository.ts';
 
 /** Not in the spec: rows per picker page. The picker filters locally, so pages are large. */
 export const BOARD_PICKER_DEFAULT_PAGE_SIZE = 100;
@@ -59,8 +66,9 @@ export const BOARD_PICKER_DEFAULT_PAGE_SIZE = 100;
  */
 export const BOARD_PICKER_MAX_PAGE_SIZE = 250;
 /**
- * The shortlist considers at most this many of the newest writable boards: it needs names and
- * recency of all of them (pickShortlist), and nobody's top choice is their 10,001st board.
+ * The shortlist scores the names of at most this many of the newest writable boards that may
+ * match the pin (keywordCandidateBoards); the board-title suggestions read at most this many
+ * names too.
  */
 export const BOARD_SHORTLIST_SCAN_MAX = 10_000;
 /** Sections per section-picker page (and the cap). */
@@ -116,16 +124,17 @@ async function requireSelf(
   }
 }
 
-interface ShortlistCandidate extends PickerBoard {
-  readonly id: string;
-}
-
 /**
- * The boards pickShortlist can possibly choose, in their input order: every board whose name
- * matches a pin keyword (the 'relevant' pool) and the `size` most recent boards with all their
- * ties (the 'recent' pick and the fallback never look further down the recency order).
- * pickShortlist over this subset gives the same answer as over all boards — its sorts are
- * stable, so the subset keeps its relative order — without sorting thousands of names.
+ * The boards pickShortlist can possibly choose, in their input order: the `size` most recent
+ * boards with all their ties (the 'recent' pick and the fallback never look further down the
+ * recency order) and the boards whose names match a pin keyword best — the `size` best by
+ * compareRelevance, with all their ties (the 'relevant' pick takes at most `size - 1` boards
+ * other than the recent one, and recency and name order only break those ties). pickShortlist
+ * over this subset gives the same answer as over all boards — it orders by its keys, then name
+ * order, then input order, and the subset keeps its relative order — without scoring thousands.
+ * The server reads the same subset with SQL (shortlist.repository.ts). Randomised tests hold
+ * both to pickShortlist over every board: shortlist-pool.test.ts this function,
+ * shortlist.repository.test.ts the server's answers.
  */
 export function shortlistPool<T extends PickerBoard>(
   boards: readonly T[],
@@ -138,14 +147,55 @@ export function shortlistPool<T extends PickerBoard>(
   // Fewer than `size` boards with a known recency: the fallback reaches the unknown ones.
   if (known.length < size) return [...boards];
   const threshold = known[size - 1] ?? Number.NEGATIVE_INFINITY;
-  const pinKeys = pinKeywordKeys(pin);
+  const relevant = new Set(mostRelevant(boards, pinKeywordKeys(pin), size));
   return boards.filter((board, index) => {
     const value = recency[index];
-    if (value !== null && value !== undefined && value >= threshold) return true;
-    return pinKeys.length > 0 && boardRelevance(board.name, pinKeys).matched > 0;
+    return (value !== null && value !== undefined && value >= threshold) || relevant.has(board);
   });
 }
 
+/**
+ * The boards whose names match `pinKeys` (boardRelevance) among the `size` best by
+ * compareRelevance, with every board tied with the last of them, in input order.
+ */
+export function mostRelevant<T extends { readonly name: string }>(
+  boards: readonly T[],
+  pinKeys: readonly string[],
+  size: number,
+): T[] {
+  if (pinKeys.length === 0 || size <= 0) return [];
+  const scored = boards
+    .map((board) => ({ board, relevance: boardRelevance(board.name, pinKeys) }))
+    .filter((entry) => entry.relevance.matched > 0);
+  const ranked = scored.map((entry) => entry.relevance).sort(compareRelevance);
+  const last = ranked[size - 1];
+  if (last === undefined) return scored.map((entry) => entry.board);
+  return scored
+    .filter((entry) => compareRelevance(entry.relevance, last) <= 0)
+    .map((entry) => entry.board);
+}
+
+function pickerBoard(row: ShortlistBoardRow): PickerBoard {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastSavedAt: row.last_saved_at === null ? null : new Date(row.last_saved_at).toISOString(),
+  };
+}
+
+/** Newest (highest id) first: the order the shortlist has always read boards in. */
+function byIdDescending(a: { id: string }, b: { id: string }): number {
+  const x = BigInt(a.id);
+  const y = BigInt(b.id);
+  return x === y ? 0 : x > y ? -1 : 1;
+}
+
+/**
+ * The 'Top choices' (pickShortlist) over the boards the viewer can save to, reading only
+ * shortlistPool's subset: the most recent boards (SQL picks them from indexes), and, when the pin
+ * has keywords, the names that may match one, scored here, and then the recency of the best.
+ */
 async function shortlist(
   deps: ServiceDeps,
   viewer: Viewer,
@@ -154,34 +204,27 @@ async function shortlist(
   size: number,
 ): Promise<PickerBoardItem[]> {
   if (size <= 0) return [];
-  let light = deps.db
-    .selectFrom('boards as b')
-    .select([
-      'b.id',
-      'b.name',
-      'b.created_at',
-      sql<Date | null>`(
-        SELECT lp.created_at FROM pins lp
-        WHERE lp.pinner_id = ${viewer.id} AND lp.board_id = b.id
-        ORDER BY lp.id DESC LIMIT 1
-      )`.as('last_saved_at'),
-    ])
-    .where(writableBoards(viewer.id));
-  if (filter === 'protected') light = light.where('b.privacy', '=', 'protected');
-  const rows = await light.orderBy('b.id', 'desc').limit(BOARD_SHORTLIST_SCAN_MAX).execute();
-  const candidates: ShortlistCandidate[] = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    createdAt: row.created_at.toISOString(),
-    lastSavedAt: row.last_saved_at === null ? null : new Date(row.last_saved_at).toISOString(),
-  }));
-  const chosen = pickShortlist(shortlistPool(candidates, pin, size), pin, { size }).map(
-    (board) => board.id,
-  );
+  const pinKeys = pinKeywordKeys(pin);
+  const [recent, names] = await Promise.all([
+    recentShortlistBoards(deps.db, viewer, filter, size),
+    pinKeys.length > 0
+      ? keywordCandidateBoards(deps.db, viewer, filter, pinKeys, BOARD_SHORTLIST_SCAN_MAX)
+      : Promise.resolve([]),
+  ]);
+  const pool = new Map<string, PickerBoard>();
+  for (const row of recent) pool.set(row.id, pickerBoard(row));
+  if (names.length > 0) {
+    const missing = mostRelevant(names, pinKeys, size)
+      .map((board) => board.id)
+      .filter((id) => !pool.has(id));
+    for (const row of await shortlistBoardsByIds(deps.db, viewer, filter, missing)) {
+      pool.set(row.id, pickerBoard(row));
+    }
+  }
+  const candidates = [...pool.values()].sort(byIdDescending);
+  const chosen = pickShortlist(candidates, pin, { size }).map((board) => board.id);
   if (chosen.length === 0) return [];
-  const items = await writableBoardItems(deps.db, viewer, filter)
-    .where('b.id', 'in', chosen)
-    .execute();
+  const items = await writableBoardItemsByIds(deps.db, viewer, filter, chosen);
   const byId = new Map(items.map((row) => [row.id, row]));
   return chosen
     .map((id) => byId.get(id))
@@ -216,21 +259,17 @@ export async function boardPicker(
     pin = { title: source.title, description: source.description, link: source.link };
   }
 
-  let query = writableBoardItems(deps.db, viewer, options.filter);
-  if (beforeId !== undefined) query = query.where('b.id', '<', beforeId);
-  const rows = await query
-    .orderBy('b.id', 'desc')
-    .limit(pageSize + 1)
-    .execute();
+  // The shortlist belongs to the first page: later pages only extend 'All boards'. The two are
+  // independent reads (in parallel on a PostgreSQL pool).
+  const [rows, boards_shortlist] = await Promise.all([
+    writableBoardPage(deps.db, viewer, options.filter, { beforeId, limit: pageSize + 1 }).execute(),
+    beforeId === undefined
+      ? shortlist(deps, viewer, options.filter, pin, options.shortlist_suggestions)
+      : Promise.resolve([]),
+  ]);
   const pageRows = rows.slice(0, pageSize);
   const last = pageRows.at(-1);
   const bookmark = rows.length > pageSize && last ? encodeIdBookmark(last.id) : undefined;
-
-  // The shortlist belongs to the first page: later pages only extend 'All boards'.
-  const boards_shortlist =
-    beforeId === undefined
-      ? await shortlist(deps, viewer, options.filter, pin, options.shortlist_suggestions)
-      : [];
   return {
     data: {
       all_boards: pageRows.map((row) => serializeBoardItem(deps.storage, row)),
