@@ -101,6 +101,45 @@ describe('save modal', () => {
     await page.locator(`main a[href="/pin/${newId}/"]`).first().waitFor();
   });
 
+  test('the creator card of the link’s official account: Follow, then Following, and back', async () => {
+    const page = await newPage();
+    // A pin linking to ben_woodworks' verified domain (the demo seed, ADR 013).
+    const pins = await apiData<(PinSummary & { link: string | null })[]>(
+      page,
+      '/v3/users/ben_woodworks/pins/?page_size=50',
+    );
+    const pin = pins.find((candidate) => candidate.link?.includes('woodshop.example.org'));
+    if (!pin) throw new Error('no pin of ben_woodworks links to woodshop.example.org');
+    const followers = async () =>
+      (await apiData<{ follower_count: number }>(page, '/v3/users/ben_woodworks/')).follower_count;
+    const before = await followers();
+
+    const modal = await openSaveModal(page, pin);
+    await modal
+      .getByRole('group', { name: 'All boards' })
+      .getByRole('option', { name: /Pantry Staples/ })
+      .click();
+    const dialog = savedDialog(page);
+    await dialog.getByRole('heading', { name: 'Saved to Pantry Staples' }).waitFor();
+    const follow = dialog.getByRole('button', { name: 'Follow Ben Hollis' });
+    await follow.waitFor();
+    expect(await dialog.getByRole('link', { name: /Ben Hollis/ }).getAttribute('href')).toBe(
+      '/ben_woodworks/',
+    );
+    expect(await follow.getAttribute('aria-pressed')).toBe('false');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    expect(await follow.textContent()).toBe('Following');
+    await expect.poll(followers).toBe(before + 1);
+
+    // Unfollow again, so the demo data stays as other journeys expect it.
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(followers).toBe(before);
+  });
+
   test('a board with sections → Choose section → saved to the section', async () => {
     const page = await newPage();
     const pin = await somebodyElsesPin(page);
