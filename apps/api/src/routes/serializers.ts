@@ -31,6 +31,24 @@ function avatarUrl(storage: MediaStorage, variants: StoredVariants | null): stri
   return variants === null ? null : thumbnail(storage, variants).url;
 }
 
+/** A person's name fields and avatar as read by most queries (`ua.variants as avatar_variants`). */
+export interface PersonSummaryRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  avatar_variants: StoredVariants | null;
+}
+
+export function serializeUserSummary(storage: MediaStorage, row: PersonSummaryRow): UserSummary {
+  return {
+    id: row.id,
+    username: row.username,
+    full_name: fullName(row.first_name, row.last_name, row.username),
+    image_medium_url: avatarUrl(storage, row.avatar_variants),
+  };
+}
+
 export function serializePin(storage: MediaStorage, row: PinListRow): Pin {
   return {
     id: row.id,

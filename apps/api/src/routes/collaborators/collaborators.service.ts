@@ -29,7 +29,7 @@ import { thumbnail } from '../media-urls.ts';
 import type { PageRequest } from '../schemas.ts';
 import type { SavingDeps } from '../saving/saving-deps.ts';
 import { parseSavingInput } from '../saving/saving-errors.ts';
-import { boardUrl, fullName } from '../serializers.ts';
+import { boardUrl, fullName, serializeUserSummary } from '../serializers.ts';
 import { visibleBoards } from '../visibility.ts';
 import {
   acceptMembership,
@@ -63,13 +63,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export const INVITATIONS_MAX_OFFSET = 1000;
 
 function summary(deps: SavingDeps, row: PersonRow): UserSummary {
-  return {
-    id: row.id,
-    username: row.username,
-    full_name: fullName(row.first_name, row.last_name, row.username),
-    image_medium_url:
-      row.avatar_variants === null ? null : thumbnail(deps.storage, row.avatar_variants).url,
-  };
+  return serializeUserSummary(deps.storage, row);
 }
 
 function outcome(

@@ -14,10 +14,9 @@ import { AppError } from '@corkboard/shared/app-error';
 import { userFollowOptionsSchema, type UserFollowData } from '@corkboard/shared/saving/api';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { requireViewer } from '../board-access.ts';
-import { thumbnail } from '../media-urls.ts';
 import { parseOptions } from '../resources/resource-registry.ts';
 import type { SavingDeps } from '../saving/saving-deps.ts';
-import { fullName } from '../serializers.ts';
+import { serializeUserSummary } from '../serializers.ts';
 import {
   adjustFollowCounts,
   deleteFollow,
@@ -29,11 +28,7 @@ import {
 
 function serializeFollowee(deps: SavingDeps, row: FolloweeRow): UserFollowData {
   return {
-    id: row.id,
-    username: row.username,
-    full_name: fullName(row.first_name, row.last_name, row.username),
-    image_medium_url:
-      row.avatar_variants === null ? null : thumbnail(deps.storage, row.avatar_variants).url,
+    ...serializeUserSummary(deps.storage, row),
     followed_by_me: row.followed_by_me,
     follower_count: row.follower_count,
   };
