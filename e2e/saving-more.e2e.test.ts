@@ -57,6 +57,29 @@ async function openSaveModal(page: Page, pin: PinSummary): Promise<Locator> {
   return modal;
 }
 
+/**
+ * A collaborator saves somebody's pin to the shared board from the save modal; answers the new
+ * pin's id after checking, through the API, where it went and who saved it.
+ */
+async function saveToSharedBoard(page: Page, boardName: string, pinner?: string): Promise<string> {
+  const modal = await openSaveModal(page, await somebodyElsesPin(page));
+  const row = modal.getByRole('option', { name: new RegExp(boardName) }).first();
+  await row.waitFor();
+  await row.click();
+  await page
+    .getByTestId('saved-pin-modal')
+    .getByRole('heading', { name: `Saved to ${boardName}` })
+    .waitFor();
+  const newId = await savedPinIdFromToast(page, boardName);
+  const saved = await apiData<{ board: { name: string }; pinner: { username: string } }>(
+    page,
+    `/v3/pins/${newId}/`,
+  );
+  expect(saved.board.name).toBe(boardName);
+  if (pinner) expect(saved.pinner.username).toBe(pinner);
+  return newId;
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -146,20 +169,7 @@ describe('collaborator invitation by e-mail', () => {
     const boardPath = new URL(visitor.url()).pathname;
 
     // The new collaborator saves a pin: the shared board is in the picker.
-    const inviteeModal = await openSaveModal(visitor, await somebodyElsesPin(visitor));
-    const row = inviteeModal.getByRole('option', { name: new RegExp(boardName) }).first();
-    await row.waitFor();
-    await row.click();
-    await visitor
-      .getByTestId('saved-pin-modal')
-      .getByRole('heading', { name: `Saved to ${boardName}` })
-      .waitFor();
-    const newId = await savedPinIdFromToast(visitor, boardName);
-    const saved = await apiData<{ board: { name: string }; pinner: { username: string } }>(
-      visitor,
-      `/v3/pins/${newId}/`,
-    );
-    expect(saved.board.name).toBe(boardName);
+    const newId = await saveToSharedBoard(visitor, boardName);
 
     // The pin is on the board page, for the collaborator and for the owner.
     await visitor.goto(`${baseURL}${boardPath}`);
@@ -210,23 +220,7 @@ describe('collaborator invitation by name', () => {
     await expect.poll(() => invitations.getByText(boardName, { exact: true }).count()).toBe(0);
 
     // Now a collaborator, he saves a pin to the board from the picker.
-    const benModal = await openSaveModal(ben, await somebodyElsesPin(ben));
-    const row = benModal.getByRole('option', { name: new RegExp(boardName) }).first();
-    await row.waitFor();
-    await row.click();
-    await ben
-      .getByTestId('saved-pin-modal')
-      .getByRole('heading', { name: `Saved to ${boardName}` })
-      .waitFor();
-    const newId = await savedPinIdFromToast(ben, boardName);
-    const saved = await apiData<{ board: { name: string }; pinner: { username: string } }>(
-      ben,
-      `/v3/pins/${newId}/`,
-    );
-    expect(saved).toMatchObject({
-      board: { name: boardName },
-      pinner: { username: 'ben_woodworks' },
-    });
+    await saveToSharedBoard(ben, boardName, 'ben_woodworks');
   });
 });
 

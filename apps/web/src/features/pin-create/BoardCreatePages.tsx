@@ -11,9 +11,8 @@ import { useViewer } from '../auth/hooks.ts';
 import { boardCoverUrl } from '../saving/BoardPicker.tsx';
 import { CreateBoardForm } from '../saving/CreateBoardForm.tsx';
 import { useCreateBoardWithInvites, useCreateSection, usePickerBoard } from '../saving/hooks.ts';
-import { useSaveFlow } from '../saving/SaveFlowProvider.tsx';
 import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../saving/savingCatalogue.ts';
-import { ERROR_TOAST_MS } from '../saving/SavingToasts.tsx';
+import { useInviteFailedToast } from '../saving/SavingToasts.tsx';
 import { SectionNameForm } from '../saving/SectionNameForm.tsx';
 import { useGoBack } from './navigation.ts';
 
@@ -43,7 +42,7 @@ export function BoardCreatePage() {
 function BoardCreate() {
   const { t } = useTranslation(SAVING_NAMESPACE);
   const createBoard = useCreateBoardWithInvites();
-  const { showToast } = useSaveFlow();
+  const inviteFailed = useInviteFailedToast();
   const goBack = useGoBack();
   return (
     <div className="mobile-create">
@@ -61,14 +60,7 @@ function BoardCreate() {
               sectionName: values.sectionName,
               invites: values.invites,
             });
-            if (invitesFailed) {
-              showToast({
-                kind: 'error',
-                message: t('createBoard.inviteFailed'),
-                fallback: 'generic',
-                durationMs: ERROR_TOAST_MS,
-              });
-            }
+            if (invitesFailed) inviteFailed();
             goBack();
           }}
         />

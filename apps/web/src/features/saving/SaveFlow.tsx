@@ -28,7 +28,7 @@ import { SectionNameForm } from './SectionNameForm.tsx';
 import { SectionPicker } from './SectionPicker.tsx';
 import { SAVING_NAMESPACE } from './savingCatalogue.ts';
 import { serverMessage } from './savingErrors.ts';
-import { ERROR_TOAST_MS } from './SavingToasts.tsx';
+import { ERROR_TOAST_MS, useInviteFailedToast } from './SavingToasts.tsx';
 
 /**
  * Not in the spec: how long a row shows 'Saved' before the flow resolves, so the state change
@@ -67,10 +67,10 @@ export interface SaveController {
 }
 
 export function useSaveController(options: ControllerOptions): SaveController {
-  const { t } = useTranslation(SAVING_NAMESPACE);
   const [state, dispatch] = useReducer(saveFlowReducer, INITIAL_SAVE_FLOW);
   const savePin = useSavePin(options.source);
   const createBoard = useCreateBoardWithInvites();
+  const inviteFailed = useInviteFailedToast();
   const createSection = useCreateSection();
   const { showToast } = useSaveFlow();
   const latest = useRef(options);
@@ -134,15 +134,7 @@ export function useSaveController(options: ControllerOptions): SaveController {
         sectionName: values.sectionName,
         invites: values.invites,
       });
-      if (invitesFailed) {
-        // The pin still goes into the board; the invitations can be sent again.
-        showToast({
-          kind: 'error',
-          message: t('createBoard.inviteFailed'),
-          fallback: 'generic',
-          durationMs: ERROR_TOAST_MS,
-        });
-      }
+      if (invitesFailed) inviteFailed();
       dispatch({ type: 'boardCreated', board });
       if (!choosesSection(board)) await saveTo(board, null, true);
     },

@@ -1,12 +1,12 @@
 // The saving toasts (saving.md §2.1, §2.2, §2.8, §8) in a polite live region. The region is
 // rendered inside whichever saving dialog is open (a modal dialog makes the rest of the page
 // inert and covers it), else on the page; each toast keeps its own deadline wherever it shows.
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pinPath } from '../../ui/links.ts';
 import type { SavedResult } from './SaveFlow.tsx';
-import type { SavingToast, SavingToastItem } from './SaveFlowProvider.tsx';
+import { useSaveFlow, type SavingToast, type SavingToastItem } from './SaveFlowProvider.tsx';
 import { SAVING_NAMESPACE } from './savingCatalogue.ts';
 
 /** saving.md §9: "4000 ms for save toasts; 5000 ms for the mobile saved toast". */
@@ -14,6 +14,25 @@ export const SAVE_TOAST_MS = 4000;
 export const MOBILE_SAVED_TOAST_MS = 5000;
 /** Not in the spec: error toasts stay as long as the save toasts. */
 export const ERROR_TOAST_MS = 4000;
+
+/**
+ * 'Your board is ready, but some invitations could not be sent.': the board stands (and the
+ * pin goes into it); the invitations can be sent again.
+ */
+export function useInviteFailedToast(): () => void {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  const { showToast } = useSaveFlow();
+  return useCallback(
+    () =>
+      showToast({
+        kind: 'error',
+        message: t('createBoard.inviteFailed'),
+        fallback: 'generic',
+        durationMs: ERROR_TOAST_MS,
+      }),
+    [t, showToast],
+  );
+}
 
 /** The toast a finished save shows (§2.8 already saved, §2.1 first save, else the plain one). */
 export function savedToast(result: SavedResult): SavingToast {
