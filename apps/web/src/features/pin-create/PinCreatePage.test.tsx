@@ -136,7 +136,9 @@ describe('pin create page, signed in', () => {
       { level: 1, name: 'Saved to Desserts' },
       { timeout: 3000 },
     );
-    expect(heading).toHaveFocus();
+    // Focus moves in an effect after the commit that shows the heading (which findByRole may
+    // see first on a loaded machine).
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(api.bodies('/resource/PinResource/create/')[0]).toEqual({
       options: {
         board_id: '1',
