@@ -127,6 +127,9 @@ export function PickerListbox({
         onMouseMove={() => {
           if (!disabled && !active) setActiveKey(option.key);
         }}
+        // A press must not move focus: focusing the listbox highlights (and scrolls to) its
+        // first row, which would move the list under the pointer before the click lands.
+        onMouseDown={(event) => event.preventDefault()}
         onClick={() => {
           if (disabled) return;
           setActiveKey(option.key);

@@ -165,6 +165,24 @@ describe('save modal', () => {
     ).toHaveAttribute('href', '/pin/900/');
   });
 
+  test('pressing a row keeps focus in the search box, so the list does not jump under the pointer', async () => {
+    const api = stubSaving();
+    const dialog = await openModal();
+    const row = within(within(dialog).getByRole('group', { name: 'All boards' })).getByRole(
+      'option',
+      { name: /Pantry Staples/ },
+    );
+    // fireEvent answers false when the default (moving focus to the listbox) was prevented.
+    expect(fireEvent.mouseDown(row)).toBe(false);
+    expect(search(dialog)).toHaveFocus();
+    fireEvent.mouseUp(row);
+    fireEvent.click(row);
+    await waitFor(() => expect(api.bodies('/resource/RepinResource/create/')).toHaveLength(1));
+    expect(api.bodies('/resource/RepinResource/create/')[0]).toMatchObject({
+      options: { board_id: '5' },
+    });
+  });
+
   test('a board with sections opens Choose section; the section is saved to', async () => {
     const api = stubSaving();
     const dialog = await openModal();
