@@ -105,13 +105,19 @@ export function serializePinDetail(storage: MediaStorage, row: PinDetailRow): Pi
   return { ...serializePin(storage, row), link_domain: linkDomain(storage, row) };
 }
 
-export function serializeBoard(storage: MediaStorage, row: BoardRowWithOwner): Board {
-  const owner: UserSummary = {
+/** The owner columns boardQuery selects (owner_*), as the API's person. */
+export function boardOwnerSummary(storage: MediaStorage, row: BoardRowWithOwner): UserSummary {
+  return serializeUserSummary(storage, {
     id: row.owner_id,
     username: row.owner_username,
-    full_name: fullName(row.owner_first_name, row.owner_last_name, row.owner_username),
-    image_medium_url: avatarUrl(storage, row.owner_avatar_variants),
-  };
+    first_name: row.owner_first_name,
+    last_name: row.owner_last_name,
+    avatar_variants: row.owner_avatar_variants,
+  });
+}
+
+export function serializeBoard(storage: MediaStorage, row: BoardRowWithOwner): Board {
+  const owner = boardOwnerSummary(storage, row);
   return {
     id: row.id,
     name: row.name,

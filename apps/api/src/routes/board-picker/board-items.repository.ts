@@ -3,19 +3,17 @@
 // last save to it and whether they may save to it, in one statement (no per-board round trips).
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { BoardPrivacyColumn, Database, StoredVariants } from '@corkboard/db/schema';
+import type { Database, StoredVariants } from '@corkboard/db/schema';
+import { boardQuery, type BoardRowWithOwner } from '../boards/boards.repository.ts';
 import type { MediaStorage } from '@corkboard/media/storage';
-import type { UserSummary } from '@corkboard/shared/api-types';
 import type { PickerBoardItem } from '@corkboard/shared/saving/api';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { boardAccessList, canWriteBoard } from '../board-access.ts';
 import { thumbnail } from '../media-urls.ts';
-import { boardUrl, fullName } from '../serializers.ts';
+import { boardOwnerSummary, boardUrl, serializeUserSummary } from '../serializers.ts';
 
 /** saving.md §2.4, §9: "Collaborator labels name up to three collaborator avatars". */
 export const PICKER_COLLABORATORS_SHOWN = 3;
-/** Thumbnails per board row (pinThumbnailUrls). */
-export const PICKER_THUMBNAILS = 3;
 
 interface PersonJson {
   id: string;
@@ -25,24 +23,9 @@ interface PersonJson {
   avatar_variants: StoredVariants | null;
 }
 
-export interface BoardItemRow {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  privacy: BoardPrivacyColumn;
-  pin_count: number;
-  section_count: number;
-  follower_count: number;
-  collaborator_count: number;
-  created_at: Date;
+/** A board row (boards.repository's boardQuery: board, owner, covers) plus the picker's fields. */
+export interface BoardItemRow extends BoardRowWithOwner {
   cover_pin_id: string | null;
-  owner_id: string;
-  owner_username: string;
-  owner_first_name: string;
-  owner_last_name: string;
-  owner_avatar_variants: StoredVariants | null;
-  thumbnails: { variants: StoredVariants }[];
   collaborators: PersonJson[];
   last_saved_at: Date | null;
   writable: boolean;
@@ -65,64 +48,38 @@ export function privacyFilter(filter: 'all' | 'protected', alias: string): RawBu
   return filter === 'protected' ? sql` AND ${sql.ref(`${alias}.privacy`)} = ${'protected'}` : sql``;
 }
 
-/** Aliases: b boards, o owner, oa owner avatar. Callers add the where clauses. */
+/**
+ * boardQuery's row (aliases: b boards, o owner, oa owner avatar; up to BOARD_COVER_COUNT covers,
+ * the chosen cover first) plus collaborators, the viewer's last save and write access. Callers
+ * add the where clauses.
+ */
 export function boardItemQuery(db: Kysely<Database>, viewer: Viewer | null) {
   const lastSaved =
     viewer === null ? sql<Date | null>`NULL::timestamptz` : lastSavedAt(viewer.id, 'b');
-  return db
-    .selectFrom('boards as b')
-    .innerJoin('users as o', 'o.id', 'b.owner_id')
-    .leftJoin('images as oa', 'oa.id', 'o.avatar_image_id')
-    .select((eb) => [
-      'b.id',
-      'b.name',
-      'b.slug',
-      'b.description',
-      'b.privacy',
-      'b.pin_count',
-      'b.section_count',
-      'b.follower_count',
-      'b.collaborator_count',
-      'b.created_at',
-      'b.cover_pin_id',
-      'o.id as owner_id',
-      'o.username as owner_username',
-      'o.first_name as owner_first_name',
-      'o.last_name as owner_last_name',
-      'oa.variants as owner_avatar_variants',
-      jsonArrayFrom(
-        eb
-          .selectFrom('pins as tp')
-          .innerJoin('images as ti', 'ti.id', 'tp.image_id')
-          .select('ti.variants')
-          .whereRef('tp.board_id', '=', 'b.id')
-          // The chosen cover first, then the newest pins.
-          .orderBy(sql`coalesce(tp.id = b.cover_pin_id, false)`, 'desc')
-          .orderBy('tp.id', 'desc')
-          .limit(PICKER_THUMBNAILS),
-      ).as('thumbnails'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('board_collaborators as bc')
-          .innerJoin('users as cu', 'cu.id', 'bc.user_id')
-          .leftJoin('images as ca', 'ca.id', 'cu.avatar_image_id')
-          .select([
-            // Ids travel as strings; inside JSON a bigint would become a lossy number.
-            sql<string>`cu.id::text`.as('id'),
-            'cu.username',
-            'cu.first_name',
-            'cu.last_name',
-            'ca.variants as avatar_variants',
-          ])
-          .whereRef('bc.board_id', '=', 'b.id')
-          .where('bc.status', '=', 'accepted')
-          .orderBy('bc.accepted_at')
-          .orderBy('bc.user_id')
-          .limit(PICKER_COLLABORATORS_SHOWN),
-      ).as('collaborators'),
-      lastSaved.as('last_saved_at'),
-      canWriteBoard(viewer).as('writable'),
-    ]);
+  return boardQuery(db).select((eb) => [
+    'b.cover_pin_id',
+    jsonArrayFrom(
+      eb
+        .selectFrom('board_collaborators as bc')
+        .innerJoin('users as cu', 'cu.id', 'bc.user_id')
+        .leftJoin('images as ca', 'ca.id', 'cu.avatar_image_id')
+        .select([
+          // Ids travel as strings; inside JSON a bigint would become a lossy number.
+          sql<string>`cu.id::text`.as('id'),
+          'cu.username',
+          'cu.first_name',
+          'cu.last_name',
+          'ca.variants as avatar_variants',
+        ])
+        .whereRef('bc.board_id', '=', 'b.id')
+        .where('bc.status', '=', 'accepted')
+        .orderBy('bc.accepted_at')
+        .orderBy('bc.user_id')
+        .limit(PICKER_COLLABORATORS_SHOWN),
+    ).as('collaborators'),
+    lastSaved.as('last_saved_at'),
+    canWriteBoard(viewer).as('writable'),
+  ]);
 }
 
 /**
@@ -180,21 +137,8 @@ export async function findBoardItem(
   return boardItemQuery(db, viewer).where('b.id', '=', boardId).executeTakeFirst();
 }
 
-function avatarUrl(storage: MediaStorage, variants: StoredVariants | null): string | null {
-  return variants === null ? null : thumbnail(storage, variants).url;
-}
-
-function person(storage: MediaStorage, row: PersonJson): UserSummary {
-  return {
-    id: String(row.id),
-    username: row.username,
-    full_name: fullName(row.first_name, row.last_name, row.username),
-    image_medium_url: avatarUrl(storage, row.avatar_variants),
-  };
-}
-
 export function serializeBoardItem(storage: MediaStorage, row: BoardItemRow): PickerBoardItem {
-  const thumbnails = row.thumbnails.map((entry) => thumbnail(storage, entry.variants).url);
+  const thumbnails = row.covers.map((entry) => thumbnail(storage, entry.variants).url);
   const cover = thumbnails[0] ?? null;
   return {
     id: row.id,
@@ -203,13 +147,10 @@ export function serializeBoardItem(storage: MediaStorage, row: BoardItemRow): Pi
     url: boardUrl(row.owner_username, row.slug),
     privacy: row.privacy,
     description: row.description,
-    owner: {
-      id: row.owner_id,
-      username: row.owner_username,
-      full_name: fullName(row.owner_first_name, row.owner_last_name, row.owner_username),
-      image_medium_url: avatarUrl(storage, row.owner_avatar_variants),
-    },
-    collaborating_users: row.collaborators.map((collaborator) => person(storage, collaborator)),
+    owner: boardOwnerSummary(storage, row),
+    collaborating_users: row.collaborators.map((collaborator) =>
+      serializeUserSummary(storage, collaborator),
+    ),
     collaborator_count: row.collaborator_count,
     is_collaborative: row.collaborator_count > 0,
     should_show_board_collaborators: row.collaborator_count > 0,
