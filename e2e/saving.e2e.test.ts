@@ -295,6 +295,60 @@ describe('pin create page and bookmarklet', () => {
     });
   });
 
+  test('mobile create page: Create board with a section, back to the list, Choose section, saved', async () => {
+    // The same signed-in person on a phone: the device flag comes from the User-Agent.
+    const phone = await browser.newContext({
+      storageState: await context.storageState(),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+    });
+    try {
+      const page = await phone.newPage();
+      const pin = await somebodyElsesPin(page);
+      const media = `${baseURL}${pin.images['736x'].url}`;
+      await page.goto(
+        `${baseURL}/pin/create/create/?url=${encodeURIComponent('https://www.cooking.example/tart')}&media=${encodeURIComponent(media)}`,
+      );
+      await page.getByRole('heading', { level: 1, name: 'Choose board' }).waitFor();
+      await page.getByRole('listbox', { name: 'Boards' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      const boardName = `Phone finds ${run}`;
+      const sectionName = `Tarts ${run}`;
+      await page.getByRole('link', { name: 'Create board' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Create board' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/board/create/');
+      await page.getByRole('textbox', { name: 'Name' }).fill(boardName);
+      await page.getByRole('switch', { name: 'Secret' }).check();
+      await page.getByRole('textbox', { name: 'Section (optional)' }).fill(sectionName);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+
+      // Back on the create page; the new board has a section, so it opens Choose section.
+      await page.getByRole('heading', { level: 1, name: 'Choose board' }).waitFor();
+      await page
+        .getByRole('option', { name: new RegExp(boardName) })
+        .first()
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Choose section' }).waitFor();
+      await page
+        .getByRole('group', { name: 'Section' })
+        .getByRole('option', { name: new RegExp(sectionName) })
+        .click();
+      const newId = await savedPinIdFromToast(page, boardName);
+      const saved = await apiData<{ board: { name: string }; section: { title: string } | null }>(
+        page,
+        `/v3/pins/${newId}/`,
+      );
+      expect(saved).toMatchObject({ board: { name: boardName }, section: { title: sectionName } });
+    } finally {
+      await phone.close();
+    }
+  });
+
   test('bookmarklet on a strict-CSP page: overlay, pop-up, new board with a new section, success closes by itself', async () => {
     const page = await newPage();
     const pin = await somebodyElsesPin(page);
