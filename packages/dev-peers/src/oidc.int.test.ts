@@ -1,0 +1,396 @@
+// The OIDC peer end to end from Node: discovery, authorization code + PKCE through the chooser
+// (driven over HTTP like a browser), ID tokens verified against each issuer's JWKS, errors the
+// real providers give, the Google Identity Services credential flow and LINE's verify endpoint.
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, errors as joseErrors } from 'jose';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEV_ENTERPRISE, DEV_GOOGLE, DEV_LINE } from './credentials.ts';
+import { authorizeWithChoice, HttpBrowser, parseForms, submitChoice } from './login-driver.ts';
+import { startOidcPeer, type OidcPeer } from './oidc.ts';
+import { ENTERPRISE_TEST_ACCOUNTS, GOOGLE_TEST_ACCOUNTS, LINE_TEST_ACCOUNTS } from './test-accounts.ts';
+
+const APP = 'http://127.0.0.1:1';
+const GOOGLE_CALLBACK = `${APP}/api/auth/oauth2/callback/google`;
+const LINE_CALLBACK = `${APP}/api/auth/oauth2/callback/line`;
+const SSO_CALLBACK = `${APP}/api/auth/sso/callback/acme`;
+const atCallback = (url: URL) => url.origin === APP;
+
+let peer: OidcPeer;
+
+beforeAll(async () => {
+  peer = await startOidcPeer({
+    issuers: [
+      {
+        id: 'google',
+        displayName: 'Google',
+        flavour: 'google',
+        clients: [
+          {
+            clientId: DEV_GOOGLE.clientId,
+            clientSecret: DEV_GOOGLE.clientSecret,
+            redirectUris: [GOOGLE_CALLBACK, `${APP}/login/google/`],
+            name: 'Corkboard',
+          },
+        ],
+        accounts: GOOGLE_TEST_ACCOUNTS,
+      },
+      {
+        id: 'line',
+        displayName: 'LINE',
+        flavour: 'line',
+        clients: [
+          {
+            clientId: DEV_LINE.channelId,
+            clientSecret: DEV_LINE.channelSecret,
+            redirectUris: [LINE_CALLBACK],
+            tokenEndpointAuthMethod: 'client_secret_post',
+          },
+        ],
+        accounts: LINE_TEST_ACCOUNTS,
+      },
+      {
+        id: 'enterprise',
+        displayName: 'Acme Corp SSO',
+        flavour: 'generic',
+        clients: [
+          {
+            clientId: DEV_ENTERPRISE.clientId,
+            clientSecret: DEV_ENTERPRISE.clientSecret,
+            redirectUris: [SSO_CALLBACK],
+            tokenEndpointAuthMethod: 'client_secret_basic',
+          },
+        ],
+        accounts: ENTERPRISE_TEST_ACCOUNTS,
+      },
+    ],
+  });
+});
+
+afterAll(async () => {
+  await peer.stop();
+});
+
+async function configFor(issuerId: string, clientId: string, secret: string, basic = false) {
+  const info = peer.issuers[issuerId];
+  if (!info) throw new Error(issuerId);
+  return client.discovery(
+    new URL(info.issuer),
+    clientId,
+    undefined,
+    basic ? client.ClientSecretBasic(secret) : client.ClientSecretPost(secret),
+    { execute: [client.allowInsecureRequests] },
+  );
+}
+
+async function codeFlow(
+  issuerId: string,
+  clientId: string,
+  secret: string,
+  redirectUri: string,
+  choice: Parameters<typeof authorizeWithChoice>[1],
+  basic = false,
+) {
+  const config = await configFor(issuerId, clientId, secret, basic);
+  const verifier = client.randomPKCECodeVerifier();
+  const nonce = client.randomNonce();
+  const state = client.randomState();
+  const authorizationUrl = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: 'openid email profile',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    nonce,
+    state,
+  });
+  const callback = await authorizeWithChoice(authorizationUrl, choice, atCallback);
+  const tokens = await client.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: verifier,
+    expectedNonce: nonce,
+    expectedState: state,
+  });
+  return { config, tokens, nonce, callback };
+}
+
+describe('discovery', () => {
+  test('each issuer publishes its own discovery document with the real provider paths', async () => {
+    const google = await (await fetch(peer.issuers.google?.discoveryUrl ?? '')).json();
+    expect(google).toMatchObject({
+      issuer: `${peer.url}/google`,
+      authorization_endpoint: `${peer.url}/google/o/oauth2/v2/auth`,
+      token_endpoint: `${peer.url}/google/token`,
+      userinfo_endpoint: `${peer.url}/google/v1/userinfo`,
+      jwks_uri: `${peer.url}/google/oauth2/v3/certs`,
+      code_challenge_methods_supported: ['S256'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      response_types_supported: ['code'],
+    });
+    expect(google.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+
+    const line = await (await fetch(peer.issuers.line?.discoveryUrl ?? '')).json();
+    expect(line).toMatchObject({
+      issuer: `${peer.url}/line`,
+      authorization_endpoint: `${peer.url}/line/oauth2/v2.1/authorize`,
+      token_endpoint: `${peer.url}/line/oauth2/v2.1/token`,
+      jwks_uri: `${peer.url}/line/oauth2/v2.1/certs`,
+      id_token_signing_alg_values_supported: ['ES256'],
+    });
+
+    const enterprise = await (await fetch(peer.issuers.enterprise?.discoveryUrl ?? '')).json();
+    expect(enterprise.issuer).toBe(`${peer.url}/enterprise`);
+    expect(enterprise.end_session_endpoint).toBe(`${peer.url}/enterprise/session/end`);
+  });
+
+  test('the JWKS holds public keys only', async () => {
+    const jwks = (await (await fetch(peer.issuers.google?.jwksUri ?? '')).json()) as {
+      keys: Record<string, unknown>[];
+    };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+  });
+});
+
+describe('authorization code + PKCE', () => {
+  test('Google: choosing a test account yields an RS256 ID token with the profile claims', async () => {
+    const { tokens, nonce } = await codeFlow(
+      'google',
+      DEV_GOOGLE.clientId,
+      DEV_GOOGLE.clientSecret,
+      GOOGLE_CALLBACK,
+      { account: '104000000000000000001' },
+    );
+    const idToken = tokens.id_token ?? '';
+    expect(decodeProtectedHeader(idToken).alg).toBe('RS256');
+    const { payload } = await jwtVerify(idToken, createRemoteJWKSet(new URL(peer.issuers.google?.jwksUri ?? '')), {
+      issuer: `${peer.url}/google`,
+      audience: DEV_GOOGLE.clientId,
+    });
+    expect(payload).toMatchObject({
+      sub: '104000000000000000001',
+      email: 'ada.lovelace@example.com',
+      email_verified: true,
+      name: 'Ada Lovelace',
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      locale: 'en',
+      nonce,
+      picture: `${peer.url}/google/avatar/104000000000000000001.png`,
+    });
+    const picture = await fetch(String(payload.picture));
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await picture.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  test('Google: the Workspace account carries hd; the unverified one says so', async () => {
+    const workspace = await codeFlow('google', DEV_GOOGLE.clientId, DEV_GOOGLE.clientSecret, GOOGLE_CALLBACK, {
+      account: '104000000000000000003',
+    });
+    expect(workspace.tokens.claims()).toMatchObject({ hd: 'bletchley.example' });
+    const unverified = await codeFlow('google', DEV_GOOGLE.clientId, DEV_GOOGLE.clientSecret, GOOGLE_CALLBACK, {
+      account: '104000000000000000002',
+    });
+    expect(unverified.tokens.claims()).toMatchObject({ email_verified: false });
+  });
+
+  test('userinfo answers the same claims for the access token', async () => {
+    const { config, tokens } = await codeFlow(
+      'google',
+      DEV_GOOGLE.clientId,
+      DEV_GOOGLE.clientSecret,
+      GOOGLE_CALLBACK,
+      { account: '104000000000000000001' },
+    );
+    const userinfo = await client.fetchUserInfo(config, tokens.access_token, '104000000000000000001');
+    expect(userinfo).toMatchObject({ email: 'ada.lovelace@example.com', name: 'Ada Lovelace' });
+  });
+
+  test('LINE: ES256 ID token with amr linesso, no email for the account that shares none', async () => {
+    const { tokens } = await codeFlow('line', DEV_LINE.channelId, DEV_LINE.channelSecret, LINE_CALLBACK, {
+      account: 'U4af4980629c9a4f0a1b2c3d4e5f60002',
+    });
+    const idToken = tokens.id_token ?? '';
+    expect(decodeProtectedHeader(idToken).alg).toBe('ES256');
+    const { payload } = await jwtVerify(idToken, createRemoteJWKSet(new URL(peer.issuers.line?.jwksUri ?? '')), {
+      issuer: `${peer.url}/line`,
+      audience: DEV_LINE.channelId,
+    });
+    expect(payload).toMatchObject({ sub: 'U4af4980629c9a4f0a1b2c3d4e5f60002', name: 'Sato Taro', amr: ['linesso'] });
+    expect(payload).not.toHaveProperty('email');
+    expect(payload).not.toHaveProperty('email_verified');
+  });
+
+  test('enterprise: client_secret_basic, a new account typed into the form', async () => {
+    const { tokens } = await codeFlow(
+      'enterprise',
+      DEV_ENTERPRISE.clientId,
+      DEV_ENTERPRISE.clientSecret,
+      SSO_CALLBACK,
+      {
+        newAccount: {
+          email: 'jordan.lee@acme.example',
+          name: 'Jordan Lee',
+          given_name: 'Jordan',
+          family_name: 'Lee',
+          birthdate: '1990-05-17',
+        },
+      },
+      true,
+    );
+    const claims = tokens.claims();
+    expect(claims).toMatchObject({
+      iss: `${peer.url}/enterprise`,
+      aud: DEV_ENTERPRISE.clientId,
+      email: 'jordan.lee@acme.example',
+      email_verified: true,
+      name: 'Jordan Lee',
+      birthdate: '1990-05-17',
+    });
+    // The typed account is kept, with a stable subject derived from the e-mail address.
+    expect(peer.accounts('enterprise').map((a) => a.sub)).toContain(claims?.sub);
+  });
+
+  test('an ID token of one issuer does not verify as another issuer (distinct keys)', async () => {
+    const { tokens } = await codeFlow('google', DEV_GOOGLE.clientId, DEV_GOOGLE.clientSecret, GOOGLE_CALLBACK, {
+      account: '104000000000000000001',
+    });
+    await expect(
+      jwtVerify(tokens.id_token ?? '', createRemoteJWKSet(new URL(peer.issuers.enterprise?.jwksUri ?? ''))),
+    ).rejects.toBeInstanceOf(joseErrors.JWKSNoMatchingKey);
+  });
+
+  test('Cancel sends the browser back with error=access_denied and the state', async () => {
+    const config = await configFor('google', DEV_GOOGLE.clientId, DEV_GOOGLE.clientSecret);
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: GOOGLE_CALLBACK,
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 'st-123',
+    });
+    const callback = await authorizeWithChoice(url, 'cancel', atCallback);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBe('st-123');
+    expect(callback.searchParams.get('iss')).toBe(`${peer.url}/google`);
+  });
+
+  test('without PKCE the request is refused back to the client with invalid_request', async () => {
+    const url = new URL(peer.issuers.google?.authorizationEndpoint ?? '');
+    url.search = new URLSearchParams({
+      client_id: DEV_GOOGLE.clientId,
+      redirect_uri: GOOGLE_CALLBACK,
+      response_type: 'code',
+      scope: 'openid',
+      state: 's',
+    }).toString();
+    const response = await fetch(url, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location') ?? '');
+    expect(location.origin + location.pathname).toBe(GOOGLE_CALLBACK);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
+  });
+
+  test('an unregistered redirect URI gets an error page, not a redirect', async () => {
+    const url = new URL(peer.issuers.google?.authorizationEndpoint ?? '');
+    url.search = new URLSearchParams({
+      client_id: DEV_GOOGLE.clientId,
+      redirect_uri: `${APP}/somewhere-else`,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    }).toString();
+    const response = await fetch(url, { redirect: 'manual' });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    const page = await response.text();
+    expect(page).toContain('redirect_uri did not match any of the client');
+    expect(page).toContain('Development identity provider — not Google');
+  });
+
+  test('a wrong client secret is refused at the token endpoint with invalid_client', async () => {
+    const config = await configFor('google', DEV_GOOGLE.clientId, 'not-the-secret');
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: GOOGLE_CALLBACK,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const callback = await authorizeWithChoice(url, { account: '104000000000000000001' }, atCallback);
+    await expect(
+      client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: client.skipStateCheck }),
+    ).rejects.toMatchObject({ error: 'invalid_client' });
+  });
+
+  test('a code is single-use', async () => {
+    const { config, callback } = await codeFlow(
+      'google',
+      DEV_GOOGLE.clientId,
+      DEV_GOOGLE.clientSecret,
+      GOOGLE_CALLBACK,
+      { account: '104000000000000000001' },
+    );
+    await expect(
+      client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: 'reused'.repeat(8),
+        expectedState: client.skipStateCheck,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  test('prompt=select_account shows the chooser again although a session exists', async () => {
+    const config = await configFor('google', DEV_GOOGLE.clientId, DEV_GOOGLE.clientSecret);
+    const browser = new HttpBrowser();
+    const authorize = async (extra: Record<string, string>) =>
+      client.buildAuthorizationUrl(config, {
+        redirect_uri: GOOGLE_CALLBACK,
+        scope: 'openid email',
+        code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+        ...extra,
+      });
+    await authorizeWithChoice(await authorize({}), { account: '104000000000000000001' }, atCallback, browser);
+    // Same browser, no prompt: straight back with a code (the session is remembered).
+    const silent = await browser.request(await authorize({}), {}, { stopAt: atCallback });
+    expect(silent.url.searchParams.get('code')).toBeTruthy();
+    const again = await browser.request(await authorize({ prompt: 'select_account' }), {}, { stopAt: atCallback });
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('Continue as Ada Lovelace');
+  });
+
+  test('the chooser lists the login_hint account first and labels the page', async () => {
+    const config = await configFor('enterprise', DEV_ENTERPRISE.clientId, DEV_ENTERPRISE.clientSecret, true);
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: SSO_CALLBACK,
+      scope: 'openid email profile',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+      login_hint: 'sam.chen@acme.example',
+    });
+    const page = await new HttpBrowser().request(url);
+    expect(page.text).toContain('Development identity provider — not Acme Corp SSO');
+    const buttons = parseForms(page).flatMap((form) => form.buttons.map((b) => b.label));
+    expect(buttons[0]).toBe('Continue as Sam Chen');
+    expect(buttons).toContain('Continue as Alex Rivera');
+    expect(buttons).toContain('Cancel');
+  });
+
+  test('an invalid new account re-renders the form with an error', async () => {
+    const config = await configFor('google', DEV_GOOGLE.clientId, DEV_GOOGLE.clientSecret);
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: GOOGLE_CALLBACK,
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const browser = new HttpBrowser();
+    const chooser = await browser.request(url);
+    const result = await submitChoice(browser, chooser, { newAccount: { email: 'not-an-address' } }, atCallback);
+    expect(result.status).toBe(400);
+    expect(result.text).toContain('role="alert"');
+    expect(result.text).toContain('Enter an e-mail address such as name@example.com.');
+    expect(result.text).toContain('value="not-an-address"');
+  });
+});

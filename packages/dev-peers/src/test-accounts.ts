@@ -1,0 +1,70 @@
+// The test accounts the launcher gives each peer. Each set covers the cases the product must
+// handle: verified and unverified e-mail, no e-mail, a Workspace (hosted-domain) account,
+// non-Latin names, and (in facebook/instagram modules' sets) silhouettes and missing birthdays.
+// Addresses use reserved example domains; pictures default to the peers' own generated avatars.
+import type { OidcTestAccount } from './oidc.ts';
+
+export const GOOGLE_TEST_ACCOUNTS: readonly OidcTestAccount[] = [
+  {
+    sub: '104000000000000000001',
+    email: 'ada.lovelace@example.com',
+    email_verified: true,
+    name: 'Ada Lovelace',
+    given_name: 'Ada',
+    family_name: 'Lovelace',
+    locale: 'en',
+  },
+  {
+    sub: '104000000000000000002',
+    email: 'grace.hopper@example.org',
+    email_verified: false,
+    name: 'Grace Hopper',
+    given_name: 'Grace',
+    family_name: 'Hopper',
+    locale: 'en',
+  },
+  {
+    sub: '104000000000000000003',
+    email: 'alan.turing@bletchley.example',
+    email_verified: true,
+    name: 'Alan Turing',
+    given_name: 'Alan',
+    family_name: 'Turing',
+    locale: 'en-GB',
+    hd: 'bletchley.example',
+  },
+];
+
+export const LINE_TEST_ACCOUNTS: readonly OidcTestAccount[] = [
+  {
+    sub: 'U4af4980629c9a4f0a1b2c3d4e5f60001',
+    email: 'hanako.yamada@example.jp',
+    name: '山田 花子',
+  },
+  {
+    // LINE users often decline to share their e-mail address.
+    sub: 'U4af4980629c9a4f0a1b2c3d4e5f60002',
+    name: 'Sato Taro',
+  },
+];
+
+export const ENTERPRISE_TEST_ACCOUNTS: readonly OidcTestAccount[] = [
+  {
+    sub: '00u1a2b3c4d5e6f7g8h9',
+    email: 'alex.rivera@acme.example',
+    email_verified: true,
+    name: 'Alex Rivera',
+    given_name: 'Alex',
+    family_name: 'Rivera',
+    locale: 'en-US',
+  },
+  {
+    sub: '00u9h8g7f6e5d4c3b2a1',
+    email: 'sam.chen@acme.example',
+    email_verified: true,
+    name: 'Sam Chen',
+    given_name: 'Sam',
+    family_name: 'Chen',
+    locale: 'en-US',
+  },
+];
