@@ -59,19 +59,19 @@ const FIELD_LABELS: Record<NewAccountField, string> = {
 
 function hiddenInputs(hidden: Readonly<Record<string, string>>): SafeHtml {
   return html`${Object.entries(hidden).map(
-    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
   )}`;
 }
 
-function newAccountInput(
-  field: NewAccountField,
-  options: ChooserPageOptions,
-): SafeHtml {
+function newAccountInput(field: NewAccountField, options: ChooserPageOptions): SafeHtml {
   const value = options.values?.[field] ?? '';
   const id = `new-${field}`;
   if (field === 'email_verified') {
     const checked = options.values ? options.values.email_verified === 'on' : true;
-    return html`<label class="inline" for="${id}"><input type="checkbox" id="${id}" name="email_verified" ${checked ? html`checked` : ''}> ${FIELD_LABELS[field]}</label>`;
+    return html`<label class="inline" for="${id}"
+      ><input type="checkbox" id="${id}" name="email_verified" ${checked ? html`checked` : ''} />
+      ${FIELD_LABELS[field]}</label
+    >`;
   }
   const type = field === 'email' ? 'email' : field === 'birthdate' ? 'date' : 'text';
   const autocomplete: Record<string, string> = {
@@ -85,7 +85,14 @@ function newAccountInput(
   };
   const required = (field === 'email' && options.emailRequired !== false) || field === 'username';
   return html`<label for="${id}">${FIELD_LABELS[field]}${required ? ' (required)' : ''}</label>
-<input type="${type}" id="${id}" name="${field}" value="${value}" autocomplete="${autocomplete[field] ?? 'off'}" ${required ? html`required` : ''}>`;
+    <input
+      type="${type}"
+      id="${id}"
+      name="${field}"
+      value="${value}"
+      autocomplete="${autocomplete[field] ?? 'off'}"
+      ${required ? html`required` : ''}
+    />`;
 }
 
 export function renderChooserPage(options: ChooserPageOptions): string {
@@ -93,30 +100,47 @@ export function renderChooserPage(options: ChooserPageOptions): string {
   // One form holds every account button, the extra fields and Cancel: each submit button posts
   // its own `account` value, so this works without script and from the keyboard.
   const accounts = options.accounts.map(
-    (account) => html`<li class="choice">
-${account.pictureUrl ? html`<img src="${account.pictureUrl}" alt="" width="40" height="40">` : ''}
-<span class="who"><span>${account.name}</span><span class="detail">${account.detail}</span></span>
-<button type="submit" name="account" value="${account.id}">${continueLabel(account)}</button>
-</li>`,
+    (account) =>
+      html`<li class="choice">
+        ${account.pictureUrl ? html`<img src="${account.pictureUrl}" alt="" width="40" height="40" />` : ''}
+        <span class="who"
+          ><span>${account.name}</span><span class="detail">${account.detail}</span></span
+        >
+        <button type="submit" name="account" value="${account.id}">
+          ${continueLabel(account)}
+        </button>
+      </li>`,
   );
   const body = html`<h1>${options.title}</h1>
-<p>${options.lead}</p>
-${options.error ? html`<p role="alert" class="error">${options.error}</p>` : ''}
-<form method="post" action="${options.action}">
-${hiddenInputs(options.hidden)}
-${options.extraFields ?? ''}
-${options.accounts.length ? html`<h2>Test accounts</h2><ul class="choices">${accounts}</ul>` : ''}
-<div class="actions"><button type="submit" class="secondary" name="account" value="cancel">${options.cancelLabel ?? 'Cancel'}</button></div>
-</form>
-${options.newAccountFields.length
-  ? html`<h2>Use another account</h2>
-<form method="post" action="${options.action}">
-${hiddenInputs(options.hidden)}
-<input type="hidden" name="account" value="new">
-${options.newAccountFields.map((field) => newAccountInput(field, options))}
-<div class="actions"><button type="submit">Continue with this account</button></div>
-</form>`
-  : ''}`;
+    <p>${options.lead}</p>
+    ${options.error ? html`<p role="alert" class="error">${options.error}</p>` : ''}
+    <form method="post" action="${options.action}">
+      ${hiddenInputs(options.hidden)} ${options.extraFields ?? ''}
+      ${
+        options.accounts.length
+          ? html`<h2>Test accounts</h2>
+              <ul class="choices">
+                ${accounts}
+              </ul>`
+          : ''
+      }
+      <div class="actions">
+        <button type="submit" class="secondary" name="account" value="cancel">
+          ${options.cancelLabel ?? 'Cancel'}
+        </button>
+      </div>
+    </form>
+    ${
+      options.newAccountFields.length
+        ? html`<h2>Use another account</h2>
+            <form method="post" action="${options.action}">
+              ${hiddenInputs(options.hidden)}
+              <input type="hidden" name="account" value="new" />
+              ${options.newAccountFields.map((field) => newAccountInput(field, options))}
+              <div class="actions"><button type="submit">Continue with this account</button></div>
+            </form>`
+        : ''
+    }`;
   return renderPage({ title: options.title, banner: options.banner, body });
 }
 
@@ -125,6 +149,7 @@ export function renderErrorPage(banner: string, title: string, lines: readonly s
   return renderPage({
     title,
     banner,
-    body: html`<h1>${title}</h1>${lines.map((line) => html`<p>${line}</p>`)}`,
+    body: html`<h1>${title}</h1>
+      ${lines.map((line) => html`<p>${line}</p>`)}`,
   });
 }

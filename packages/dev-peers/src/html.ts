@@ -31,8 +31,11 @@ export function rawHtml(markup: string): SafeHtml {
 function render(value: unknown): string {
   if (value instanceof SafeHtml) return value.value;
   if (Array.isArray(value)) return value.map(render).join('');
-  if (value === null || value === undefined || value === false) return '';
-  return escapeHtml(String(value as string | number | boolean));
+  if (typeof value === 'string') return escapeHtml(value);
+  if (typeof value === 'number' || typeof value === 'boolean')
+    return value === false ? '' : String(value);
+  if (value === null || value === undefined) return '';
+  throw new TypeError('html: interpolate strings, numbers, SafeHtml or arrays of them');
 }
 
 /** Template tag: interpolated values are escaped unless they are SafeHtml (or arrays of it). */

@@ -49,7 +49,11 @@ function compilePath(path: string): RegExp {
 }
 
 export type RouteMatch =
-  | { readonly kind: 'found'; readonly handler: PeerHandler; readonly params: Record<string, string> }
+  | {
+      readonly kind: 'found';
+      readonly handler: PeerHandler;
+      readonly params: Record<string, string>;
+    }
   | { readonly kind: 'method-not-allowed' }
   | { readonly kind: 'not-found' };
 
@@ -189,7 +193,12 @@ export function sendHtml(res: ServerResponse, status: number, page: string): voi
   res.end(page);
 }
 
-export function sendText(res: ServerResponse, status: number, contentType: string, body: string | Buffer): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  body: string | Buffer,
+): void {
   res.writeHead(status, {
     'content-type': contentType,
     'content-length': String(Buffer.byteLength(body)),
@@ -203,7 +212,10 @@ export function redirect(res: ServerResponse, location: string, status = 302): v
 }
 
 /** Random identifiers in the alphabet and length the providers use. */
-export function randomToken(length: number, alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'): string {
+export function randomToken(
+  length: number,
+  alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   let out = '';
   for (const byte of bytes) out += alphabet[byte % alphabet.length];

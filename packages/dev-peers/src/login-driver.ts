@@ -103,7 +103,8 @@ export class HttpBrowser {
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {
         await response.arrayBuffer();
-        if (hop >= (options.maxRedirects ?? 20)) throw new Error(`too many redirects at ${url.href}`);
+        if (hop >= (options.maxRedirects ?? 20))
+          throw new Error(`too many redirects at ${url.href}`);
         url = new URL(location, url);
         if (response.status !== 307 && response.status !== 308) {
           method = 'GET';
@@ -111,17 +112,28 @@ export class HttpBrowser {
         }
         continue;
       }
-      return { url, status: response.status, headers: response.headers, text: await response.text() };
+      return {
+        url,
+        status: response.status,
+        headers: response.headers,
+        text: await response.text(),
+      };
     }
   }
 }
 
 export interface PageForm {
   readonly action: URL;
-  /** Every named field with a value: hidden inputs, text inputs, checked checkboxes. */
+  /** Every named field with a value: hidden inputs, text inputs, checked checkboxes (last wins). */
   readonly fields: Record<string, string>;
+  /** The same fields in document order, repeated names kept (what a browser submits). */
+  readonly entries: readonly (readonly [string, string])[];
   /** `name=value` of each submit button, e.g. `account=<sub>`. */
-  readonly buttons: readonly { readonly name: string; readonly value: string; readonly label: string }[];
+  readonly buttons: readonly {
+    readonly name: string;
+    readonly value: string;
+    readonly label: string;
+  }[];
 }
 
 function decodeEntities(text: string): string {
@@ -144,22 +156,30 @@ export function parseForms(page: BrowserResponse): PageForm[] {
   for (const match of page.text.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
     const [, open = '', inner = ''] = match;
     if ((attribute(open, 'method') ?? 'get').toLowerCase() !== 'post') continue;
-    const fields: Record<string, string> = {};
+    const entries: [string, string][] = [];
     for (const input of inner.matchAll(/<input\b[^>]*>/g)) {
       const tag = input[0];
       const name = attribute(tag, 'name');
       if (!name) continue;
       const type = attribute(tag, 'type') ?? 'text';
       if (type === 'checkbox' && !/\schecked\b/.test(tag)) continue;
-      fields[name] = attribute(tag, 'value') ?? (type === 'checkbox' ? 'on' : '');
+      entries.push([name, attribute(tag, 'value') ?? (type === 'checkbox' ? 'on' : '')]);
     }
-    const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].flatMap((button) => {
-      const name = attribute(button[1] ?? '', 'name');
-      const value = attribute(button[1] ?? '', 'value');
-      const label = decodeEntities((button[2] ?? '').replace(/<[^>]*>/g, '').trim());
-      return name && value !== undefined ? [{ name, value, label }] : [];
+    const fields = Object.fromEntries(entries);
+    const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].flatMap(
+      (button) => {
+        const name = attribute(button[1] ?? '', 'name');
+        const value = attribute(button[1] ?? '', 'value');
+        const label = decodeEntities((button[2] ?? '').replace(/<[^>]*>/g, '').trim());
+        return name && value !== undefined ? [{ name, value, label }] : [];
+      },
+    );
+    forms.push({
+      action: new URL(attribute(open, 'action') ?? page.url.href, page.url),
+      fields,
+      entries,
+      buttons,
     });
-    forms.push({ action: new URL(attribute(open, 'action') ?? page.url.href, page.url), fields, buttons });
   }
   return forms;
 }
@@ -183,18 +203,22 @@ export async function submitChoice(
 ): Promise<BrowserResponse> {
   const forms = parseForms(page);
   let form: PageForm | undefined;
-  let fields: Record<string, string>;
+  let overrides: Record<string, string>;
   if (choice === 'cancel' || 'account' in choice) {
     const value = choice === 'cancel' ? 'cancel' : choice.account;
     form = forms.find((f) => f.buttons.some((b) => b.name === 'account' && b.value === value));
     if (!form) throw new Error(`no button for account ${value} on ${page.url.href}`);
-    fields = { ...form.fields, ...(choice !== 'cancel' ? choice.fields : {}), account: value };
+    overrides = { ...(choice !== 'cancel' ? choice.fields : {}), account: value };
   } else {
     form = forms.find((f) => f.fields.account === 'new');
     if (!form) throw new Error(`no new-account form on ${page.url.href}`);
-    fields = { ...form.fields, ...choice.newAccount };
+    overrides = choice.newAccount;
+  }
+  const fields = new URLSearchParams(form.entries.map(([name, value]) => [name, value]));
+  for (const [name, value] of Object.entries(overrides)) {
     // An empty value unticks a checkbox (a browser would not send it at all).
-    for (const [name, value] of Object.entries(choice.newAccount)) if (value === '') delete fields[name];
+    if (value === '') fields.delete(name);
+    else fields.set(name, value);
   }
   return browser.request(form.action, { form: fields }, { stopAt });
 }
@@ -212,11 +236,21 @@ export async function authorizeWithChoice(
   const chooser = await browser.request(authorizationUrl, {}, { stopAt });
   if (chooser.status === 0) return chooser.url;
   if (chooser.status !== 200) {
-    throw new Error(`chooser answered ${chooser.status}: ${chooser.text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').slice(0, 300)}`);
+    throw new Error(
+      `chooser answered ${chooser.status}: ${chooser.text
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .slice(0, 300)}`,
+    );
   }
   const result = await submitChoice(browser, chooser, choice, stopAt);
   if (result.status !== 0) {
-    throw new Error(`sign-in ended on ${result.url.href} (${result.status}): ${result.text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').slice(0, 300)}`);
+    throw new Error(
+      `sign-in ended on ${result.url.href} (${result.status}): ${result.text
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .slice(0, 300)}`,
+    );
   }
   return result.url;
 }

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEV_ENTERPRISE, DEV_GOOGLE, DEV_LINE } from './credentials.ts';
 import { authorizeWithChoice, HttpBrowser, parseForms, submitChoice } from './login-driver.ts';
 import { startOidcPeer, type OidcPeer } from './oidc.ts';
-import { ENTERPRISE_TEST_ACCOUNTS, GOOGLE_TEST_ACCOUNTS, LINE_TEST_ACCOUNTS } from './test-accounts.ts';
+import {
+  ENTERPRISE_TEST_ACCOUNTS,
+  GOOGLE_TEST_ACCOUNTS,
+  LINE_TEST_ACCOUNTS,
+} from './test-accounts.ts';
 
 const APP = 'http://127.0.0.1:1';
 const GOOGLE_CALLBACK = `${APP}/api/auth/oauth2/callback/google`;
@@ -113,7 +117,9 @@ async function codeFlow(
 
 describe('discovery', () => {
   test('each issuer publishes its own discovery document with the real provider paths', async () => {
-    const google = await (await fetch(peer.issuers.google?.discoveryUrl ?? '')).json();
+    const discovery = async (id: string) =>
+      (await (await fetch(peer.issuers[id]?.discoveryUrl ?? '')).json()) as Record<string, unknown>;
+    const google = await discovery('google');
     expect(google).toMatchObject({
       issuer: `${peer.url}/google`,
       authorization_endpoint: `${peer.url}/google/o/oauth2/v2/auth`,
@@ -126,7 +132,7 @@ describe('discovery', () => {
     });
     expect(google.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
 
-    const line = await (await fetch(peer.issuers.line?.discoveryUrl ?? '')).json();
+    const line = await discovery('line');
     expect(line).toMatchObject({
       issuer: `${peer.url}/line`,
       authorization_endpoint: `${peer.url}/line/oauth2/v2.1/authorize`,
@@ -135,7 +141,7 @@ describe('discovery', () => {
       id_token_signing_alg_values_supported: ['ES256'],
     });
 
-    const enterprise = await (await fetch(peer.issuers.enterprise?.discoveryUrl ?? '')).json();
+    const enterprise = await discovery('enterprise');
     expect(enterprise.issuer).toBe(`${peer.url}/enterprise`);
     expect(enterprise.end_session_endpoint).toBe(`${peer.url}/enterprise/session/end`);
   });
@@ -161,10 +167,14 @@ describe('authorization code + PKCE', () => {
     );
     const idToken = tokens.id_token ?? '';
     expect(decodeProtectedHeader(idToken).alg).toBe('RS256');
-    const { payload } = await jwtVerify(idToken, createRemoteJWKSet(new URL(peer.issuers.google?.jwksUri ?? '')), {
-      issuer: `${peer.url}/google`,
-      audience: DEV_GOOGLE.clientId,
-    });
+    const { payload } = await jwtVerify(
+      idToken,
+      createRemoteJWKSet(new URL(peer.issuers.google?.jwksUri ?? '')),
+      {
+        issuer: `${peer.url}/google`,
+        audience: DEV_GOOGLE.clientId,
+      },
+    );
     expect(payload).toMatchObject({
       sub: '104000000000000000001',
       email: 'ada.lovelace@example.com',
@@ -178,17 +188,33 @@ describe('authorization code + PKCE', () => {
     });
     const picture = await fetch(String(payload.picture));
     expect(picture.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await picture.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await picture.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
   });
 
   test('Google: the Workspace account carries hd; the unverified one says so', async () => {
-    const workspace = await codeFlow('google', DEV_GOOGLE.clientId, DEV_GOOGLE.clientSecret, GOOGLE_CALLBACK, {
-      account: '104000000000000000003',
-    });
+    const workspace = await codeFlow(
+      'google',
+      DEV_GOOGLE.clientId,
+      DEV_GOOGLE.clientSecret,
+      GOOGLE_CALLBACK,
+      {
+        account: '104000000000000000003',
+      },
+    );
     expect(workspace.tokens.claims()).toMatchObject({ hd: 'bletchley.example' });
-    const unverified = await codeFlow('google', DEV_GOOGLE.clientId, DEV_GOOGLE.clientSecret, GOOGLE_CALLBACK, {
-      account: '104000000000000000002',
-    });
+    const unverified = await codeFlow(
+      'google',
+      DEV_GOOGLE.clientId,
+      DEV_GOOGLE.clientSecret,
+      GOOGLE_CALLBACK,
+      {
+        account: '104000000000000000002',
+      },
+    );
     expect(unverified.tokens.claims()).toMatchObject({ email_verified: false });
   });
 
@@ -200,21 +226,39 @@ describe('authorization code + PKCE', () => {
       GOOGLE_CALLBACK,
       { account: '104000000000000000001' },
     );
-    const userinfo = await client.fetchUserInfo(config, tokens.access_token, '104000000000000000001');
+    const userinfo = await client.fetchUserInfo(
+      config,
+      tokens.access_token,
+      '104000000000000000001',
+    );
     expect(userinfo).toMatchObject({ email: 'ada.lovelace@example.com', name: 'Ada Lovelace' });
   });
 
   test('LINE: ES256 ID token with amr linesso, no email for the account that shares none', async () => {
-    const { tokens } = await codeFlow('line', DEV_LINE.channelId, DEV_LINE.channelSecret, LINE_CALLBACK, {
-      account: 'U4af4980629c9a4f0a1b2c3d4e5f60002',
-    });
+    const { tokens } = await codeFlow(
+      'line',
+      DEV_LINE.channelId,
+      DEV_LINE.channelSecret,
+      LINE_CALLBACK,
+      {
+        account: 'U4af4980629c9a4f0a1b2c3d4e5f60002',
+      },
+    );
     const idToken = tokens.id_token ?? '';
     expect(decodeProtectedHeader(idToken).alg).toBe('ES256');
-    const { payload } = await jwtVerify(idToken, createRemoteJWKSet(new URL(peer.issuers.line?.jwksUri ?? '')), {
-      issuer: `${peer.url}/line`,
-      audience: DEV_LINE.channelId,
+    const { payload } = await jwtVerify(
+      idToken,
+      createRemoteJWKSet(new URL(peer.issuers.line?.jwksUri ?? '')),
+      {
+        issuer: `${peer.url}/line`,
+        audience: DEV_LINE.channelId,
+      },
+    );
+    expect(payload).toMatchObject({
+      sub: 'U4af4980629c9a4f0a1b2c3d4e5f60002',
+      name: 'Sato Taro',
+      amr: ['linesso'],
     });
-    expect(payload).toMatchObject({ sub: 'U4af4980629c9a4f0a1b2c3d4e5f60002', name: 'Sato Taro', amr: ['linesso'] });
     expect(payload).not.toHaveProperty('email');
     expect(payload).not.toHaveProperty('email_verified');
   });
@@ -250,11 +294,20 @@ describe('authorization code + PKCE', () => {
   });
 
   test('an ID token of one issuer does not verify as another issuer (distinct keys)', async () => {
-    const { tokens } = await codeFlow('google', DEV_GOOGLE.clientId, DEV_GOOGLE.clientSecret, GOOGLE_CALLBACK, {
-      account: '104000000000000000001',
-    });
+    const { tokens } = await codeFlow(
+      'google',
+      DEV_GOOGLE.clientId,
+      DEV_GOOGLE.clientSecret,
+      GOOGLE_CALLBACK,
+      {
+        account: '104000000000000000001',
+      },
+    );
     await expect(
-      jwtVerify(tokens.id_token ?? '', createRemoteJWKSet(new URL(peer.issuers.enterprise?.jwksUri ?? ''))),
+      jwtVerify(
+        tokens.id_token ?? '',
+        createRemoteJWKSet(new URL(peer.issuers.enterprise?.jwksUri ?? '')),
+      ),
     ).rejects.toBeInstanceOf(joseErrors.JWKSNoMatchingKey);
   });
 
@@ -318,9 +371,16 @@ describe('authorization code + PKCE', () => {
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
     });
-    const callback = await authorizeWithChoice(url, { account: '104000000000000000001' }, atCallback);
+    const callback = await authorizeWithChoice(
+      url,
+      { account: '104000000000000000001' },
+      atCallback,
+    );
     await expect(
-      client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: client.skipStateCheck }),
+      client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: client.skipStateCheck,
+      }),
     ).rejects.toMatchObject({ error: 'invalid_client' });
   });
 
@@ -351,17 +411,31 @@ describe('authorization code + PKCE', () => {
         code_challenge_method: 'S256',
         ...extra,
       });
-    await authorizeWithChoice(await authorize({}), { account: '104000000000000000001' }, atCallback, browser);
+    await authorizeWithChoice(
+      await authorize({}),
+      { account: '104000000000000000001' },
+      atCallback,
+      browser,
+    );
     // Same browser, no prompt: straight back with a code (the session is remembered).
     const silent = await browser.request(await authorize({}), {}, { stopAt: atCallback });
     expect(silent.url.searchParams.get('code')).toBeTruthy();
-    const again = await browser.request(await authorize({ prompt: 'select_account' }), {}, { stopAt: atCallback });
+    const again = await browser.request(
+      await authorize({ prompt: 'select_account' }),
+      {},
+      { stopAt: atCallback },
+    );
     expect(again.status).toBe(200);
     expect(again.text).toContain('Continue as Ada Lovelace');
   });
 
   test('the chooser lists the login_hint account first and labels the page', async () => {
-    const config = await configFor('enterprise', DEV_ENTERPRISE.clientId, DEV_ENTERPRISE.clientSecret, true);
+    const config = await configFor(
+      'enterprise',
+      DEV_ENTERPRISE.clientId,
+      DEV_ENTERPRISE.clientSecret,
+      true,
+    );
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: SSO_CALLBACK,
       scope: 'openid email profile',
@@ -387,10 +461,231 @@ describe('authorization code + PKCE', () => {
     });
     const browser = new HttpBrowser();
     const chooser = await browser.request(url);
-    const result = await submitChoice(browser, chooser, { newAccount: { email: 'not-an-address' } }, atCallback);
+    const result = await submitChoice(
+      browser,
+      chooser,
+      { newAccount: { email: 'not-an-address' } },
+      atCallback,
+    );
     expect(result.status).toBe(400);
     expect(result.text).toContain('role="alert"');
     expect(result.text).toContain('Enter an e-mail address such as name@example.com.');
     expect(result.text).toContain('value="not-an-address"');
+  });
+});
+
+function postedMessage(page: string): Record<string, string> {
+  const found = /postMessage\((\{.*?\}), ("[^"]*")\)/.exec(page);
+  if (!found?.[1]) throw new Error('no postMessage on the page');
+  return {
+    ...(JSON.parse(found[1]) as Record<string, string>),
+    targetOrigin: JSON.parse(found[2] ?? '""') as string,
+  };
+}
+
+describe('Google Identity Services stand-in', () => {
+  const selectUrl = (params: Record<string, string>) => {
+    const url = new URL(peer.issuers.google?.gsiSelectUrl ?? '');
+    url.search = new URLSearchParams(params).toString();
+    return url;
+  };
+
+  test('popup mode: the chosen account comes back as a signed credential for the registered origin', async () => {
+    const browser = new HttpBrowser();
+    const chooser = await browser.request(
+      selectUrl({
+        client_id: DEV_GOOGLE.clientId,
+        ux_mode: 'popup',
+        origin: APP,
+        nonce: 'n-1',
+        request_id: 'r1',
+        select_by: 'btn',
+      }),
+    );
+    expect(chooser.status).toBe(200);
+    expect(chooser.text).toContain('Development identity provider — not Google');
+    const delivered = await submitChoice(
+      browser,
+      chooser,
+      { account: '104000000000000000001' },
+      () => false,
+    );
+    const message = postedMessage(delivered.text);
+    expect(message).toMatchObject({
+      type: 'corkboard-dev-gsi',
+      requestId: 'r1',
+      result: 'credential',
+      select_by: 'btn',
+      clientId: DEV_GOOGLE.clientId,
+      targetOrigin: APP,
+    });
+    const { payload, protectedHeader } = await jwtVerify(
+      message.credential ?? '',
+      createRemoteJWKSet(new URL(peer.issuers.google?.jwksUri ?? '')),
+      { issuer: `${peer.url}/google`, audience: DEV_GOOGLE.clientId },
+    );
+    expect(protectedHeader.alg).toBe('RS256');
+    expect(payload).toMatchObject({
+      azp: DEV_GOOGLE.clientId,
+      sub: '104000000000000000001',
+      email: 'ada.lovelace@example.com',
+      email_verified: true,
+      name: 'Ada Lovelace',
+      picture: `${peer.url}/google/avatar/104000000000000000001.png`,
+      nonce: 'n-1',
+    });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);
+    expect(payload.jti).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  test('popup mode: Cancel posts a dismissal', async () => {
+    const browser = new HttpBrowser();
+    const chooser = await browser.request(
+      selectUrl({
+        client_id: DEV_GOOGLE.clientId,
+        origin: APP,
+        request_id: 'r2',
+        display: 'onetap',
+        select_by: 'user',
+      }),
+    );
+    const delivered = await submitChoice(browser, chooser, 'cancel', () => false);
+    expect(postedMessage(delivered.text)).toMatchObject({ result: 'dismissed', requestId: 'r2' });
+    expect(delivered.text).toContain('window.parent');
+  });
+
+  test('redirect mode: a form posts credential, g_csrf_token and select_by to the login URI', async () => {
+    const browser = new HttpBrowser();
+    const loginUri = `${APP}/login/google/`;
+    const chooser = await browser.request(
+      selectUrl({
+        client_id: DEV_GOOGLE.clientId,
+        ux_mode: 'redirect',
+        login_uri: loginUri,
+        g_csrf_token: 'csrf-abc',
+      }),
+    );
+    const delivered = await submitChoice(
+      browser,
+      chooser,
+      { account: '104000000000000000003' },
+      () => false,
+    );
+    const [form] = parseForms(delivered);
+    expect(form?.action.href).toBe(loginUri);
+    expect(form?.fields).toMatchObject({ g_csrf_token: 'csrf-abc', select_by: 'btn' });
+    const { payload } = await jwtVerify(
+      form?.fields.credential ?? '',
+      createRemoteJWKSet(new URL(peer.issuers.google?.jwksUri ?? '')),
+      {
+        audience: DEV_GOOGLE.clientId,
+      },
+    );
+    expect(payload).toMatchObject({ sub: '104000000000000000003', hd: 'bletchley.example' });
+  });
+
+  test('refuses an unknown client, an unregistered origin and an unregistered login URI', async () => {
+    const unknown = await fetch(selectUrl({ client_id: 'nope', origin: APP }));
+    expect(unknown.status).toBe(401);
+    expect(await unknown.text()).toContain('invalid_client');
+    const origin = await fetch(
+      selectUrl({ client_id: DEV_GOOGLE.clientId, origin: 'http://127.0.0.1:2' }),
+    );
+    expect(origin.status).toBe(400);
+    expect(await origin.text()).toContain('origin_mismatch');
+    const login = await fetch(
+      selectUrl({
+        client_id: DEV_GOOGLE.clientId,
+        ux_mode: 'redirect',
+        login_uri: `${APP}/elsewhere`,
+      }),
+    );
+    expect(login.status).toBe(400);
+    expect(await login.text()).toContain('redirect_uri_mismatch');
+  });
+
+  test('serves the google.accounts.id script', async () => {
+    const response = await fetch(peer.issuers.google?.gsiClientUrl ?? '');
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const script = await response.text();
+    expect(script).toContain('window.google.accounts.id = id');
+    expect((await fetch(`${peer.url}/line/gsi/client`)).status).toBe(404);
+  });
+
+  test('mintIdToken signs with the issuer key; expired or overridden claims fail verification', async () => {
+    const jwks = createRemoteJWKSet(new URL(peer.issuers.google?.jwksUri ?? ''));
+    const good = await peer.mintIdToken('google', {
+      clientId: DEV_GOOGLE.clientId,
+      sub: '104000000000000000001',
+      nonce: 'abc',
+    });
+    await expect(
+      jwtVerify(good, jwks, { issuer: `${peer.url}/google`, audience: DEV_GOOGLE.clientId }),
+    ).resolves.toBeTruthy();
+    const expired = await peer.mintIdToken('google', {
+      clientId: DEV_GOOGLE.clientId,
+      sub: '104000000000000000001',
+      issuedAt: Math.floor(Date.now() / 1000) - 7200,
+    });
+    await expect(jwtVerify(expired, jwks)).rejects.toBeInstanceOf(joseErrors.JWTExpired);
+    const otherAudience = await peer.mintIdToken('google', {
+      clientId: DEV_GOOGLE.clientId,
+      sub: '104000000000000000001',
+      claims: { aud: 'someone-else' },
+    });
+    await expect(
+      jwtVerify(otherAudience, jwks, { audience: DEV_GOOGLE.clientId }),
+    ).rejects.toBeInstanceOf(joseErrors.JWTClaimValidationFailed);
+  });
+});
+
+describe("LINE's ID token verify endpoint", () => {
+  const verify = async (fields: Record<string, string>) => {
+    const response = await fetch(peer.issuers.line?.verifyEndpoint ?? '', {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  test('answers the claims of a valid token and the errors LINE gives', async () => {
+    const token = await peer.mintIdToken('line', {
+      clientId: DEV_LINE.channelId,
+      sub: 'U4af4980629c9a4f0a1b2c3d4e5f60001',
+      nonce: 'line-nonce',
+    });
+    const ok = await verify({
+      id_token: token,
+      client_id: DEV_LINE.channelId,
+      nonce: 'line-nonce',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({
+      iss: `${peer.url}/line`,
+      aud: DEV_LINE.channelId,
+      sub: 'U4af4980629c9a4f0a1b2c3d4e5f60001',
+      email: 'hanako.yamada@example.jp',
+      name: '山田 花子',
+    });
+    expect(await verify({ id_token: token, client_id: '1999999999' })).toEqual({
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'Invalid IdToken Audience.' },
+    });
+    expect(
+      (await verify({ id_token: token, client_id: DEV_LINE.channelId, nonce: 'other' })).body
+        .error_description,
+    ).toBe('Invalid IdToken Nonce.');
+    expect(
+      (await verify({ id_token: `${token}x`, client_id: DEV_LINE.channelId })).body
+        .error_description,
+    ).toBe('Invalid IdToken.');
+    const expired = await peer.mintIdToken('line', {
+      clientId: DEV_LINE.channelId,
+      sub: 'U4af4980629c9a4f0a1b2c3d4e5f60001',
+      issuedAt: Math.floor(Date.now() / 1000) - 7200,
+    });
+    expect(
+      (await verify({ id_token: expired, client_id: DEV_LINE.channelId })).body.error_description,
+    ).toBe('IdToken expired.');
   });
 });

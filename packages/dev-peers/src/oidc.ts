@@ -24,7 +24,12 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { patternAvatarPng } from './avatar.ts';
-import { renderChooserPage, renderErrorPage, type ChooserAccount, type NewAccountField } from './chooser-page.ts';
+import {
+  renderChooserPage,
+  renderErrorPage,
+  type ChooserAccount,
+  type NewAccountField,
+} from './chooser-page.ts';
 import { gsiClientScript } from './gsi-client.ts';
 import { assertNotProduction } from './guard.ts';
 import { html, rawHtml, renderPage, scriptJson } from './html.ts';
@@ -175,7 +180,8 @@ const FLAVOURS: Record<OidcFlavour, FlavourSpec> = {
     },
     newAccountFields: ['email', 'name', 'given_name', 'family_name', 'email_verified', 'locale'],
     emailRequired: true,
-    subjectFor: (email) => `1${(BigInt(`0x${digest(email).toString('hex')}`) % 10n ** 20n).toString().padStart(20, '0')}`,
+    subjectFor: (email) =>
+      `1${(BigInt(`0x${digest(email).toString('hex')}`) % 10n ** 20n).toString().padStart(20, '0')}`,
   },
   // LINE Login v2.1: paths of access.line.me / api.line.me, ES256 ID tokens, `U` + 32 hex
   // subjects, no email_verified, e-mail only when the user allowed it, amr ["linesso"].
@@ -211,7 +217,15 @@ const FLAVOURS: Record<OidcFlavour, FlavourSpec> = {
       profile: ['name', 'given_name', 'family_name', 'picture', 'locale', 'birthdate'],
     },
     amr: ['pwd'],
-    newAccountFields: ['email', 'name', 'given_name', 'family_name', 'email_verified', 'locale', 'birthdate'],
+    newAccountFields: [
+      'email',
+      'name',
+      'given_name',
+      'family_name',
+      'email_verified',
+      'locale',
+      'birthdate',
+    ],
     emailRequired: true,
     subjectFor: (email) => `00u${digest(email).toString('hex').slice(0, 17)}`,
   },
@@ -309,15 +323,27 @@ interface IssuerState {
   readonly banner: string;
 }
 
-function pictureOf(state: IssuerState, account: OidcTestAccount): string | undefined {
+/** What claims are computed from: the issuer URL (for avatar URLs) and the flavour's claims. */
+type ClaimsView = Pick<IssuerState, 'base' | 'flavour'>;
+
+function pictureOf(state: ClaimsView, account: OidcTestAccount): string | undefined {
   if (account.picture === null) return undefined;
   return account.picture ?? `${state.base}/avatar/${encodeURIComponent(account.sub)}.png`;
 }
 
 /** Every claim the account has; oidc-provider releases those the granted scopes map to. */
-function accountClaims(state: IssuerState, account: OidcTestAccount): Record<string, unknown> {
+function accountClaims(state: ClaimsView, account: OidcTestAccount): Record<string, unknown> {
   const claims: Record<string, unknown> = { sub: account.sub };
-  const copy = ['email', 'email_verified', 'name', 'given_name', 'family_name', 'locale', 'birthdate', 'hd'] as const;
+  const copy = [
+    'email',
+    'email_verified',
+    'name',
+    'given_name',
+    'family_name',
+    'locale',
+    'birthdate',
+    'hd',
+  ] as const;
   for (const name of copy) if (account[name] !== undefined) claims[name] = account[name];
   const picture = pictureOf(state, account);
   if (picture) claims.picture = picture;
@@ -329,7 +355,9 @@ function accountClaims(state: IssuerState, account: OidcTestAccount): Record<str
 function displayNameOf(account: OidcTestAccount): string {
   return (
     account.name ??
-    ([account.given_name, account.family_name].filter(Boolean).join(' ') || account.email || account.sub)
+    ([account.given_name, account.family_name].filter(Boolean).join(' ') ||
+      account.email ||
+      account.sub)
   );
 }
 
@@ -383,7 +411,9 @@ function chosenAccount(state: IssuerState, form: URLSearchParams): OidcTestAccou
     ...(email !== undefined && fields.has('email_verified')
       ? { email_verified: form.get('email_verified') === 'on' }
       : {}),
-    name: name ?? ([given, family].filter(Boolean).join(' ') || (email ?? '').split('@')[0] || 'Test user'),
+    name:
+      name ??
+      ([given, family].filter(Boolean).join(' ') || (email ?? '').split('@')[0] || 'Test user'),
     ...(given !== undefined ? { given_name: given } : {}),
     ...(family !== undefined ? { family_name: family } : {}),
     ...(fields.has('locale') && text('locale') !== undefined ? { locale: text('locale') } : {}),
@@ -395,7 +425,15 @@ function chosenAccount(state: IssuerState, form: URLSearchParams): OidcTestAccou
 
 function newAccountValues(form: URLSearchParams): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const name of ['email', 'name', 'given_name', 'family_name', 'locale', 'birthdate', 'email_verified']) {
+  for (const name of [
+    'email',
+    'name',
+    'given_name',
+    'family_name',
+    'locale',
+    'birthdate',
+    'email_verified',
+  ]) {
     const value = form.get(name);
     if (value !== null) values[name] = value;
   }
@@ -437,11 +475,14 @@ function gsiCredentialClaims(
 }
 
 async function createIssuer(peerUrl: string, options: OidcIssuerOptions): Promise<IssuerState> {
-  if (!ISSUER_ID.test(options.id)) throw new Error(`invalid issuer id ${JSON.stringify(options.id)}`);
+  if (!ISSUER_ID.test(options.id))
+    throw new Error(`invalid issuer id ${JSON.stringify(options.id)}`);
   const flavour = FLAVOURS[options.flavour];
   const mountPath = `/${options.id}`;
   const base = `${peerUrl}${mountPath}`;
-  const { privateKey, publicKey } = await generateKeyPair(flavour.signingAlg, { extractable: true });
+  const { privateKey, publicKey } = await generateKeyPair(flavour.signingAlg, {
+    extractable: true,
+  });
   const kid = randomToken(16, '0123456789abcdef');
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: flavour.signingAlg, use: 'sig' };
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: flavour.signingAlg, use: 'sig' };
@@ -468,7 +509,7 @@ async function createIssuer(peerUrl: string, options: OidcIssuerOptions): Promis
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
 
-  let state: IssuerState | undefined;
+  const view: ClaimsView = { base, flavour };
   const configuration: Configuration = {
     adapter: memoryAdapterFactory(clientMetadata),
     jwks: { keys: [privateJwk] },
@@ -486,7 +527,11 @@ async function createIssuer(peerUrl: string, options: OidcIssuerOptions): Promis
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: options.flavour === 'generic', logoutSource, postLogoutSuccessSource },
+      rpInitiatedLogout: {
+        enabled: options.flavour === 'generic',
+        logoutSource,
+        postLogoutSuccessSource,
+      },
     },
     interactions: {
       policy,
@@ -494,9 +539,8 @@ async function createIssuer(peerUrl: string, options: OidcIssuerOptions): Promis
     },
     findAccount: (_ctx, sub) => {
       const account = accounts.get(sub);
-      if (!account || !state) return undefined;
-      const current = state;
-      return { accountId: sub, claims: () => ({ sub, ...accountClaims(current, account) }) };
+      if (!account) return undefined;
+      return { accountId: sub, claims: () => ({ sub, ...accountClaims(view, account) }) };
     },
     clientBasedCORS: (_ctx, origin, client) => {
       const registered = clients.get(client.clientId);
@@ -514,7 +558,7 @@ async function createIssuer(peerUrl: string, options: OidcIssuerOptions): Promis
   provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
     console.error(`dev peer ${options.id}: oidc-provider server error`, error);
   });
-  state = {
+  return {
     options,
     flavour,
     base,
@@ -526,16 +570,20 @@ async function createIssuer(peerUrl: string, options: OidcIssuerOptions): Promis
     provider,
     banner,
   };
-  return state;
 
   function logoutSource(ctx: KoaContextWithOIDC, form: string): void {
     ctx.type = 'html';
     ctx.body = renderPage({
       title: 'Sign out',
       banner,
-      body: html`<h1>Sign out of ${options.displayName}?</h1>${rawHtml(form) /* built and escaped by oidc-provider */}
-<div class="actions"><button type="submit" form="op.logoutForm" name="logout" value="yes">Yes, sign me out</button>
-<button type="submit" form="op.logoutForm" class="secondary">No, stay signed in</button></div>`,
+      body: html`<h1>Sign out of ${options.displayName}?</h1>
+        ${rawHtml(form) /* built and escaped by oidc-provider */}
+        <div class="actions">
+          <button type="submit" form="op.logoutForm" name="logout" value="yes">
+            Yes, sign me out
+          </button>
+          <button type="submit" form="op.logoutForm" class="secondary">No, stay signed in</button>
+        </div>`,
     });
   }
   function postLogoutSuccessSource(ctx: KoaContextWithOIDC): void {
@@ -559,7 +607,9 @@ function issuerInfo(state: IssuerState): OidcIssuerInfo {
     ...(state.options.flavour === 'google'
       ? { gsiClientUrl: `${state.base}/gsi/client`, gsiSelectUrl: `${state.base}/gsi/select` }
       : {}),
-    ...(state.options.flavour === 'line' ? { verifyEndpoint: `${state.base}/oauth2/v2.1/verify` } : {}),
+    ...(state.options.flavour === 'line'
+      ? { verifyEndpoint: `${state.base}/oauth2/v2.1/verify` }
+      : {}),
   };
 }
 
@@ -580,8 +630,13 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
 
   router.on('GET', '/', ({ res }) => {
     const rows = [...states.values()].map(
-      (state) => html`<li><strong>${state.options.displayName}</strong>: issuer <code>${state.base}</code>
-(<a href="${state.base}/.well-known/openid-configuration">discovery document</a>)</li>`,
+      (state) =>
+        html`<li>
+          <strong>${state.options.displayName}</strong>: issuer <code>${state.base}</code> (<a
+            href="${state.base}/.well-known/openid-configuration"
+            >discovery document</a
+          >)
+        </li>`,
     );
     sendHtml(
       res,
@@ -589,7 +644,10 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
       renderPage({
         title: 'Development identity providers',
         banner: 'Development identity providers — not Google, LINE or an enterprise IdP',
-        body: html`<h1>Development identity providers</h1><ul>${rows}</ul>`,
+        body: html`<h1>Development identity providers</h1>
+          <ul>
+            ${rows}
+          </ul>`,
       }),
     );
   });
@@ -607,7 +665,12 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
     const state = issuerOf(params);
     if (!state || state.options.flavour !== 'google') return notFound(res);
     res.setHeader('cache-control', 'no-cache');
-    sendText(res, 200, 'text/javascript; charset=utf-8', gsiClientScript(GSI_MESSAGE_TYPE, state.banner));
+    sendText(
+      res,
+      200,
+      'text/javascript; charset=utf-8',
+      gsiClientScript(GSI_MESSAGE_TYPE, state.banner),
+    );
   });
   router.on('GET', '/:issuer/gsi/select', (request) => gsiSelect(request));
   router.on('POST', '/:issuer/gsi/select', (request) => gsiSelect(request));
@@ -629,7 +692,10 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
     if (!state) return notFound(res);
     const original = req.url ?? '/';
     const stripped = original.slice(state.mountPath.length);
-    Object.assign(req, { originalUrl: original, url: stripped.startsWith('/') ? stripped : `/${stripped}` });
+    Object.assign(req, {
+      originalUrl: original,
+      url: stripped.startsWith('/') ? stripped : `/${stripped}`,
+    });
     await state.provider.callback()(req, res);
   }
 
@@ -639,7 +705,8 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
     const details = await loadInteraction(state, req, res, params.uid ?? '');
     if (!details) return;
     const clientId = typeof details.params.client_id === 'string' ? details.params.client_id : '';
-    const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+    const loginHint =
+      typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
     sendHtml(res, 200, interactionChooser(state, url.pathname, clientId, loginHint));
   }
 
@@ -667,7 +734,12 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
     });
   }
 
-  async function loadInteraction(state: IssuerState, req: IncomingMessage, res: ServerResponse, uid: string) {
+  async function loadInteraction(
+    state: IssuerState,
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+  ) {
     try {
       const details = await state.provider.interactionDetails(req, res);
       if (details.uid === uid) return details;
@@ -705,8 +777,20 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
       account = chosenAccount(state, form);
     } catch (error) {
       if (!(error instanceof FormError)) throw error;
-      const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-      sendHtml(res, 400, interactionChooser(state, url.pathname, clientId, loginHint, error.message, newAccountValues(form)));
+      const loginHint =
+        typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+      sendHtml(
+        res,
+        400,
+        interactionChooser(
+          state,
+          url.pathname,
+          clientId,
+          loginHint,
+          error.message,
+          newAccountValues(form),
+        ),
+      );
       return;
     }
     // Choosing the account also grants what the client asked for: these dev IdPs have no
@@ -745,23 +829,35 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
     const display = read('display') === 'onetap' ? 'onetap' : 'popup';
     const selectBy = /^[a-z_0-9]{1,32}$/.test(read('select_by')) ? read('select_by') : 'btn';
     if (!client) {
-      sendHtml(res, 401, renderErrorPage(state.banner, 'Error 401: invalid_client', [
-        `The OAuth client ${JSON.stringify(clientId)} was not found.`,
-      ]));
+      sendHtml(
+        res,
+        401,
+        renderErrorPage(state.banner, 'Error 401: invalid_client', [
+          `The OAuth client ${JSON.stringify(clientId)} was not found.`,
+        ]),
+      );
       return;
     }
     const origin = read('origin');
     const loginUri = read('login_uri');
     if (uxMode === 'popup' && !clientOrigins(client).includes(origin)) {
-      sendHtml(res, 400, renderErrorPage(state.banner, 'Error 400: origin_mismatch', [
-        `The origin ${JSON.stringify(origin)} is not a registered JavaScript origin of this client.`,
-      ]));
+      sendHtml(
+        res,
+        400,
+        renderErrorPage(state.banner, 'Error 400: origin_mismatch', [
+          `The origin ${JSON.stringify(origin)} is not a registered JavaScript origin of this client.`,
+        ]),
+      );
       return;
     }
     if (uxMode === 'redirect' && !client.redirectUris.includes(loginUri)) {
-      sendHtml(res, 400, renderErrorPage(state.banner, 'Error 400: redirect_uri_mismatch', [
-        `The login URI ${JSON.stringify(loginUri)} is not a registered redirect URI of this client.`,
-      ]));
+      sendHtml(
+        res,
+        400,
+        renderErrorPage(state.banner, 'Error 400: redirect_uri_mismatch', [
+          `The login URI ${JSON.stringify(loginUri)} is not a registered redirect URI of this client.`,
+        ]),
+      );
       return;
     }
     const request: Record<string, string> = {
@@ -775,17 +871,21 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
       if (read(name)) request[name] = read(name).slice(0, 512);
     }
     const chooser = (status: number, error?: string, values?: Record<string, string>) =>
-      sendHtml(res, status, renderChooserPage({
-        banner: state.banner,
-        title: read('context') === 'signup' ? 'Sign up with Google' : 'Sign in with Google',
-        lead: `Choose an account to continue to ${client.name ?? client.clientId}.`,
-        action: url.pathname,
-        hidden: request,
-        accounts: chooserAccounts(state, undefined),
-        newAccountFields: state.flavour.newAccountFields,
-        ...(values ? { values } : {}),
-        ...(error ? { error } : {}),
-      }));
+      sendHtml(
+        res,
+        status,
+        renderChooserPage({
+          banner: state.banner,
+          title: read('context') === 'signup' ? 'Sign up with Google' : 'Sign in with Google',
+          lead: `Choose an account to continue to ${client.name ?? client.clientId}.`,
+          action: url.pathname,
+          hidden: request,
+          accounts: chooserAccounts(state, undefined),
+          newAccountFields: state.flavour.newAccountFields,
+          ...(values ? { values } : {}),
+          ...(error ? { error } : {}),
+        }),
+      );
     if (method === 'GET') return chooser(200);
 
     const choice = read('account');
@@ -793,14 +893,26 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
     if (choice === 'cancel') {
       if (uxMode === 'redirect') {
         const back = new URL(loginUri).origin;
-        sendHtml(res, 200, renderPage({
-          title: 'Sign-in cancelled',
-          banner: state.banner,
-          body: html`<h1>Sign-in cancelled</h1><p><a href="${back}">Return to the application</a></p>`,
-        }));
+        sendHtml(
+          res,
+          200,
+          renderPage({
+            title: 'Sign-in cancelled',
+            banner: state.banner,
+            body: html`<h1>Sign-in cancelled</h1>
+              <p><a href="${back}">Return to the application</a></p>`,
+          }),
+        );
         return;
       }
-      sendHtml(res, 200, deliveryPage(state.banner, 'Sign-in cancelled', display, origin, { ...message, result: 'dismissed' }));
+      sendHtml(
+        res,
+        200,
+        deliveryPage(state.banner, 'Sign-in cancelled', display, origin, {
+          ...message,
+          result: 'dismissed',
+        }),
+      );
       return;
     }
     let account: OidcTestAccount;
@@ -822,25 +934,33 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
         select_by: selectBy,
         ...(request.state ? { state: request.state } : {}),
       };
-      sendHtml(res, 200, renderPage({
-        title: 'Returning to the application',
-        banner: state.banner,
-        body: html`<h1>Signed in as ${displayNameOf(account)}</h1>
-<form method="post" action="${loginUri}" id="gsi-return">
-${Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
-<button type="submit">Return to the application</button>
-</form>`,
-        script: html`document.getElementById('gsi-return').submit();`,
-      }));
+      sendHtml(
+        res,
+        200,
+        renderPage({
+          title: 'Returning to the application',
+          banner: state.banner,
+          body: html`<h1>Signed in as ${displayNameOf(account)}</h1>
+            <form method="post" action="${loginUri}" id="gsi-return">
+              ${Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
+              <button type="submit">Return to the application</button>
+            </form>`,
+          script: html`document.getElementById('gsi-return').submit();`,
+        }),
+      );
       return;
     }
-    sendHtml(res, 200, deliveryPage(state.banner, `Signed in as ${displayNameOf(account)}`, display, origin, {
-      ...message,
-      result: 'credential',
-      credential,
-      select_by: selectBy,
-      ...(request.state ? { state: request.state } : {}),
-    }));
+    sendHtml(
+      res,
+      200,
+      deliveryPage(state.banner, `Signed in as ${displayNameOf(account)}`, display, origin, {
+        ...message,
+        result: 'credential',
+        credential,
+        select_by: selectBy,
+        ...(request.state ? { state: request.state } : {}),
+      }),
+    );
   }
 
   /** LINE's `POST /oauth2/v2.1/verify`: checks an ID token for a channel and answers its claims. */
@@ -860,7 +980,9 @@ ${Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="
         algorithms: [state.flavour.signingAlg],
       }));
     } catch (error) {
-      return invalid(error instanceof joseErrors.JWTExpired ? 'IdToken expired.' : 'Invalid IdToken.');
+      return invalid(
+        error instanceof joseErrors.JWTExpired ? 'IdToken expired.' : 'Invalid IdToken.',
+      );
     }
     if (payload.iss !== state.base) return invalid('Invalid IdToken Issuer.');
     const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
@@ -868,11 +990,14 @@ ${Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="
     const nonce = form.get('nonce');
     if (nonce !== null && payload.nonce !== nonce) return invalid('Invalid IdToken Nonce.');
     const userId = form.get('user_id');
-    if (userId !== null && payload.sub !== userId) return invalid('Invalid IdToken Subject Identifier.');
+    if (userId !== null && payload.sub !== userId)
+      return invalid('Invalid IdToken Subject Identifier.');
     sendJson(res, 200, payload);
   }
 
-  const issuers = Object.fromEntries([...states.values()].map((state) => [state.options.id, issuerInfo(state)]));
+  const issuers = Object.fromEntries(
+    [...states.values()].map((state) => [state.options.id, issuerInfo(state)]),
+  );
   const stateOf = (issuerId: string): IssuerState => {
     const state = states.get(issuerId);
     if (!state) throw new Error(`no issuer ${JSON.stringify(issuerId)}`);
@@ -922,12 +1047,11 @@ function deliveryPage(
   return renderPage({
     title: heading,
     banner,
-    body: html`<h1>${heading}</h1><p>You can close this window and return to the application.</p>`,
-    script: html`(function () {
-  var target = ${rawHtml(target)};
-  // The asking page closes the popup (or removes the frame) once it has the message.
-  if (target) target.postMessage(${scriptJson(message)}, ${scriptJson(origin)});
-})();`,
+    body: html`<h1>${heading}</h1>
+      <p>You can close this window and return to the application.</p>`,
+    script: html`(function () { var target = ${rawHtml(target)}; // The asking page closes the popup
+    (or removes the frame) once it has the message. if (target)
+    target.postMessage(${scriptJson(message)}, ${scriptJson(origin)}); })();`,
   });
 }
 

@@ -2,6 +2,7 @@
 // handle: verified and unverified e-mail, no e-mail, a Workspace (hosted-domain) account,
 // non-Latin names, and (in facebook/instagram modules' sets) silhouettes and missing birthdays.
 // Addresses use reserved example domains; pictures default to the peers' own generated avatars.
+import type { FacebookTestUser } from './facebook.ts';
 import type { OidcTestAccount } from './oidc.ts';
 
 export const GOOGLE_TEST_ACCOUNTS: readonly OidcTestAccount[] = [
@@ -66,5 +67,59 @@ export const ENTERPRISE_TEST_ACCOUNTS: readonly OidcTestAccount[] = [
     given_name: 'Sam',
     family_name: 'Chen',
     locale: 'en-US',
+  },
+];
+
+export const FACEBOOK_TEST_USERS: readonly FacebookTestUser[] = [
+  {
+    id: '10000000000000001',
+    first_name: 'Maya',
+    last_name: 'Okafor',
+    email: 'maya.okafor@example.com',
+    gender: 'female',
+    birthday: '04/12/1990',
+  },
+  {
+    // Registered with a phone number: Graph returns no e-mail even with the email permission.
+    id: '10000000000000002',
+    first_name: 'Liam',
+    last_name: 'Novak',
+    gender: 'male',
+    birthday: '11/03/1985',
+  },
+  {
+    // No profile photo: picture.data.is_silhouette is true.
+    id: '10000000000000003',
+    first_name: 'Noor',
+    last_name: 'Haddad',
+    email: 'noor.haddad@example.net',
+    gender: 'female',
+    birthday: '07/22/1995',
+    silhouette: true,
+  },
+  {
+    // Shares no birthday at all.
+    id: '10000000000000004',
+    first_name: 'Jun',
+    last_name: 'Park',
+    email: 'jun.park@example.com',
+    gender: 'male',
+  },
+  {
+    // Hides the birth year: `MM/DD` is not a usable date of birth.
+    id: '10000000000000005',
+    first_name: 'Eli',
+    last_name: 'Brooks',
+    email: 'eli.brooks@example.com',
+    birthday: '07/22',
+  },
+  {
+    // A multi-word name, for the full-name split rule.
+    id: '10000000000000006',
+    first_name: 'Ana María',
+    last_name: 'de la Cruz',
+    email: 'ana.delacruz@example.com',
+    gender: 'female',
+    birthday: '01/30/2001',
   },
 ];
