@@ -30,10 +30,10 @@ export interface PeerRequest {
 
 export type PeerHandler = (request: PeerRequest) => Promise<void> | void;
 
-interface Route {
+interface Route<H> {
   readonly method: string;
   readonly pattern: RegExp;
-  readonly handler: PeerHandler;
+  readonly handler: H;
 }
 
 function compilePath(path: string): RegExp {
@@ -48,26 +48,26 @@ function compilePath(path: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-export type RouteMatch =
+export type RouteMatch<H = PeerHandler> =
   | {
       readonly kind: 'found';
-      readonly handler: PeerHandler;
+      readonly handler: H;
       readonly params: Record<string, string>;
     }
   | { readonly kind: 'method-not-allowed' }
   | { readonly kind: 'not-found' };
 
 /** Routes by method and path. `:name` matches one path segment (lazily, so `:sid.json` works). */
-export class Router {
-  readonly #routes: Route[] = [];
+export class Router<H = PeerHandler> {
+  readonly #routes: Route<H>[] = [];
 
-  on(method: string, path: string | RegExp, handler: PeerHandler): this {
+  on(method: string, path: string | RegExp, handler: H): this {
     const pattern = typeof path === 'string' ? compilePath(path) : path;
     this.#routes.push({ method, pattern, handler });
     return this;
   }
 
-  match(method: string, pathname: string): RouteMatch {
+  match(method: string, pathname: string): RouteMatch<H> {
     let pathMatched = false;
     for (const route of this.#routes) {
       const found = route.pattern.exec(pathname);
