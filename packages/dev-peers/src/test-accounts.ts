@@ -3,6 +3,7 @@
 // non-Latin names, and (in facebook/instagram modules' sets) silhouettes and missing birthdays.
 // Addresses use reserved example domains; pictures default to the peers' own generated avatars.
 import type { FacebookTestUser } from './facebook.ts';
+import type { InstagramTestUser } from './instagram.ts';
 import type { OidcTestAccount } from './oidc.ts';
 
 export const GOOGLE_TEST_ACCOUNTS: readonly OidcTestAccount[] = [
@@ -121,5 +122,41 @@ export const FACEBOOK_TEST_USERS: readonly FacebookTestUser[] = [
     email: 'ana.delacruz@example.com',
     gender: 'female',
     birthday: '01/30/2001',
+  },
+];
+
+export const INSTAGRAM_TEST_USERS: readonly InstagramTestUser[] = [
+  {
+    id: '7841400000000001',
+    username: 'mara_cooks',
+    name: 'Mara Cooks',
+    account_type: 'BUSINESS',
+    media: [
+      {
+        id: '9000000000000101',
+        caption: 'Sourdough, day three #bread',
+        media_type: 'IMAGE',
+        timestamp: '2026-10-30T08:15:00+0000',
+      },
+      {
+        id: '9000000000000102',
+        caption: 'Shaping the loaves',
+        media_type: 'VIDEO',
+        timestamp: '2026-11-02T09:00:00+0000',
+      },
+      {
+        id: '9000000000000103',
+        caption: 'Market stall',
+        media_type: 'CAROUSEL_ALBUM',
+        timestamp: '2026-11-10T11:30:00+0000',
+      },
+    ],
+  },
+  {
+    // A personal account with no posts yet.
+    id: '7841400000000002',
+    username: 'ben.woodworks',
+    account_type: 'PERSONAL',
+    media: [],
   },
 ];
