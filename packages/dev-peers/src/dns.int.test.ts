@@ -87,3 +87,49 @@ describe('answers', () => {
     expect(() => peer.setA('bad.example', ['300.1.1.1'])).toThrow(/not an IPv4 address/);
   });
 });
+
+describe('control API and zone editor', () => {
+  test('records set over HTTP are answered; the editor lists them; DELETE removes them', async () => {
+    const name = '_corkboard-challenge.control.example';
+    const put = await fetch(`${peer.controlUrl}/__peer/records/${name}/TXT`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ values: ['corkboard-site-verification=over-http'] }),
+    });
+    expect(put.status).toBe(200);
+    expect(await resolver.resolveTxt(name)).toEqual([['corkboard-site-verification=over-http']]);
+    const page = await (await fetch(peer.controlUrl)).text();
+    expect(page).toContain('Development DNS');
+    expect(page).toContain('corkboard-site-verification=over-http');
+    const listed = (await (await fetch(`${peer.controlUrl}/__peer/records`)).json()) as {
+      records: { name: string }[];
+    };
+    expect(listed.records.map((r) => r.name)).toContain(name);
+    expect(
+      (await fetch(`${peer.controlUrl}/__peer/records/${name}/TXT`, { method: 'DELETE' })).status,
+    ).toBe(204);
+    await expect(resolver.resolveTxt(name)).rejects.toMatchObject({ code: 'ENOTFOUND' });
+  });
+
+  test('refuses bad names, bad addresses, non-JSON bodies and forms without the page token', async () => {
+    const put = (path: string, body: string, type = 'application/json') =>
+      fetch(`${peer.controlUrl}/__peer/records/${path}`, {
+        method: 'PUT',
+        headers: { 'content-type': type },
+        body,
+      });
+    expect((await put('bad..name/TXT', '{"values":["x"]}')).status).toBe(400);
+    expect(await (await put('ok.example/A', '{"values":["not-an-ip"]}')).json()).toEqual({
+      error: 'not an IPv4 address: not-an-ip',
+    });
+    expect(
+      (await put('ok.example/TXT', 'values=x', 'application/x-www-form-urlencoded')).status,
+    ).toBe(415);
+    const form = await fetch(`${peer.controlUrl}/records`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: 'guess', name: 'evil.example', type: 'TXT', values: 'x' }),
+    });
+    expect(form.status).toBe(403);
+    await expect(resolver.resolveTxt('evil.example')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+  });
+});

@@ -3,11 +3,25 @@
 // records from a table the tests and the dev launcher change while it runs. Built on
 // `dns-packet` over `node:dgram` / `node:net`; point a resolver at it with
 // `resolver.setServers(['127.0.0.1:<port>'])`.
+import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import { isIPv4, isIPv6, createServer, type Server, type Socket as TcpSocket } from 'node:net';
 import dnsPacket from 'dns-packet';
 import { assertNotProduction } from './guard.ts';
-import { LOOPBACK_HOST } from './http.ts';
+import { html, renderPage } from './html.ts';
+import {
+  LOOPBACK_HOST,
+  listenLoopback,
+  PeerHttpError,
+  readBody,
+  readForm,
+  redirect,
+  requestUrl,
+  Router,
+  sendHtml,
+  sendJson,
+  type RunningServer,
+} from './http.ts';
 
 export type DnsRecordType = 'TXT' | 'A' | 'AAAA' | 'CNAME';
 
@@ -18,6 +32,8 @@ export interface DnsPeerOptions {
   readonly ttl?: number;
   readonly txt?: Readonly<Record<string, readonly string[]>>;
   readonly a?: Readonly<Record<string, readonly string[]>>;
+  /** Port of the HTTP zone editor and JSON control API; default 0. */
+  readonly controlPort?: number;
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -34,6 +50,12 @@ export interface DnsPeer {
   readonly port: number;
   /** `127.0.0.1:<port>`, the form `Resolver#setServers` takes. */
   readonly server: string;
+  /**
+   * The zone editor page and JSON API (`GET /__peer/records`, `PUT|DELETE
+   * /__peer/records/{name}/{type}` with `{ "values": [...] }`), for people and for test processes
+   * that do not hold this object (e2e workers).
+   */
+  readonly controlUrl: string;
   setTxt(name: string, values: readonly string[]): void;
   setA(name: string, addresses: readonly string[]): void;
   setAaaa(name: string, addresses: readonly string[]): void;
@@ -249,41 +271,227 @@ export async function startDnsPeer(options: DnsPeerOptions = {}): Promise<DnsPee
     });
   });
 
-  for (const [name, values] of Object.entries(options.txt ?? {})) entry(name).TXT = [...values];
-  for (const [name, values] of Object.entries(options.a ?? {})) entry(name).A = [...values];
-
   const port = udpSocket.address().port;
+
+  const control = await startControl();
+  for (const [name, values] of Object.entries(options.txt ?? {})) setRecords(name, 'TXT', values);
+  for (const [name, values] of Object.entries(options.a ?? {})) setRecords(name, 'A', values);
+
+  /** Sets records of one type; throws a PeerHttpError(400) for what cannot be stored. */
+  function setRecords(name: string, type: string, values: readonly string[]): void {
+    const key = normalize(name);
+    const labels = key.split('.');
+    if (key.length > 253 || !labels.every((label) => /^[a-z0-9_-]{1,63}$/.test(label))) {
+      throw new PeerHttpError(400, `not a domain name: ${name}`);
+    }
+    switch (type) {
+      case 'TXT':
+        entry(key).TXT = [...values];
+        break;
+      case 'A': {
+        const bad = values.find((address) => !isIPv4(address));
+        if (bad !== undefined) throw new PeerHttpError(400, `not an IPv4 address: ${bad}`);
+        entry(key).A = [...values];
+        break;
+      }
+      case 'AAAA': {
+        const bad = values.find((address) => !isIPv6(address));
+        if (bad !== undefined) throw new PeerHttpError(400, `not an IPv6 address: ${bad}`);
+        entry(key).AAAA = [...values];
+        break;
+      }
+      case 'CNAME': {
+        const [target] = values;
+        if (values.length !== 1 || !target)
+          throw new PeerHttpError(400, 'a CNAME has exactly one target');
+        entry(key).CNAME = normalize(target);
+        break;
+      }
+      default:
+        throw new PeerHttpError(400, `unsupported record type: ${type}`);
+    }
+  }
+
+  function removeRecords(name: string, type?: string): void {
+    const key = normalize(name);
+    const records = table.get(key);
+    if (!records) return;
+    if (type === 'TXT' || type === 'A' || type === 'AAAA' || type === 'CNAME') delete records[type];
+    else table.delete(key);
+    prune(key);
+  }
+
+  function listRecords(): { name: string; type: DnsRecordType; values: string[] }[] {
+    return [...table.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .flatMap(([name, records]) =>
+        (['TXT', 'A', 'AAAA', 'CNAME'] as const).flatMap((type) => {
+          const value = records[type];
+          if (value === undefined) return [];
+          return [{ name, type, values: Array.isArray(value) ? [...value] : [value as string] }];
+        }),
+      );
+  }
+
+  async function startControl(): Promise<RunningServer> {
+    // Forms carry this token so that another site cannot post to the editor.
+    const formToken = randomBytes(16).toString('hex');
+    const router = new Router();
+    const banner = 'Development DNS — answers only resolvers pointed at it; no real zone changes';
+    const page = (status: number, error?: string) =>
+      renderPage({
+        title: 'Development DNS zone',
+        banner,
+        body: html`<h1>Development DNS zone</h1>
+          <p>
+            Resolver address: <code>${LOOPBACK_HOST}:${port}</code> (UDP and TCP). Records change at
+            once.
+          </p>
+          ${error ? html`<p role="alert" class="error">${error}</p>` : ''}
+          <h2>Records</h2>
+          ${
+            listRecords().length
+              ? html`<table>
+                  <caption>
+                    Records held
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Name</th>
+                      <th scope="col">Type</th>
+                      <th scope="col">Values</th>
+                      <th scope="col">Remove</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${listRecords().map(
+                      (record) =>
+                        html`<tr>
+                          <td>${record.name}</td>
+                          <td>${record.type}</td>
+                          <td>${record.values.map((v) => html`<code>${v}</code><br />`)}</td>
+                          <td>
+                            <form method="post" action="/records/delete">
+                              <input type="hidden" name="token" value="${formToken}" /><input
+                                type="hidden"
+                                name="name"
+                                value="${record.name}"
+                              /><input type="hidden" name="type" value="${record.type}" /><button
+                                type="submit"
+                                class="secondary"
+                              >
+                                Remove ${record.type} of ${record.name}
+                              </button>
+                            </form>
+                          </td>
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>`
+              : html`<p>No records yet.</p>`
+          }
+          <h2>Add or replace records</h2>
+          <form method="post" action="/records">
+            <input type="hidden" name="token" value="${formToken}" />
+            <label for="record-name">Name (for example _corkboard-challenge.example.com)</label>
+            <input type="text" id="record-name" name="name" required autocomplete="off" />
+            <label for="record-type">Type</label>
+            <select id="record-type" name="type">
+              <option>TXT</option>
+              <option>A</option>
+              <option>AAAA</option>
+              <option>CNAME</option>
+            </select>
+            <label for="record-values">Values, one per line</label>
+            <textarea id="record-values" name="values" rows="3" cols="40" required></textarea>
+            <div class="actions"><button type="submit">Save records</button></div>
+          </form>`,
+      });
+    router.on('GET', '/', ({ res }) => sendHtml(res, 200, page(200)));
+    router.on('POST', '/records', async ({ req, res }) => {
+      const form = await readForm(req);
+      if (form.get('token') !== formToken)
+        return sendHtml(res, 403, page(403, 'This form has expired. Reload the page.'));
+      const values = (form.get('values') ?? '')
+        .split(/\r?\n/)
+        .map((v) => v.trim())
+        .filter(Boolean);
+      try {
+        setRecords(form.get('name') ?? '', form.get('type') ?? '', values);
+      } catch (error) {
+        if (!(error instanceof PeerHttpError)) throw error;
+        return sendHtml(res, 400, page(400, error.message));
+      }
+      redirect(res, '/', 303);
+    });
+    router.on('POST', '/records/delete', async ({ req, res }) => {
+      const form = await readForm(req);
+      if (form.get('token') !== formToken)
+        return sendHtml(res, 403, page(403, 'This form has expired. Reload the page.'));
+      removeRecords(form.get('name') ?? '', form.get('type') ?? undefined);
+      redirect(res, '/', 303);
+    });
+    router.on('GET', '/__peer/records', ({ res }) =>
+      sendJson(res, 200, { records: listRecords() }),
+    );
+    router.on('PUT', '/__peer/records/:name/:type', async ({ req, res, params }) => {
+      let values: unknown;
+      try {
+        values = (JSON.parse((await readBody(req)).toString('utf8')) as { values?: unknown })
+          .values;
+      } catch {
+        return sendJson(res, 400, { error: 'the body must be JSON: { "values": ["..."] }' });
+      }
+      if (!Array.isArray(values) || !values.every((v): v is string => typeof v === 'string')) {
+        return sendJson(res, 400, { error: 'values must be an array of strings' });
+      }
+      try {
+        setRecords(params.name ?? '', params.type ?? '', values);
+      } catch (error) {
+        if (!(error instanceof PeerHttpError)) throw error;
+        return sendJson(res, 400, { error: error.message });
+      }
+      sendJson(res, 200, {
+        records: listRecords().filter((r) => r.name === normalize(params.name ?? '')),
+      });
+    });
+    router.on('DELETE', '/__peer/records/:name/:type', ({ res, params }) => {
+      removeRecords(params.name ?? '', params.type);
+      res.writeHead(204).end();
+    });
+    return listenLoopback(async (req, res) => {
+      const url = requestUrl(req);
+      const method = req.method ?? 'GET';
+      // The JSON API takes JSON only, so a cross-site form cannot reach it without a preflight.
+      if (
+        url.pathname.startsWith('/__peer/') &&
+        method === 'PUT' &&
+        req.headers['content-type']?.split(';')[0] !== 'application/json'
+      ) {
+        return sendJson(res, 415, { error: 'send application/json' });
+      }
+      const match = router.match(method, url.pathname);
+      if (match.kind !== 'found')
+        return sendJson(res, match.kind === 'not-found' ? 404 : 405, { error: 'not found' });
+      await match.handler({ req, res, method, url, params: match.params });
+    }, options.controlPort);
+  }
+
   return {
     host: LOOPBACK_HOST,
     port,
     server: `${LOOPBACK_HOST}:${port}`,
-    setTxt(name, values) {
-      entry(name).TXT = [...values];
-    },
-    setA(name, addresses) {
-      const bad = addresses.find((address) => !isIPv4(address));
-      if (bad !== undefined) throw new Error(`not an IPv4 address: ${bad}`);
-      entry(name).A = [...addresses];
-    },
-    setAaaa(name, addresses) {
-      const bad = addresses.find((address) => !isIPv6(address));
-      if (bad !== undefined) throw new Error(`not an IPv6 address: ${bad}`);
-      entry(name).AAAA = [...addresses];
-    },
-    setCname(name, target) {
-      entry(name).CNAME = normalize(target);
-    },
-    remove(name, type) {
-      const records = table.get(normalize(name));
-      if (!records) return;
-      if (type) delete records[type];
-      else table.delete(normalize(name));
-      prune(name);
-    },
+    controlUrl: control.url,
+    setTxt: (name, values) => setRecords(name, 'TXT', values),
+    setA: (name, addresses) => setRecords(name, 'A', addresses),
+    setAaaa: (name, addresses) => setRecords(name, 'AAAA', addresses),
+    setCname: (name, target) => setRecords(name, 'CNAME', [target]),
+    remove: (name, type) => removeRecords(name, type),
     queries: () => [...log],
     stop: async () => {
       for (const socket of connections) socket.destroy();
       await Promise.all([
+        control.stop(),
         new Promise<void>((resolve) => udpSocket.close(() => resolve())),
         new Promise<void>((resolve, reject) =>
           tcpServer.close((error) => (error ? reject(error) : resolve())),

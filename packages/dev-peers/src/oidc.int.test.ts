@@ -483,6 +483,44 @@ function postedMessage(page: string): Record<string, string> {
   };
 }
 
+describe('dynamic client registration (enterprise issuer)', () => {
+  test('an RP registers itself with its redirect URIs and signs in with the new client', async () => {
+    const redirectUri = `${APP}/api/auth/sso/callback/globex`;
+    const response = await fetch(`${peer.url}/enterprise/reg`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        redirect_uris: [redirectUri],
+        client_name: 'Corkboard (Globex)',
+        token_endpoint_auth_method: 'client_secret_basic',
+      }),
+    });
+    expect(response.status).toBe(201);
+    const registered = (await response.json()) as { client_id: string; client_secret: string };
+    const { tokens } = await codeFlow(
+      'enterprise',
+      registered.client_id,
+      registered.client_secret,
+      redirectUri,
+      { account: '00u1a2b3c4d5e6f7g8h9' },
+      true,
+    );
+    expect(tokens.claims()).toMatchObject({
+      aud: registered.client_id,
+      email: 'alex.rivera@acme.example',
+    });
+    expect(
+      (
+        await fetch(`${peer.url}/google/reg`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
 describe('Google Identity Services stand-in', () => {
   const selectUrl = (params: Record<string, string>) => {
     const url = new URL(peer.issuers.google?.gsiSelectUrl ?? '');

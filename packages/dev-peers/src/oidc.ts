@@ -249,7 +249,14 @@ interface StoredEntry {
 }
 
 /** oidc-provider storage for one issuer; clients come from the issuer's mutable client table. */
-function memoryAdapterFactory(clientMetadata: (clientId: string) => AdapterPayload | undefined) {
+interface ClientStore {
+  find(clientId: string): AdapterPayload | undefined;
+  /** Clients made through dynamic registration (enterprise issuers). */
+  register(clientId: string, metadata: AdapterPayload): void;
+  unregister(clientId: string): void;
+}
+
+function memoryAdapterFactory(clientStore: ClientStore) {
   const entries = new Map<string, StoredEntry>();
   const grants = new Map<string, Set<string>>();
   const sessionUids = new Map<string, string>();
@@ -267,6 +274,10 @@ function memoryAdapterFactory(clientMetadata: (clientId: string) => AdapterPaylo
     const key = (id: string) => `${model}:${id}`;
     return {
       upsert(id, payload, expiresIn) {
+        if (model === 'Client') {
+          clientStore.register(id, payload);
+          return Promise.resolve();
+        }
         entries.set(key(id), {
           payload,
           expiresAt: typeof expiresIn === 'number' ? Date.now() + expiresIn * 1000 : Infinity,
@@ -281,7 +292,7 @@ function memoryAdapterFactory(clientMetadata: (clientId: string) => AdapterPaylo
         return Promise.resolve();
       },
       find(id) {
-        if (model === 'Client') return Promise.resolve(clientMetadata(id));
+        if (model === 'Client') return Promise.resolve(clientStore.find(id));
         return Promise.resolve(live(key(id)));
       },
       findByUid(uid) {
@@ -298,6 +309,7 @@ function memoryAdapterFactory(clientMetadata: (clientId: string) => AdapterPaylo
         return Promise.resolve();
       },
       destroy(id) {
+        if (model === 'Client') clientStore.unregister(id);
         entries.delete(key(id));
         return Promise.resolve();
       },
@@ -490,6 +502,8 @@ async function createIssuer(peerUrl: string, options: OidcIssuerOptions): Promis
   const clients = new Map(options.clients.map((client) => [client.clientId, client]));
   const banner = `Development identity provider — not ${options.displayName}`;
 
+  // Clients an RP registered itself (RFC 7591), kept as registered.
+  const registered = new Map<string, AdapterPayload>();
   const clientMetadata = (clientId: string): AdapterPayload | undefined => {
     const client = clients.get(clientId);
     if (!client) return undefined;
@@ -511,7 +525,11 @@ async function createIssuer(peerUrl: string, options: OidcIssuerOptions): Promis
 
   const view: ClaimsView = { base, flavour };
   const configuration: Configuration = {
-    adapter: memoryAdapterFactory(clientMetadata),
+    adapter: memoryAdapterFactory({
+      find: (clientId) => clientMetadata(clientId) ?? registered.get(clientId),
+      register: (clientId, metadata) => registered.set(clientId, metadata),
+      unregister: (clientId) => registered.delete(clientId),
+    }),
     jwks: { keys: [privateJwk] },
     cookies: { keys: [randomToken(32)] },
     claims: flavour.claims,
@@ -526,6 +544,9 @@ async function createIssuer(peerUrl: string, options: OidcIssuerOptions): Promis
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
+      // Enterprise IdPs commonly allow dynamic client registration; it lets a test process or an
+      // admin register the product with its exact redirect URIs (RFC 7591 at /reg).
+      registration: { enabled: options.flavour === 'generic' },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: options.flavour === 'generic',

@@ -177,6 +177,31 @@ describe('threatMatches:find', () => {
     expect(wrongPath.status).toBe(404);
   });
 
+  test('lists can be replaced over HTTP by another process', async () => {
+    const put = (type: string, body: unknown) =>
+      fetch(`${peer.url}/__peer/entries/${type}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await put('UNWANTED_SOFTWARE', { urls: ['toolbar.example/'] })).status).toBe(200);
+    try {
+      expect((await find(request(['http://toolbar.example/setup.exe']))).body.matches).toHaveLength(
+        1,
+      );
+      expect(await find(request(['http://downloads.example/bad/tool.zip']))).toEqual({
+        status: 200,
+        body: {},
+      });
+      expect((await put('NOT_A_TYPE', { urls: [] })).status).toBe(400);
+      expect((await put('MALWARE', { urls: 'x' })).status).toBe(400);
+    } finally {
+      await put('UNWANTED_SOFTWARE', { urls: ['downloads.example/bad/'] });
+    }
+    const page = await (await fetch(`${peer.url}/`)).text();
+    expect(page).toContain('Development URL reputation service — not Google Safe Browsing');
+  });
+
   test('threatLists names the lists held', async () => {
     const response = await fetch(`${peer.url}/v4/threatLists?key=${DEV_SAFE_BROWSING.apiKey}`);
     const body = (await response.json()) as { threatLists: { threatType: string }[] };

@@ -4,7 +4,8 @@
 // protocol's canonical host-suffix/path-prefix expressions, editable while running.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { assertNotProduction } from './guard.ts';
-import { listenLoopback, PeerHttpError, readBody, requestUrl, sendJson } from './http.ts';
+import { html, renderPage } from './html.ts';
+import { listenLoopback, PeerHttpError, readBody, requestUrl, sendHtml, sendJson } from './http.ts';
 import { entryExpression, urlExpressions } from './safe-browsing-urls.ts';
 
 export const THREAT_TYPES = [
@@ -232,6 +233,16 @@ export async function startSafeBrowsingPeer(
       if (url.pathname === '/v4/threatMatches:find' && method === 'POST') {
         const text = (await readBody(req)).toString('utf8');
         answer = keyError(req, url) ?? parseAndFind(text);
+      } else if (url.pathname === '/' && method === 'GET') {
+        return sendHtml(res, 200, listsPage());
+      } else if (url.pathname === '/__peer/entries' && method === 'GET') {
+        answer = { status: 200, body: { entries } };
+      } else if (url.pathname.startsWith('/__peer/entries/') && method === 'PUT') {
+        answer = replaceList(
+          url.pathname.slice('/__peer/entries/'.length),
+          req.headers['content-type'],
+          (await readBody(req)).toString('utf8'),
+        );
       } else if (url.pathname === '/v4/threatLists' && method === 'GET') {
         answer = keyError(req, url) ?? { status: 200, body: { threatLists: threatLists() } };
       } else {
@@ -256,6 +267,74 @@ export async function startSafeBrowsingPeer(
       return INVALID_ARGUMENT('Invalid JSON payload received. Unexpected token.');
     }
     return find(body);
+  }
+
+  /** `PUT /__peer/entries/{threatType}` with `{ "urls": [...] }`: for test processes without this object. */
+  function replaceList(threatType: string, contentType: string | undefined, text: string) {
+    if (contentType?.split(';')[0] !== 'application/json')
+      return apiError(415, 'INVALID_ARGUMENT', 'Send application/json.');
+    if (
+      !(THREAT_TYPES as readonly string[]).includes(threatType) ||
+      threatType === 'THREAT_TYPE_UNSPECIFIED'
+    ) {
+      return INVALID_ARGUMENT(`Unknown threat type: ${threatType}`);
+    }
+    let urls: unknown;
+    try {
+      urls = (JSON.parse(text) as { urls?: unknown }).urls;
+    } catch {
+      return INVALID_ARGUMENT('Invalid JSON payload received.');
+    }
+    if (
+      !Array.isArray(urls) ||
+      !urls.every((u): u is string => typeof u === 'string' && entryExpression(u) !== undefined)
+    ) {
+      return INVALID_ARGUMENT('urls must be an array of URLs or host/path expressions.');
+    }
+    const type = threatType as ThreatListEntry['threatType'];
+    entries = [
+      ...entries.filter((e) => e.threatType !== type),
+      ...urls.map((url) => ({ threatType: type, url })),
+    ];
+    return { status: 200, body: { entries: entries.filter((e) => e.threatType === type) } };
+  }
+
+  function listsPage(): string {
+    return renderPage({
+      title: 'Development URL reputation lists',
+      banner: 'Development URL reputation service — not Google Safe Browsing',
+      body: html`<h1>URL reputation lists</h1>
+        <p>
+          URLs on these hosts and paths are reported by <code>POST /v4/threatMatches:find</code>.
+          Change them with <code>PUT /__peer/entries/{threatType}</code>.
+        </p>
+        ${
+          entries.length
+            ? html`<table>
+                <caption>
+                  Listed entries
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Threat type</th>
+                    <th scope="col">Platform</th>
+                    <th scope="col">Entry</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${entries.map(
+                    (e) =>
+                      html`<tr>
+                        <td>${e.threatType}</td>
+                        <td>${e.platformType ?? 'ANY_PLATFORM'}</td>
+                        <td><code>${e.url}</code></td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`
+            : html`<p>No entries: every URL is reported clean.</p>`
+        }`,
+    });
   }
 
   function threatLists() {
