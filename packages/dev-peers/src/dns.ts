@@ -328,7 +328,7 @@ export async function startDnsPeer(options: DnsPeerOptions = {}): Promise<DnsPee
         (['TXT', 'A', 'AAAA', 'CNAME'] as const).flatMap((type) => {
           const value = records[type];
           if (value === undefined) return [];
-          return [{ name, type, values: Array.isArray(value) ? [...value] : [value as string] }];
+          return [{ name, type, values: Array.isArray(value) ? [...value] : [value] }];
         }),
       );
   }
