@@ -20,6 +20,8 @@ export const DEV_ENTERPRISE = {
   clientSecret: 'corkboard-dev-sso-secret',
   /** Work e-mail domain whose people sign in through this IdP. */
   emailDomain: 'acme.example',
+  /** The product's id for this SSO provider (its callback path ends with it). */
+  providerId: 'acme',
 } as const;
 
 /** Facebook Login + Graph API app. */

@@ -9,7 +9,7 @@ import { renderChooserPage, renderErrorPage } from './chooser-page.ts';
 import { facebookSdkScript } from './facebook-sdk.ts';
 import { parseGraphFields, type GraphField } from './graph-fields.ts';
 import { assertNotProduction } from './guard.ts';
-import { html, renderPage, scriptJson } from './html.ts';
+import { html, js, renderPage, scriptJson } from './html.ts';
 import {
   listenLoopback,
   readForm,
@@ -612,10 +612,12 @@ export async function startFacebookPeer(options: FacebookPeerOptions): Promise<F
         banner,
         body: html`<h1>Login finished</h1>
           <p>You can close this window and return to the application.</p>`,
-        script: html`(function () { var params = new URLSearchParams(location.hash.slice(1) ||
-        location.search.slice(1)); var message = { type: ${scriptJson(FACEBOOK_SDK_MESSAGE_TYPE)} };
-        params.forEach(function (value, key) { message[key] = value; }); if (window.opener)
-        window.opener.postMessage(message, ${scriptJson(origin)}); })();`,
+        script: js`(function () {
+  var params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
+  var message = { type: ${scriptJson(FACEBOOK_SDK_MESSAGE_TYPE)} };
+  params.forEach(function (value, key) { message[key] = value; });
+  if (window.opener) window.opener.postMessage(message, ${scriptJson(origin)});
+})();`,
       }),
     );
   });

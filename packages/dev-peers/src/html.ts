@@ -48,6 +48,18 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 }
 
 /**
+ * Template tag for inline scripts. Interpolations must already be safe (scriptJson, rawHtml).
+ * Scripts do not use `html`: code formatters reflow `html` templates as markup.
+ */
+export function js(strings: TemplateStringsArray, ...values: SafeHtml[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, index) => {
+    out += value.value + (strings[index + 1] ?? '');
+  });
+  return new SafeHtml(out);
+}
+
+/**
  * JSON for a <script> element: `<`, `>` and `&` escaped so that no string can close the element;
  * U+2028/2029 escaped for older parsers.
  */

@@ -32,7 +32,7 @@ import {
 } from './chooser-page.ts';
 import { gsiClientScript } from './gsi-client.ts';
 import { assertNotProduction } from './guard.ts';
-import { html, rawHtml, renderPage, scriptJson } from './html.ts';
+import { html, js, rawHtml, renderPage, scriptJson } from './html.ts';
 import {
   listenLoopback,
   readForm,
@@ -506,7 +506,8 @@ async function createIssuer(peerUrl: string, options: OidcIssuerOptions): Promis
   const registered = new Map<string, AdapterPayload>();
   const clientMetadata = (clientId: string): AdapterPayload | undefined => {
     const client = clients.get(clientId);
-    if (!client) return undefined;
+    // A client without redirect URIs cannot use any flow here; treat it as unknown.
+    if (!client || client.redirectUris.length === 0) return undefined;
     return {
       client_id: client.clientId,
       client_secret: client.clientSecret,
@@ -966,7 +967,7 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
               ${Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
               <button type="submit">Return to the application</button>
             </form>`,
-          script: html`document.getElementById('gsi-return').submit();`,
+          script: js`document.getElementById('gsi-return').submit();`,
         }),
       );
       return;
@@ -1070,9 +1071,11 @@ function deliveryPage(
     banner,
     body: html`<h1>${heading}</h1>
       <p>You can close this window and return to the application.</p>`,
-    script: html`(function () { var target = ${rawHtml(target)}; // The asking page closes the popup
-    (or removes the frame) once it has the message. if (target)
-    target.postMessage(${scriptJson(message)}, ${scriptJson(origin)}); })();`,
+    script: js`(function () {
+  var target = ${rawHtml(target)};
+  // The asking page closes the popup (or removes the frame) once it has the message.
+  if (target) target.postMessage(${scriptJson(message)}, ${scriptJson(origin)});
+})();`,
   });
 }
 
