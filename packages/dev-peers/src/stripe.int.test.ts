@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEV_STRIPE } from './credentials.ts';
 import { HttpBrowser, parseForms } from './login-driver.ts';
-import { startStripePeer, verifyStripeSignature, type StripePeer } from './stripe.ts';
+import { verifyStripeSignature } from './stripe-signature.ts';
+import { startStripePeer, type StripePeer } from './stripe.ts';
 
 let peer: StripePeer;
 let receiver: Server;
