@@ -4,7 +4,7 @@
 // Addresses use reserved example domains; pictures default to the peers' own generated avatars.
 import type { FacebookTestUser } from './facebook.ts';
 import type { InstagramTestUser } from './instagram.ts';
-import type { OidcTestAccount } from './oidc.ts';
+import type { OidcTestAccount } from './oidc-issuer.ts';
 
 export const GOOGLE_TEST_ACCOUNTS: readonly OidcTestAccount[] = [
   {
