@@ -69,7 +69,7 @@ export interface IssueTokenOptions {
 export type RevocationReason = 'deauthorized' | 'session_invalidated';
 
 export interface FacebookPeer {
-  /** Serves graph.facebook.com, www.facebook.com (dialog) and connect.facebook.net (SDK) paths. */
+  /** Serves the Graph API, login dialog and JavaScript SDK paths, all on this one origin. */
   readonly url: string;
   /** The SDK stand-in: `${url}/en_US/sdk.js` (any locale works). */
   readonly sdkUrl: string;
@@ -596,7 +596,7 @@ export async function startFacebookPeer(options: FacebookPeerOptions): Promise<F
     });
   });
 
-  // ---- Login dialog (www.facebook.com) ----------------------------------------------------
+  // ---- Login dialog (Facebook's web host) ----------------------------------------------------
 
   router.on('GET', '/dialog/oauth', (request) => dialog(request));
   router.on('POST', '/dialog/oauth', (request) => dialog(request));

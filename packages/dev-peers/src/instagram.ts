@@ -53,7 +53,7 @@ export interface InstagramPeerOptions {
 }
 
 export interface InstagramPeer {
-  /** Serves www.instagram.com (authorize), api.instagram.com (token) and graph.instagram.com paths. */
+  /** Serves the authorize page, the token endpoint and the Graph paths, all on this one origin. */
   readonly url: string;
   addUser(user: InstagramTestUser): void;
   upsertApp(app: InstagramApp): void;
@@ -206,7 +206,7 @@ export async function startInstagramPeer(options: InstagramPeerOptions): Promise
     return undefined;
   }
 
-  // ---- authorize (www.instagram.com) -------------------------------------------------------
+  // ---- authorize (Instagram's web host) -------------------------------------------------------
 
   async function authorize({ req, res, method, url }: PeerRequest): Promise<void> {
     const input = method === 'POST' ? await readForm(req) : url.searchParams;
@@ -286,7 +286,7 @@ export async function startInstagramPeer(options: InstagramPeerOptions): Promise
   router.on('GET', '/oauth/authorize', authorize);
   router.on('POST', '/oauth/authorize', authorize);
 
-  // ---- token endpoints (api.instagram.com, graph.instagram.com) ----------------------------
+  // ---- token endpoints (API host and Graph host) ----------------------------
 
   router.on('POST', '/oauth/access_token', async ({ req, res }) => {
     const form = await readForm(req);
@@ -358,7 +358,7 @@ export async function startInstagramPeer(options: InstagramPeerOptions): Promise
     });
   });
 
-  // ---- Graph (graph.instagram.com) ---------------------------------------------------------
+  // ---- Graph (Graph host) ---------------------------------------------------------
 
   router.on('GET', '/me', ({ req, res, url }) => {
     const record = tokenOrError(res, url, req);

@@ -114,7 +114,7 @@ function digest(value: string): Buffer {
 }
 
 const FLAVOURS: Record<OidcFlavour, FlavourSpec> = {
-  // Google: paths of accounts.google.com / oauth2.googleapis.com / www.googleapis.com, RS256,
+  // Google: the paths of Google's authorization, token, userinfo and certificate endpoints, RS256,
   // 21-digit numeric subjects, `hd` for Workspace accounts.
   google: {
     signingAlg: 'RS256',
@@ -135,7 +135,7 @@ const FLAVOURS: Record<OidcFlavour, FlavourSpec> = {
     subjectFor: (email) =>
       `1${(BigInt(`0x${digest(email).toString('hex')}`) % 10n ** 20n).toString().padStart(20, '0')}`,
   },
-  // LINE Login v2.1: paths of access.line.me / api.line.me, ES256 ID tokens, `U` + 32 hex
+  // LINE Login v2.1: the paths of LINE's authorize and API hosts, ES256 ID tokens, `U` + 32 hex
   // subjects, no email_verified, e-mail only when the user allowed it, amr ["linesso"].
   line: {
     signingAlg: 'ES256',
