@@ -1,18 +1,24 @@
-// Facebook Login and the Graph API on loopback: the login dialog (account chooser with
-// permission choices and Cancel), the code exchange, token debugging, `/me` with field selection
-// and permission gating, `/me/permissions`, profile pictures, and the JavaScript SDK stand-in.
+// Facebook Login and the Graph API on loopback: the code exchange, token debugging, `/me` with
+// field selection and permission gating, `/me/permissions`, profile pictures; the login dialog
+// and the JavaScript SDK stand-in are in facebook-dialog.ts.
 // Graph errors use Graph's shape `{ error: { message, type, code, error_subcode?, fbtrace_id } }`.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { patternAvatarPng, silhouettePng } from './avatar.ts';
-import { renderChooserPage, renderErrorPage } from './chooser-page.ts';
-import { facebookSdkScript } from './facebook-sdk.ts';
+import { registerDialogRoutes } from './facebook-dialog.ts';
+import {
+  FACEBOOK_DATA_ACCESS_TTL_SECONDS,
+  FACEBOOK_LONG_TOKEN_TTL_SECONDS,
+  FACEBOOK_SHORT_TOKEN_TTL_SECONDS,
+  type FacebookApp,
+  type FacebookTestUser,
+  type IssueTokenOptions,
+} from './facebook-types.ts';
 import { parseGraphFields, type GraphField } from './graph-fields.ts';
 import { assertNotProduction } from './guard.ts';
-import { html, js, renderPage, scriptJson } from './html.ts';
+import { html, renderPage } from './html.ts';
 import {
   listenLoopback,
-  readForm,
   redirect,
   requestUrl,
   randomToken,
@@ -20,50 +26,13 @@ import {
   sendJson,
   sendText,
   Router,
-  type PeerRequest,
 } from './http.ts';
-
-export interface FacebookTestUser {
-  /** The (app-scoped) user id. */
-  readonly id: string;
-  readonly first_name: string;
-  readonly last_name: string;
-  /** Default: first and last name. */
-  readonly name?: string;
-  /** Absent for people who registered with a phone number. */
-  readonly email?: string;
-  readonly gender?: string;
-  /** Graph's formats: `MM/DD/YYYY`, `MM/DD` (year hidden) or `YYYY`; absent when not shared. */
-  readonly birthday?: string;
-  /** No profile photo: `picture.data.is_silhouette` is true. */
-  readonly silhouette?: boolean;
-}
-
-export interface FacebookApp {
-  readonly appId: string;
-  readonly appSecret: string;
-  readonly name: string;
-  /** Valid OAuth redirect URIs (strict mode: exact match). */
-  readonly redirectUris: readonly string[];
-  /** Origins allowed to use the JavaScript SDK; default: the redirect URIs' origins. */
-  readonly sdkOrigins?: readonly string[];
-  /** "Require App Secret": server calls must send `appsecret_proof`. */
-  readonly requireAppSecretProof?: boolean;
-}
 
 export interface FacebookPeerOptions {
   readonly apps: readonly FacebookApp[];
   readonly users: readonly FacebookTestUser[];
   readonly port?: number;
   readonly env?: Readonly<Record<string, string | undefined>>;
-}
-
-export interface IssueTokenOptions {
-  readonly appId: string;
-  readonly userId: string;
-  /** Granted permissions; `public_profile` is always granted. */
-  readonly scopes?: readonly string[];
-  readonly expiresInSeconds?: number;
 }
 
 export type RevocationReason = 'deauthorized' | 'session_invalidated';
@@ -85,17 +54,6 @@ export interface FacebookPeer {
   stop(): Promise<void>;
 }
 
-/** Lifetime of a user token from the dialog: short-lived tokens last one to two hours. */
-export const FACEBOOK_SHORT_TOKEN_TTL_SECONDS = 2 * 3600;
-/** Lifetime after `fb_exchange_token`: about 60 days. */
-export const FACEBOOK_LONG_TOKEN_TTL_SECONDS = 60 * 24 * 3600;
-/** Data access expires 90 days after the user last used the app. */
-export const FACEBOOK_DATA_ACCESS_TTL_SECONDS = 90 * 24 * 3600;
-/** Authorization codes are single use and short-lived. */
-export const FACEBOOK_CODE_TTL_SECONDS = 600;
-/** What postMessage carries from the peer's pages to the SDK stand-in. */
-export const FACEBOOK_SDK_MESSAGE_TYPE = 'corkboard-dev-fb';
-
 /** Permissions that gate fields; everything else on the user node is public_profile. */
 const FIELD_PERMISSIONS: Record<string, string> = {
   email: 'email',
@@ -112,19 +70,6 @@ const PUBLIC_FIELDS = new Set([
   'name_format',
   'picture',
 ]);
-const KNOWN_PERMISSIONS = new Set([
-  'public_profile',
-  'email',
-  'user_birthday',
-  'user_gender',
-  'user_friends',
-]);
-const PERMISSION_LABELS: Record<string, string> = {
-  email: 'E-mail address',
-  user_birthday: 'Birthday',
-  user_gender: 'Gender',
-  user_friends: 'Friends list (friends who also use the app)',
-};
 const PICTURE_SIZES: Record<string, number> = {
   small: 50,
   square: 50,
@@ -162,21 +107,6 @@ function fbDate(epochSeconds: number): string {
   const year = String(date.getUTCFullYear()).slice(2);
   const time = date.toISOString().slice(11, 19);
   return `${weekday}, ${day}-${month}-${year} ${time} UTC`;
-}
-
-function base64url(data: Buffer | string): string {
-  return Buffer.from(data).toString('base64url');
-}
-
-function parseScopes(scope: string | null): string[] {
-  return [
-    ...new Set(
-      (scope ?? '')
-        .split(/[\s,]+/)
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
 }
 
 export async function startFacebookPeer(options: FacebookPeerOptions): Promise<FacebookPeer> {
@@ -596,42 +526,15 @@ export async function startFacebookPeer(options: FacebookPeerOptions): Promise<F
     });
   });
 
-  // ---- Login dialog (Facebook's web host) ----------------------------------------------------
-
-  router.on('GET', '/dialog/oauth', (request) => dialog(request));
-  router.on('POST', '/dialog/oauth', (request) => dialog(request));
-
-  /** The SDK stand-in's redirect target: hands the dialog's answer to the opener. */
-  router.on('GET', '/connect/xd_arbiter/', ({ res, url }) => {
-    const origin = url.searchParams.get('origin') ?? '';
-    sendHtml(
-      res,
-      200,
-      renderPage({
-        title: 'Facebook login finished',
-        banner,
-        body: html`<h1>Login finished</h1>
-          <p>You can close this window and return to the application.</p>`,
-        script: js`(function () {
-  var params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
-  var message = { type: ${scriptJson(FACEBOOK_SDK_MESSAGE_TYPE)} };
-  params.forEach(function (value, key) { message[key] = value; });
-  if (window.opener) window.opener.postMessage(message, ${scriptJson(origin)});
-})();`,
-      }),
-    );
-  });
-
-  router.on('GET', '/:locale/sdk.js', ({ res, params }) => {
-    if (!/^[a-z]{2}_[A-Z]{2}$/.test(params.locale ?? ''))
-      return sendText(res, 404, 'text/plain', 'Not found');
-    res.setHeader('cache-control', 'no-cache');
-    sendText(
-      res,
-      200,
-      'text/javascript; charset=utf-8',
-      facebookSdkScript(FACEBOOK_SDK_MESSAGE_TYPE, banner),
-    );
+  registerDialogRoutes(router, {
+    baseUrl: server.url,
+    banner,
+    apps,
+    users,
+    codes,
+    tokens,
+    issue,
+    pictureData,
   });
 
   router.on('GET', '/', ({ res }) => {
@@ -654,184 +557,6 @@ export async function startFacebookPeer(options: FacebookPeerOptions): Promise<F
       }),
     );
   });
-
-  function sdkOrigins(app: FacebookApp): string[] {
-    return [...new Set(app.sdkOrigins ?? app.redirectUris.map((uri) => new URL(uri).origin))];
-  }
-
-  async function dialog({ req, res, method, url }: PeerRequest): Promise<void> {
-    const input = method === 'POST' ? await readForm(req) : url.searchParams;
-    const read = (name: string) => input.get(name) ?? '';
-    const app = apps.get(read('client_id'));
-    if (!app) {
-      return sendHtml(
-        res,
-        400,
-        renderErrorPage(banner, 'Invalid App ID', [
-          'The provided app ID does not look like a valid app ID.',
-        ]),
-      );
-    }
-    // The SDK stand-in's own landing page is always allowed, for the origins the app lists.
-    const sdkLanding = `${server.url}/connect/xd_arbiter/`;
-    const redirectUri = read('redirect_uri');
-    const viaSdk = redirectUri === sdkLanding;
-    if (
-      viaSdk ? !sdkOrigins(app).includes(read('origin')) : !app.redirectUris.includes(redirectUri)
-    ) {
-      return sendHtml(
-        res,
-        400,
-        renderErrorPage(banner, 'URL blocked', [
-          "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings. Make sure Client and Web OAuth Login are on and add all your app domains as Valid OAuth Redirect URIs.",
-        ]),
-      );
-    }
-    const responseTypes = new Set(
-      read('response_type')
-        .split(/[\s,]+/)
-        .filter(Boolean),
-    );
-    if (responseTypes.size === 0) responseTypes.add('code');
-    const requested = parseScopes(input.get('scope')).filter((scope) => scope !== 'public_profile');
-    const unknownScope = requested.find((scope) => !KNOWN_PERMISSIONS.has(scope));
-    if (unknownScope) {
-      return sendHtml(
-        res,
-        400,
-        renderErrorPage(banner, 'Invalid Scopes', [`Invalid Scopes: ${unknownScope}.`]),
-      );
-    }
-    const hidden: Record<string, string> = {};
-    for (const name of [
-      'client_id',
-      'redirect_uri',
-      'state',
-      'response_type',
-      'scope',
-      'auth_type',
-      'return_scopes',
-      'display',
-      'origin',
-    ]) {
-      if (input.has(name)) hidden[name] = read(name).slice(0, 2048);
-    }
-    if (method === 'GET') {
-      const permissions = requested.length
-        ? html`<fieldset>
-            <legend>Choose what ${app.name} receives</legend>
-            <p class="detail">Your name and profile picture (public profile) are always shared.</p>
-            ${requested.map(
-              (scope) =>
-                html`<label class="inline" for="grant-${scope}"
-                  ><input
-                    type="checkbox"
-                    id="grant-${scope}"
-                    name="grant"
-                    value="${scope}"
-                    checked
-                  />
-                  ${PERMISSION_LABELS[scope] ?? scope}</label
-                >`,
-            )}
-          </fieldset>`
-        : html``;
-      sendHtml(
-        res,
-        200,
-        renderChooserPage({
-          banner,
-          title: `Log in to ${app.name}`,
-          lead: `${app.name} will receive your name and profile picture${requested.length ? ' and the information you choose below' : ''}.`,
-          action: url.pathname,
-          hidden,
-          extraFields: permissions,
-          accounts: [...users.values()].map((user) => ({
-            id: user.id,
-            name: user.name ?? `${user.first_name} ${user.last_name}`,
-            detail: user.email ?? 'No e-mail address on this account',
-            pictureUrl: pictureData(user, {}).data.url,
-          })),
-          newAccountFields: [],
-        }),
-      );
-      return;
-    }
-
-    const target = new URL(redirectUri);
-    const state = input.get('state');
-    const back = (query: Record<string, string>, fragment: Record<string, string>) => {
-      for (const [key, value] of Object.entries(query)) target.searchParams.set(key, value);
-      if (viaSdk) target.searchParams.set('origin', read('origin'));
-      // Facebook appends `#_=_` when it has no fragment of its own.
-      target.hash = Object.keys(fragment).length ? new URLSearchParams(fragment).toString() : '_=_';
-      redirect(res, target.href);
-    };
-    const choice = read('account');
-    if (choice === 'cancel') {
-      return back(
-        {
-          error: 'access_denied',
-          error_code: '200',
-          error_description: 'Permissions error',
-          error_reason: 'user_denied',
-          ...(state !== null ? { state } : {}),
-        },
-        {},
-      );
-    }
-    const user = users.get(choice);
-    if (!user)
-      return sendHtml(
-        res,
-        400,
-        renderErrorPage(banner, 'Unknown account', ['Choose one of the test accounts.']),
-      );
-    const granted = new Set(input.getAll('grant').filter((scope) => requested.includes(scope)));
-    const declined = requested.filter((scope) => !granted.has(scope));
-    const token = issue({ appId: app.appId, userId: user.id, scopes: [...granted] }, declined);
-    const record = tokens.get(token);
-    const code = randomToken(
-      200,
-      'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_',
-    );
-    codes.set(code, {
-      token,
-      appId: app.appId,
-      redirectUri,
-      expiresAt: now() + FACEBOOK_CODE_TTL_SECONDS,
-      used: false,
-    });
-    const scopes = record?.scopes ?? [];
-    const wantsToken = responseTypes.has('token');
-    const returnScopes = read('return_scopes') === 'true';
-    const result: Record<string, string> = {};
-    if (wantsToken) {
-      result.access_token = token;
-      result.data_access_expiration_time = String(
-        (record?.issuedAt ?? now()) + FACEBOOK_DATA_ACCESS_TTL_SECONDS,
-      );
-      result.expires_in = String(FACEBOOK_SHORT_TOKEN_TTL_SECONDS);
-    }
-    if (responseTypes.has('code') && wantsToken) result.code = code;
-    if (responseTypes.has('signed_request')) {
-      const payload = base64url(
-        JSON.stringify({ algorithm: 'HMAC-SHA256', code, issued_at: now(), user_id: user.id }),
-      );
-      const signature = base64url(createHmac('sha256', app.appSecret).update(payload).digest());
-      result.signed_request = `${signature}.${payload}`;
-      result.user_id = user.id;
-    }
-    if (responseTypes.has('graph_domain')) result.graph_domain = 'facebook';
-    if (returnScopes) {
-      result.granted_scopes = scopes.join(',');
-      result.denied_scopes = declined.join(',');
-    }
-    if (state !== null) result.state = state;
-    if (wantsToken) return back({}, result);
-    // Code flow: the code and state in the query string.
-    back({ code, ...(state !== null ? { state } : {}) }, {});
-  }
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = requestUrl(req);

@@ -2,7 +2,7 @@
 // handle: verified and unverified e-mail, no e-mail, a Workspace (hosted-domain) account,
 // non-Latin names, and (in facebook/instagram modules' sets) silhouettes and missing birthdays.
 // Addresses use reserved example domains; pictures default to the peers' own generated avatars.
-import type { FacebookTestUser } from './facebook.ts';
+import type { FacebookTestUser } from './facebook-types.ts';
 import type { InstagramTestUser } from './instagram.ts';
 import type { OidcTestAccount } from './oidc-issuer.ts';
 
