@@ -201,6 +201,22 @@ const pages: [string, () => string][] = [
   ['SMS outbox', () => peers.urls.smsOutbox],
   ['URL reputation lists', () => `${peers.urls.safeBrowsing}/`],
   ['DNS zone editor', () => peers.urls.dnsControl],
+  [
+    'OIDC expired interaction page',
+    () => `${peers.urls.googleIssuer}/interaction/expired-or-unknown`,
+  ],
+  ['enterprise sign-out page', () => `${peers.urls.enterpriseIssuer}/session/end`],
+  [
+    'Facebook error page (URL blocked)',
+    () =>
+      `${peers.urls.facebook}/v2.7/dialog/oauth?client_id=${DEV_FACEBOOK.appId}&redirect_uri=${encodeURIComponent(`${appOrigin}/not-registered/`)}`,
+  ],
+  [
+    'Facebook SDK landing page',
+    () => `${peers.urls.facebook}/connect/xd_arbiter/?origin=${encodeURIComponent(appOrigin)}`,
+  ],
+  ['Instagram post page', () => `${peers.urls.instagram}/p/9000000000000101/`],
+  ['SMS error code page', () => `${peers.urls.sms}/docs/errors/21211`],
 ];
 
 try {
