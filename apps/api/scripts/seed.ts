@@ -7,7 +7,7 @@ import { migrateToLatest } from '@corkboard/db/migrations';
 import { seedIfEmpty } from '@corkboard/db/seed/seed-demo';
 import { createStorage } from '@corkboard/media/create-storage';
 import { loadConfig } from '../src/config.ts';
-import { DEMO_PASSWORD, setDemoPasswords } from '../src/routes/auth/demo-credentials.ts';
+import { DEMO_PASSWORD, setDemoPasswords } from '../src/modules/auth/demo-credentials.ts';
 
 const config = loadConfig();
 const database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

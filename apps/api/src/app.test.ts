@@ -9,7 +9,7 @@ import { AppError } from '@corkboard/shared/app-error';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { CSRF_COOKIE } from './plugins/app/csrf.ts';
 import { JSON_BODY_LIMIT_BYTES } from './plugins/app/errors.ts';
-import { parseOptions } from './routes/resources/resource-registry.ts';
+import { parseOptions } from './core/resources/resource-registry.ts';
 import { createFixtures } from './test/fixtures.ts';
 import { buildTestApp, type TestApp } from './test/test-app.ts';
 

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
 import { isHttpsPublicUrl, type AppConfig } from './config.ts';
-import { systemClock, type Clock } from './plugins/app/clock.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { registerCsrf } from './plugins/app/csrf.ts';
 import {
   JSON_BODY_LIMIT_BYTES,
@@ -25,32 +25,32 @@ import { registerExperiments } from './plugins/experiments/experiments.plugin.ts
 import { registerDb } from './plugins/external/db.ts';
 import { registerStorage } from './plugins/external/storage.ts';
 import { createSafeFetcher } from './lib/safe-fetch.ts';
-import { boardPickerRoutes } from './routes/board-picker/board-picker.routes.ts';
-import { boardRoutes } from './routes/boards/boards.routes.ts';
-import { boardsWriteRoutes } from './routes/boards-write/boards-write.routes.ts';
-import { clientLogRoutes } from './routes/client-log/client-log.routes.ts';
-import { collaboratorRoutes } from './routes/collaborators/collaborators.routes.ts';
-import { depsOf } from './routes/deps.ts';
-import { feedRoutes } from './routes/feeds/feeds.routes.ts';
-import { healthRoutes } from './routes/health/health.routes.ts';
-import { imageIntakeRoutes } from './routes/image-intake/image-intake.routes.ts';
-import { createIntakeQueue } from './routes/image-intake/image-register.service.ts';
-import type { IntakeQueue } from './routes/image-intake/intake-queue.ts';
-import { mediaRoutes } from './routes/media/media.routes.ts';
-import { boardTitleSuggestionRoutes } from './routes/pins/board-title-suggestions.routes.ts';
-import { pinRoutes } from './routes/pins/pins.routes.ts';
-import { relatedBoardRoutes } from './routes/related-boards/related-boards.routes.ts';
-import { ResourceRegistry } from './routes/resources/resource-registry.ts';
-import { resourceRoutes } from './routes/resources/resources.routes.ts';
-import type { SavingDeps } from './routes/saving/saving-deps.ts';
-import { savingRoutes } from './routes/saving/saving.routes.ts';
-import { searchRoutes } from './routes/search/search.routes.ts';
-import { sectionRoutes } from './routes/sections/sections.routes.ts';
-import { sectionsWriteRoutes } from './routes/sections-write/sections-write.routes.ts';
-import { shareSuggestionRoutes } from './routes/share-suggestions/share-suggestions.routes.ts';
-import { userSettingsRoutes } from './routes/user-settings/user-settings.routes.ts';
-import { userFollowRoutes } from './routes/user-follows/user-follows.routes.ts';
-import { userRoutes } from './routes/users/users.routes.ts';
+import { boardPickerRoutes } from './modules/boards/board-picker.routes.ts';
+import { boardRoutes } from './modules/boards/boards.routes.ts';
+import { boardsWriteRoutes } from './modules/boards/board-resource.routes.ts';
+import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
+import { collaboratorRoutes } from './modules/collaborators/collaborators.routes.ts';
+import { depsOf } from './core/service-deps.ts';
+import { feedRoutes } from './modules/feeds/feeds.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { imageIntakeRoutes } from './modules/media/image-intake.routes.ts';
+import { createIntakeQueue } from './modules/media/image-register.service.ts';
+import type { IntakeQueue } from './modules/media/intake-queue.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { boardTitleSuggestionRoutes } from './modules/boards/board-title-suggestions.routes.ts';
+import { pinRoutes } from './modules/pins/pins.routes.ts';
+import { relatedBoardRoutes } from './modules/boards/related-boards.routes.ts';
+import { ResourceRegistry } from './core/resources/resource-registry.ts';
+import { resourceRoutes } from './core/resources/resource-routes.ts';
+import type { SavingDeps } from './core/app-deps.ts';
+import { savingRoutes } from './modules/pins/pin-create.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { sectionRoutes } from './modules/sections/sections.routes.ts';
+import { sectionsWriteRoutes } from './modules/sections/section-resource.routes.ts';
+import { shareSuggestionRoutes } from './modules/collaborators/share-suggestions.routes.ts';
+import { userSettingsRoutes } from './modules/users/user-settings.routes.ts';
+import { userFollowRoutes } from './modules/follows/follows.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,7 +9,7 @@ import { createStorage } from '@corkboard/media/create-storage';
 import { buildApp } from './app.ts';
 import { preloadCommonPasswords } from '@corkboard/shared/auth/common-passwords.server';
 import { ConfigError, loadConfig } from './config.ts';
-import { setDemoPasswords } from './routes/auth/demo-credentials.ts';
+import { setDemoPasswords } from './modules/auth/demo-credentials.ts';
 
 /** In-flight requests get this long to finish on shutdown before the process exits anyway. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -14,7 +14,7 @@ import {
   type Resolver,
   type SafeFetchErrorReason,
 } from './safe-fetch.ts';
-import { startLoopbackServer, type LoopbackServer } from './testing/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../test/loopback-server.ts';
 
 /** A resolver from a fixed table: tests never ask real DNS about outside names. */
 function fakeResolver(table: Record<string, readonly string[]>): Resolver & { calls: string[] } {

@@ -3,12 +3,12 @@
 // the API apply: a page the viewer may not see gets the generic site meta, revealing nothing.
 import { AppError } from '@corkboard/shared/app-error';
 import type { Viewer } from './viewer.ts';
-import { findVisibleBoardBySlug } from '../../routes/boards/boards.repository.ts';
-import type { ServiceDeps } from '../../routes/deps.ts';
-import { thumbnail } from '../../routes/media-urls.ts';
-import { getPin } from '../../routes/pins/pins.service.ts';
-import { boardUrl, fullName } from '../../routes/serializers.ts';
-import { findUserByUsername } from '../../routes/users/users.repository.ts';
+import { findVisibleBoardBySlug } from '../../modules/boards/boards.repository.ts';
+import type { ServiceDeps } from '../../core/service-deps.ts';
+import { thumbnail } from '../../core/media-urls.ts';
+import { getPin } from '../../modules/pins/pins.service.ts';
+import { boardUrl, fullName } from '../../core/serializers.ts';
+import { findUserByUsername } from '../../modules/users/users.repository.ts';
 
 export const SITE_NAME = 'Corkboard';
 export const SITE_DESCRIPTION = 'Discover ideas and save them to boards on Corkboard.';

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServiceDeps } from '../../routes/deps.ts';
+import type { ServiceDeps } from '../../core/service-deps.ts';
 import type { SpaRenderer } from './errors.ts';
 import { genericMeta, injectHead, pageMetaFor, renderHead, type PageMeta } from './page-meta.ts';
 

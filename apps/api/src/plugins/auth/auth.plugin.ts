@@ -8,17 +8,17 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
 import { isHttpsPublicUrl, type AppConfig } from '../../config.ts';
-import type { AuthDeps } from '../../routes/auth/auth-deps.ts';
-import { authRoutes } from '../../routes/auth/auth.routes.ts';
-import { purgeAuthData } from '../../routes/auth/account-status.service.ts';
-import type { Clock } from '../app/clock.ts';
+import type { AuthDeps } from '../../modules/auth/auth-deps.ts';
+import { authRoutes } from '../../modules/auth/auth.routes.ts';
+import { purgeAuthData } from '../../modules/auth/account-status.service.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { ViewerResolver } from '../app/viewer.ts';
 import {
   createCaptcha,
   registerCaptchaRoutes,
   type CaptchaSetup,
 } from '../captcha/captcha.plugin.ts';
-import { registerDevMailboxRoutes } from '../mail/dev-mailbox.routes.ts';
+import { registerDevMailboxRoutes } from '../../modules/dev-mailbox/dev-mailbox.routes.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createAuthEngine, type AuthEngine } from './auth-engine.ts';
 import { registerAuthHandler } from './auth-handler.ts';

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import type { CaptchaAction, CaptchaLevel } from '@corkboard/shared/auth/api';
-import { TestClock } from '../../routes/auth/test-kit.ts';
+import { TestClock } from '../../test/test-browser.ts';
 import { newSecret } from '../auth/secrets.ts';
 import { ALTCHA_CHALLENGE_TTL_MS, createAltchaCaptcha, type AltchaCaptcha } from './altcha.ts';
 import type { CaptchaCheck } from './captcha.ts';
-import { solvedToken } from './captcha-test-support.ts';
+import { solvedToken } from '../../test/captcha-peers.ts';
 import { purgeRedemptions } from './captcha-redemptions.repository.ts';
 
 let handle: DbHandle;

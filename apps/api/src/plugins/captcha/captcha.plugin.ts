@@ -8,7 +8,7 @@ import type { Database } from '@corkboard/db/schema';
 import { CAPTCHA_ACTIONS, CAPTCHA_LEVELS } from '@corkboard/shared/auth/api';
 import { success } from '@corkboard/shared/envelope';
 import type { CaptchaConfig } from '../../config.ts';
-import type { Clock } from '../app/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { createAltchaCaptcha, type AltchaCaptcha } from './altcha.ts';
 import { disabledCaptcha, type CaptchaVerifier } from './captcha.ts';
 import { createRecaptchaEnterpriseVerifier } from './recaptcha-enterprise.ts';

@@ -9,7 +9,7 @@ import {
   setCookies,
   TestBrowser,
   type AuthTestApp,
-} from '../../routes/auth/test-kit.ts';
+} from '../../test/test-browser.ts';
 
 interface ExperimentsAnswer {
   visitor_id: string;
