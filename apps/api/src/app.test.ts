@@ -9,7 +9,7 @@ import { AppError } from '@corkboard/shared/app-error';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { CSRF_COOKIE } from './plugins/app/csrf.ts';
 import { JSON_BODY_LIMIT_BYTES } from './plugins/app/errors.ts';
-import { parseOptions } from './core/resources/resource-registry.ts';
+import { registerResource, resourceVerb } from './core/resources/resource-registry.ts';
 import { createFixtures } from './test/fixtures.ts';
 import { buildTestApp, type TestApp } from './test/test-app.ts';
 
@@ -46,11 +46,14 @@ beforeAll(async () => {
 
   test = await buildTestApp(handle.db);
   app = test.app;
-  app.resources.register('TestEchoResource', {
-    create: ({ options }) => {
-      const parsed = parseOptions(z.object({ text: z.string().max(5) }), options);
-      return Promise.resolve({ data: { echoed: parsed.text } });
-    },
+  registerResource(app, 'TestEchoResource', {
+    create: resourceVerb({
+      access: 'anyone',
+      summary: 'Echoes `text` (tests)',
+      options: z.object({ text: z.string().max(5) }),
+      response: z.object({ echoed: z.string() }),
+      handler: ({ options }) => Promise.resolve({ data: { echoed: options.text } }),
+    }),
   });
   app.get('/v3/test/boom/', () => {
     throw new Error('connection string postgres://secret@db/internal');

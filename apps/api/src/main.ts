@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { createDb } from '@corkboard/db/create-db';
 import { migrateToLatest } from '@corkboard/db/migrations';
 import { seedIfEmpty } from '@corkboard/db/seed/seed-demo';
+import { demoImageStore } from './modules/media/image-files.ts';
 import { createStorage } from '@corkboard/media/create-storage';
 import { buildApp } from './app.ts';
 import { preloadCommonPasswords } from '@corkboard/shared/auth/common-passwords.server';
@@ -52,7 +53,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
-  const seeded = await seedIfEmpty(database.db, storage, (message) => app.log.info(message));
+  const seeded = await seedIfEmpty(database.db, demoImageStore(storage), (message) =>
+    app.log.info(message),
+  );
   if (seeded) {
     // Give the planner real statistics for the freshly loaded tables (PGlite never autovacuums;
     // without them the feed plan joins every public pin before sorting).

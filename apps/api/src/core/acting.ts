@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import { AppError } from '@corkboard/shared/app-error';
 import type { Viewer } from '../plugins/app/viewer.ts';
+import { findAccountType } from './acting.repository.ts';
 
 export interface ActingRequest {
   advertiser_id?: string | undefined;
@@ -37,12 +38,7 @@ export async function resolveActing(
   if (request.advertiser_id !== viewer.id) {
     throw new AppError('ADVERTISER_NOT_ALLOWED', { data: { field: 'advertiser_id' } });
   }
-  const user = await db
-    .selectFrom('users')
-    .select('account_type')
-    .where('id', '=', viewer.id)
-    .executeTakeFirst();
-  if (user?.account_type !== 'business') {
+  if ((await findAccountType(db, viewer.id)) !== 'business') {
     throw new AppError('ADVERTISER_NOT_ALLOWED', { data: { field: 'advertiser_id' } });
   }
   return { asAdvertiser: true };

@@ -1,13 +1,13 @@
 // Turns rule failures of the saving inputs into specific api_error_codes, so a client (and a
 // test) can tell "name missing" from "name too long" from "not an image" without reading copy.
 // The shared schemas (packages/shared/src/saving/schemas.ts) tag their failures with
-// `params.reason`; this maps field + reason to the registry. Anything else is VALIDATION_FAILED
-// with every problem listed, as parseOptions does.
+// `params.reason`; this maps field + reason to the registry. Anything else is the generic
+// VALIDATION_FAILED of http/input.ts.
 import type { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
 import type { ErrorCodeName } from '@corkboard/shared/error-codes';
 import { PIN_IMAGE_MAX_BYTES } from '@corkboard/shared/saving/schemas';
-import { SafeFetchError, type SafeFetchErrorReason } from '../lib/safe-fetch.ts';
+import type { InputErrorMapper } from './http/input.ts';
 
 /** Which codes a `name` field's failures get (boards and sections share the rule). */
 export interface NameCodes {
@@ -74,71 +74,15 @@ function specificError(issue: z.core.$ZodIssue, nameCodes: NameCodes | null): Ap
 }
 
 /**
- * Parses `input` with `schema`. The first issue with a specific code decides the error;
- * otherwise VALIDATION_FAILED lists every issue under `location`.
+ * The input-error mapper of the saving routes and resources: the first issue with a specific
+ * code decides the error; without one the answer is the generic VALIDATION_FAILED.
  */
-export function parseSavingInput<Schema extends z.ZodType>(
-  schema: Schema,
-  input: unknown,
-  options: { location: 'options' | 'body'; nameCodes?: NameCodes },
-): z.output<Schema> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    const specific = specificError(issue, options.nameCodes ?? null);
-    if (specific) throw specific;
-  }
-  throw new AppError('VALIDATION_FAILED', {
-    data: {
-      location: options.location,
-      fields: result.error.issues.map((issue) => ({
-        path: [options.location, ...issue.path.map(String)].join('.'),
-        code: issue.code,
-        message: issue.message,
-      })),
-    },
-  });
-}
-
-/**
- * SafeFetchError reasons → registry codes (the proposals in lib/safe-fetch.ts's
- * SAFE_FETCH_API_ERRORS, now registered; a test keeps the two in step).
- */
-export const FETCH_ERROR_CODES: Readonly<Record<SafeFetchErrorReason, ErrorCodeName>> = {
-  invalid_url: 'URL_INVALID',
-  blocked_scheme: 'URL_BLOCKED',
-  blocked_port: 'URL_BLOCKED',
-  blocked_address: 'URL_BLOCKED',
-  dns_failure: 'URL_UNREACHABLE',
-  network: 'URL_UNREACHABLE',
-  timeout: 'URL_TIMEOUT',
-  aborted: 'URL_TIMEOUT',
-  too_large: 'URL_RESPONSE_TOO_LARGE',
-  too_many_redirects: 'URL_TOO_MANY_REDIRECTS',
-  bad_content_type: 'URL_UNSUPPORTED_CONTENT',
-  http_status: 'URL_HTTP_ERROR',
-};
-
-/**
- * The API error for a failed fetch. Only the reason and the upstream status leave the server:
- * never the address a name resolved to (that would map our network for a caller).
- */
-export function fetchFailure(error: SafeFetchError): AppError {
-  return new AppError(FETCH_ERROR_CODES[error.reason], {
-    cause: error,
-    data: {
-      reason: error.reason,
-      ...(error.status === undefined ? {} : { status: error.status }),
-    },
-  });
-}
-
-/** Runs `task`, turning a SafeFetchError into its API error. */
-export async function withFetchErrors<T>(task: () => Promise<T>): Promise<T> {
-  try {
-    return await task();
-  } catch (error) {
-    if (error instanceof SafeFetchError) throw fetchFailure(error);
-    throw error;
-  }
+export function savingInputErrors(nameCodes?: NameCodes): InputErrorMapper {
+  return (issues) => {
+    for (const issue of issues) {
+      const specific = specificError(issue, nameCodes ?? null);
+      if (specific) return specific;
+    }
+    return null;
+  };
 }

@@ -269,3 +269,23 @@ export async function purgeExpiredSessions(db: Kysely<Database>, now: Date): Pro
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Removes an account for good (one past the resurrection window, before its email is reused). */
+export async function deleteAccount(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+/** The user id a reset token (by its hash) was issued for, unless it expired. Not consumed. */
+export async function findPendingReset(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('auth_verifications')
+    .select('value')
+    .where('identifier', '=', `${RESET_IDENTIFIER_PREFIX}${tokenHash}`)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.value;
+}

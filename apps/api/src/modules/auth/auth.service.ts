@@ -13,28 +13,16 @@ import {
   type AuthUser,
 } from '@corkboard/shared/auth/api';
 import { birthdayToIsoDate } from '@corkboard/shared/auth/birthday';
-import { isCommonPassword } from '@corkboard/shared/auth/common-passwords.server';
-import { EMAIL_COPY, validateEmail } from '@corkboard/shared/auth/email';
-import { passwordMinLength } from '@corkboard/shared/auth/password';
+import { validateEmail } from '@corkboard/shared/auth/email';
 import { safeNextPath } from '@corkboard/shared/auth/safe-next-path';
-import {
-  createRegisterBodySchema,
-  emailValidationBodySchema,
-  loginBodySchema,
-  registerExistsBodySchema,
-} from '@corkboard/shared/auth/schemas';
+import type { AppDeps } from '../../core/app-deps.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { ACCOUNT_STATUS_ERRORS } from '../../plugins/auth/auth-engine.ts';
 import type { AuthEffects, AuthRequest } from './auth-context.ts';
+import { isPastResurrection, loadAuthUser, requireCaptcha } from './auth-rules.ts';
+import type { LoginInput, RegisterInput } from './auth.schemas.ts';
 import {
-  isPastResurrection,
-  loadAuthUser,
-  requestedNext,
-  requireCaptcha,
-  type AuthDeps,
-} from './auth-deps.ts';
-import { authErrorFromIssues } from './auth-errors.ts';
-import {
+  deleteAccount,
   deleteSessionByToken,
   findAccountByEmail,
   findAccountByIdentifier,
@@ -66,6 +54,11 @@ const SESSION_COOKIE_SUFFIX = '.session_token';
 /** Attempts at creating the account when a username is taken between the check and the insert. */
 const SIGNUP_ATTEMPTS = 2;
 
+/** `next` from a request body, when it is one of our own paths. */
+function nextPath(next: string | undefined): string | null {
+  return next === undefined ? null : safeNextPath(next);
+}
+
 function engineErrorCode(error: unknown): string | undefined {
   if (!(error instanceof APIError)) return undefined;
   const code: unknown = error.body?.code;
@@ -76,39 +69,19 @@ function engineErrorCode(error: unknown): string | undefined {
 // Lookups
 
 /** POST /v3/register/exists/: true when the email has an account (the client then logs in). */
-export async function emailExists(
-  deps: AuthDeps,
-  request: AuthRequest,
-  body: unknown,
-): Promise<boolean> {
-  const now = deps.now();
-  await consume(deps.db, limitKeys.lookup(request.ip), LOOKUP_RULE, now);
-  const parsed = registerExistsBodySchema.safeParse(body);
-  if (!parsed.success) {
-    const error = authErrorFromIssues(parsed.error.issues, { minPasswordLength: 0 }, 'signup');
-    // auth.md §7: "A bad-email error code uses the server message."
-    if (error.codeName === 'AUTH_EMAIL_INVALID') {
-      throw new AppError('AUTH_EMAIL_INVALID', {
-        detail: EMAIL_COPY.serverInvalid,
-        data: error.data,
-      });
-    }
-    throw error;
-  }
-  const account = await findAccountByEmail(deps.db, parsed.data.email);
-  return account !== undefined && !isPastResurrection(account, now);
+export async function emailExists(deps: AppDeps, email: string): Promise<boolean> {
+  const account = await findAccountByEmail(deps.db, email);
+  return account !== undefined && !isPastResurrection(account, deps.now());
+}
+
+/** The per-IP budget the two email lookups share (counted for every attempt, valid or not). */
+export async function consumeLookup(deps: AppDeps, request: AuthRequest): Promise<void> {
+  await consume(deps.db, limitKeys.lookup(request.ip), LOOKUP_RULE, deps.now());
 }
 
 /** POST /v3/email/validation/: `is_valid` by the shared email rules (never a 400 for the value). */
-export async function emailValidation(
-  deps: AuthDeps,
-  request: AuthRequest,
-  body: unknown,
-): Promise<{ is_valid: boolean }> {
-  await consume(deps.db, limitKeys.lookup(request.ip), LOOKUP_RULE, deps.now());
-  const parsed = emailValidationBodySchema.safeParse(body);
-  if (!parsed.success) return { is_valid: false };
-  return { is_valid: validateEmail(parsed.data.email) === null };
+export function emailValidation(email: string | null): { is_valid: boolean } {
+  return { is_valid: email !== null && validateEmail(email) === null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,42 +94,31 @@ export function countryFromAcceptLanguage(header: string | undefined): string | 
   return match?.[1]?.toUpperCase() ?? null;
 }
 
-function registerSchemas(deps: AuthDeps) {
-  const build = (minPasswordLength: number) =>
-    createRegisterBodySchema({ minPasswordLength, isCommonPassword, now: deps.now });
-  return { normal: build(passwordMinLength(false)), increased: build(passwordMinLength(true)) };
-}
-const schemaCache = new WeakMap<AuthDeps, ReturnType<typeof registerSchemas>>();
-
 /** POST /v3/register/ with `type: 'email'`: creates the account and logs it in. */
-export async function register(
-  deps: AuthDeps,
+/**
+ * What POST /v3/register/ checks before reading the body: the per-IP signup budget (every
+ * attempt counts), and auth.md §4 "While the cookie is 1 … email Continue shows the ineligible
+ * error."
+ */
+export async function beforeRegister(
+  deps: AppDeps,
   request: AuthRequest,
   effects: AuthEffects,
-  body: unknown,
-): Promise<AuthSuccess> {
-  const now = deps.now();
-  await consume(deps.db, limitKeys.signup(request.ip), SIGNUP_RULE, now);
-  // auth.md §4: "While the cookie is 1 … email Continue shows the ineligible error."
+): Promise<void> {
+  await consume(deps.db, limitKeys.signup(request.ip), SIGNUP_RULE, deps.now());
   if (request.cookies[UNDERAGE_COOKIE] === UNDERAGE_COOKIE_VALUE) {
     effects.setUnderageCookie();
     throw new AppError('AUTH_UNDERAGE', { data: { field: 'birthday', reason: 'underage_cookie' } });
   }
+}
 
-  const increased = request.experiments.isEnabled('web_increased_min_password_length');
-  const minPasswordLength = passwordMinLength(increased);
-  let schemas = schemaCache.get(deps);
-  if (!schemas) {
-    schemas = registerSchemas(deps);
-    schemaCache.set(deps, schemas);
-  }
-  const parsed = (increased ? schemas.increased : schemas.normal).safeParse(body);
-  if (!parsed.success) {
-    const error = authErrorFromIssues(parsed.error.issues, { minPasswordLength }, 'signup');
-    if (error.codeName === 'AUTH_UNDERAGE') effects.setUnderageCookie();
-    throw error;
-  }
-  const input = parsed.data;
+export async function register(
+  deps: AppDeps,
+  request: AuthRequest,
+  effects: AuthEffects,
+  input: RegisterInput,
+): Promise<AuthSuccess> {
+  const now = deps.now();
   const email = input.email.toLowerCase();
   if (email.includes(PRODUCT_NAME_IN_EMAIL)) {
     throw new AppError('AUTH_EMAIL_CONTAINS_PRODUCT_NAME', { data: { field: 'email' } });
@@ -176,7 +138,7 @@ export async function register(
       throw new AppError('AUTH_EMAIL_TAKEN', { data: { field: 'email' } });
     }
     // Past the 28-day window the old account is gone; remove it now rather than at the next purge.
-    await deps.db.deleteFrom('users').where('id', '=', existing.id).execute();
+    await deleteAccount(deps.db, existing.id);
   }
 
   const firstName = input.first_name ?? '';
@@ -184,7 +146,7 @@ export async function register(
   for (let attempt = 1; ; attempt++) {
     const username = await pickUsername(deps.db, { firstName, lastName, email }, input.password);
     try {
-      const result = await deps.engine.api.signUpEmail({
+      const result = await deps.authEngine.api.signUpEmail({
         body: {
           name: firstName,
           email,
@@ -217,7 +179,7 @@ export async function register(
       );
       const user = await loadAuthUser(deps, result.response.user.id);
       if (!user) throw new Error(`user ${result.response.user.id} vanished right after signup`);
-      return { user, next: requestedNext(body, safeNextPath), reactivated: false };
+      return { user, next: nextPath(input.next), reactivated: false };
     } catch (error) {
       const code = engineErrorCode(error);
       if (code === ENGINE_USER_EXISTS) {
@@ -240,7 +202,7 @@ export async function register(
 
 /** A wrong password: counts it against the account and the IP, and answers the matching code. */
 async function wrongPassword(
-  deps: AuthDeps,
+  deps: AppDeps,
   request: AuthRequest,
   account: AccountStatusRow,
   now: Date,
@@ -269,7 +231,7 @@ async function wrongPassword(
  * the step-up was passed (which then stands in for the standard check).
  */
 async function passIpRule(
-  deps: AuthDeps,
+  deps: AppDeps,
   request: AuthRequest,
   stepUpToken: string | undefined,
   now: Date,
@@ -279,12 +241,12 @@ async function passIpRule(
   if (!state || windowEnds <= now.getTime() || state.count < IP_FAILURE_LIMIT) return false;
   const retryAfter = secondsUntil(new Date(windowEnds), now);
   // Without a captcha service there is no step-up: the address waits for the window to end.
-  if (deps.captcha.provider === 'off') {
+  if (deps.captcha.verifier.provider === 'off') {
     throw new AppError('AUTH_LOGIN_TOO_FAST_IP', {
       data: { field: 'captcha', retry_after_seconds: retryAfter },
     });
   }
-  const verdict = await deps.captcha.verify({
+  const verdict = await deps.captcha.verifier.verify({
     token: stepUpToken,
     actions: LOGIN_CAPTCHA_ACTIONS,
     level: 'challenge',
@@ -301,17 +263,12 @@ async function passIpRule(
 
 /** POST /v3/login/ with email or username and password. */
 export async function login(
-  deps: AuthDeps,
+  deps: AppDeps,
   request: AuthRequest,
   effects: AuthEffects,
-  body: unknown,
+  input: LoginInput,
 ): Promise<AuthSuccess> {
   const now = deps.now();
-  const parsed = loginBodySchema.safeParse(body);
-  if (!parsed.success) {
-    throw authErrorFromIssues(parsed.error.issues, { minPasswordLength: 0 }, 'login');
-  }
-  const input = parsed.data;
 
   const steppedUp = await passIpRule(deps, request, input.recaptchaV2Token, now);
   if (!steppedUp)
@@ -337,7 +294,7 @@ export async function login(
 
   let result;
   try {
-    result = await deps.engine.api.signInEmail({
+    result = await deps.authEngine.api.signInEmail({
       body: { email: account.email.toLowerCase(), password: input.password, rememberMe: true },
       headers: request.engineHeaders,
       returnHeaders: true,
@@ -374,7 +331,7 @@ export async function login(
   if (!user) throw new Error(`user ${account.id} vanished during login`);
   return {
     user,
-    next: requestedNext(body, safeNextPath),
+    next: nextPath(input.next),
     reactivated: account.deactivated_at !== null,
   };
 }
@@ -384,13 +341,13 @@ export async function login(
 
 /** POST /v3/logout/: revokes this session (signed out already is fine). */
 export async function logout(
-  deps: AuthDeps,
+  deps: AppDeps,
   request: AuthRequest,
   effects: AuthEffects,
 ): Promise<void> {
   // By cookie, not by viewer: a session cookie is revoked and cleared whoever resolved the viewer.
   if (Object.keys(request.cookies).some((name) => name.endsWith(SESSION_COOKIE_SUFFIX))) {
-    const result = await deps.engine.api.signOut({
+    const result = await deps.authEngine.api.signOut({
       headers: request.engineHeaders,
       returnHeaders: true,
     });
@@ -400,7 +357,7 @@ export async function logout(
 }
 
 /** GET /v3/users/me/ */
-export async function me(deps: AuthDeps, viewer: Viewer | null): Promise<AuthUser> {
+export async function me(deps: AppDeps, viewer: Viewer | null): Promise<AuthUser> {
   if (!viewer) throw new AppError('UNAUTHORIZED');
   const user = await loadAuthUser(deps, viewer.id);
   if (!user) throw new AppError('UNAUTHORIZED');

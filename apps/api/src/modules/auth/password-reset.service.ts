@@ -5,7 +5,6 @@
 // session, lifts a soft ban and a login lock. Our clock decides expiry (Better Auth's own reset
 // endpoints read the system clock and take only an email, so they are not used).
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
 import {
   PASSWORD_RESET_PAGE_PATH,
@@ -13,17 +12,18 @@ import {
 } from '@corkboard/shared/auth/api';
 import { isCommonPassword } from '@corkboard/shared/auth/common-passwords.server';
 import { passwordMinLength, validatePassword } from '@corkboard/shared/auth/password';
-import { CAPTCHA_TOKEN_MAX_LENGTH, forgotPasswordBodySchema } from '@corkboard/shared/auth/schemas';
+import type { AppDeps } from '../../core/app-deps.ts';
 import { escapeHtml } from '../../plugins/app/page-meta.ts';
 import type { AuthRequest } from './auth-context.ts';
-import { isPastResurrection, requireCaptcha, type AuthDeps } from './auth-deps.ts';
-import { authErrorFromIssues, passwordFailureError } from './auth-errors.ts';
+import { passwordFailureError } from './auth-errors.ts';
+import { isPastResurrection, requireCaptcha } from './auth-rules.ts';
+import type { ForgotPasswordInput, ResetPasswordInput } from './auth.schemas.ts';
 import {
   consumeResetToken,
   deleteSessions,
   findAccountById,
   findAccountByIdentifier,
-  RESET_IDENTIFIER_PREFIX,
+  findPendingReset,
   setAccountStatus,
   setCredentialPassword,
   storeResetToken,
@@ -42,18 +42,6 @@ import { clearCounter, recordHit } from './rate-limits.repository.ts';
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** 32 random bytes (256 bits), base64url in the link. */
 export const RESET_TOKEN_BYTES = 32;
-/** Tokens longer than this are not ours (43 characters), refused before hashing. */
-const RESET_TOKEN_MAX_LENGTH = 256;
-
-const forgotBodySchema = forgotPasswordBodySchema.extend({
-  recaptchaV3Token: z.string().max(CAPTCHA_TOKEN_MAX_LENGTH).optional(),
-});
-
-const resetBodySchema = z.object({
-  token: z.string().min(1).max(RESET_TOKEN_MAX_LENGTH),
-  new_password: z.string().max(10_000),
-});
-
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
@@ -90,19 +78,25 @@ Open this link within an hour to choose a new password:</p>
 }
 
 /** POST /v3/users/forgot_password/ — answers null in every case. */
+/** The per-IP budget of reset requests (counted for every attempt, valid or not). */
+export async function consumeResetRequest(deps: AppDeps, request: AuthRequest): Promise<void> {
+  await consume(deps.db, limitKeys.resetRequest(request.ip), RESET_REQUEST_RULE, deps.now());
+}
+
+/** The per-IP budget of reset completions (counted for every attempt, valid or not). */
+export async function consumeResetComplete(deps: AppDeps, request: AuthRequest): Promise<void> {
+  await consume(deps.db, limitKeys.resetComplete(request.ip), RESET_COMPLETE_RULE, deps.now());
+}
+
 export async function requestPasswordReset(
-  deps: AuthDeps,
+  deps: AppDeps,
   request: AuthRequest,
-  body: unknown,
+  input: ForgotPasswordInput,
 ): Promise<null> {
   const now = deps.now();
-  await consume(deps.db, limitKeys.resetRequest(request.ip), RESET_REQUEST_RULE, now);
-  const parsed = forgotBodySchema.safeParse(body);
-  if (!parsed.success)
-    throw authErrorFromIssues(parsed.error.issues, { minPasswordLength: 0 }, 'login');
-  await requireCaptcha(deps, request, parsed.data.recaptchaV3Token, RESET_PASSWORD_CAPTCHA_ACTIONS);
+  await requireCaptcha(deps, request, input.recaptchaV3Token, RESET_PASSWORD_CAPTCHA_ACTIONS);
 
-  const account = await findAccountByIdentifier(deps.db, parsed.data.username_or_email);
+  const account = await findAccountByIdentifier(deps.db, input.username_or_email);
   // Suspended accounts cannot get back in by a reset; gone ones do not exist.
   if (!account?.email || account.suspended_at || isPastResurrection(account, now)) return null;
   const sent = await recordHit(deps.db, limitKeys.resetMail(account.id), RESET_MAIL_RULE, now);
@@ -131,35 +125,22 @@ export async function requestPasswordReset(
 
 /** POST /v3/users/password/reset/ — sets the new password; answers what to log in with. */
 export async function completePasswordReset(
-  deps: AuthDeps,
+  deps: AppDeps,
   request: AuthRequest,
-  body: unknown,
+  input: ResetPasswordInput,
 ): Promise<{ username_or_email: string }> {
   const now = deps.now();
-  await consume(deps.db, limitKeys.resetComplete(request.ip), RESET_COMPLETE_RULE, now);
-  const parsed = resetBodySchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    if (issue?.path[0] === 'token')
-      throw new AppError('AUTH_RESET_TOKEN_INVALID', { data: { field: 'token' } });
-    throw authErrorFromIssues(parsed.error.issues, { minPasswordLength: 0 }, 'signup');
-  }
-  const tokenHash = hashResetToken(parsed.data.token);
+  const tokenHash = hashResetToken(input.token);
 
   // Look first, consume later: a password that breaks a rule must not use up the link.
-  const pending = await deps.db
-    .selectFrom('auth_verifications')
-    .select('value')
-    .where('identifier', '=', `${RESET_IDENTIFIER_PREFIX}${tokenHash}`)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  const account = pending ? await findAccountById(deps.db, pending.value) : undefined;
+  const pendingUserId = await findPendingReset(deps.db, tokenHash, now);
+  const account = pendingUserId ? await findAccountById(deps.db, pendingUserId) : undefined;
   if (!account) throw new AppError('AUTH_RESET_TOKEN_INVALID', { data: { field: 'token' } });
 
   const minLength = passwordMinLength(
     request.experiments.isEnabled('web_increased_min_password_length'),
   );
-  const failure = validatePassword(parsed.data.new_password, {
+  const failure = validatePassword(input.new_password, {
     minLength,
     email: account.email,
     username: account.username,
@@ -167,8 +148,8 @@ export async function completePasswordReset(
   });
   if (failure) throw passwordFailureError(failure, minLength);
 
-  const engineContext = await deps.engine.$context;
-  const hash = await engineContext.password.hash(parsed.data.new_password);
+  const engineContext = await deps.authEngine.$context;
+  const hash = await engineContext.password.hash(input.new_password);
   // The session making the request (if it is this account's) stays; every other one is revoked.
   const keepToken = request.viewer?.id === account.id ? request.sessionToken : null;
   await deps.db.transaction().execute(async (trx) => {

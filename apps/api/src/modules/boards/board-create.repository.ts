@@ -1,7 +1,7 @@
 // Board creation queries. `db` may be a transaction (Transaction extends Kysely).
 import { sql, type Kysely } from 'kysely';
 import type { BoardPrivacyColumn, Database } from '@corkboard/db/schema';
-import { escapeLike } from '../../core/db-errors.ts';
+import { slugCandidatesPattern } from '../../core/db-errors.ts';
 
 /** Names compare case-insensitively, like the boards_owner_name_key index. */
 export async function ownerHasBoardNamed(
@@ -19,12 +19,6 @@ export async function ownerHasBoardNamed(
   return row !== undefined;
 }
 
-/**
- * Leading characters of a slug base shared by every candidate uniqueSlug may try: it shortens a
- * long base to make room for `-N`, but never below half of SLUG_MAX_LENGTH (40).
- */
-export const SLUG_PREFIX_LENGTH = 30;
-
 /** The owner's slugs that `uniqueSlug(base, …)` could collide with. */
 export async function takenBoardSlugs(
   db: Kysely<Database>,
@@ -35,7 +29,7 @@ export async function takenBoardSlugs(
     .selectFrom('boards')
     .select('slug')
     .where('owner_id', '=', ownerId)
-    .where('slug', 'like', `${escapeLike(base.slice(0, SLUG_PREFIX_LENGTH))}%`)
+    .where('slug', 'like', slugCandidatesPattern(base))
     .execute();
   return rows.map((row) => row.slug);
 }

@@ -8,55 +8,27 @@
 // sections. The board, its sections and the counters change in one transaction: a failure
 // leaves nothing.
 // Get: any board the viewer may see (visitors included), with the viewer's access.
-import { z } from 'zod';
 import type { BoardPrivacyColumn } from '@corkboard/db/schema';
 import { AppError } from '@corkboard/shared/app-error';
 import type { PickerBoardItem } from '@corkboard/shared/saving/api';
-import {
-  BOARD_SLUG_FALLBACK,
-  SECTION_SLUG_FALLBACK,
-  slugify,
-  uniqueSlug,
-} from '@corkboard/shared/saving/board-name';
-import { boardCreateOptionsSchema } from '@corkboard/shared/saving/schemas';
-import type { Viewer } from '../../plugins/app/viewer.ts';
-import { requireViewer } from '../../core/board-access.ts';
-import { findBoardItem, serializeBoardItem } from './board-items.repository.ts';
-import type { ServiceDeps } from '../../core/service-deps.ts';
-import { parseOptions } from '../../core/resources/resource-registry.ts';
+import { BOARD_SLUG_FALLBACK, slugify, uniqueSlug } from '@corkboard/shared/saving/board-name';
 import { resolveActing } from '../../core/acting.ts';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { isBoardVisible } from '../../core/board-access.repository.ts';
 import { SLUG_RACE_ATTEMPTS, uniqueViolation } from '../../core/db-errors.ts';
-import { optionalIdSchema, requiredIdSchema } from '../../core/option-schemas.ts';
-import { BOARD_NAME_CODES, parseSavingInput } from '../../core/input-errors.ts';
-import type { SavingDeps } from '../../core/app-deps.ts';
-import {
-  incrementSectionCount,
-  insertSection,
-} from '../sections/section-create.repository.ts';
-import { visibleBoards } from '../../core/visibility.repository.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { insertFirstSections } from '../sections/section-create.service.ts';
 import {
   incrementBoardCount,
   insertBoard,
   ownerHasBoardNamed,
   takenBoardSlugs,
 } from './board-create.repository.ts';
-
-export const boardGetOptionsSchema = z.object({
-  board_id: requiredIdSchema,
-  field_set_key: z.string().max(64).optional(),
-  orbac_subject_id: optionalIdSchema,
-});
-
-function requestedPrivacy(raw: unknown): unknown {
-  return typeof raw === 'object' && raw !== null && 'privacy' in raw ? raw.privacy : undefined;
-}
+import { getBoardItem } from './board-items.service.ts';
+import type { BoardCreateOptions, BoardGetOptions } from './boards.schemas.ts';
 
 /** The privacy a new board gets, or BOARD_PRIVACY_NOT_ALLOWED (saving.md §4, §6). */
-function decidePrivacy(
-  asked: unknown,
-  parsed: 'public' | 'secret',
-  asAdvertiser: boolean,
-): BoardPrivacyColumn {
+function decidePrivacy(asked: BoardPrivacyColumn, asAdvertiser: boolean): BoardPrivacyColumn {
   if (asAdvertiser) {
     if (asked === 'secret') {
       throw new AppError('BOARD_PRIVACY_NOT_ALLOWED', {
@@ -72,7 +44,7 @@ function decidePrivacy(
       data: { field: 'privacy' },
     });
   }
-  return parsed;
+  return asked;
 }
 
 /**
@@ -81,7 +53,7 @@ function decidePrivacy(
  * taken that way is BOARD_NAME_TAKEN, like one taken before.
  */
 async function insertBoardOnce(
-  deps: SavingDeps,
+  deps: AppDeps,
   viewer: Viewer,
   board: {
     name: string;
@@ -124,40 +96,14 @@ async function insertBoardOnce(
   }
 }
 
-/** A new board's sections, in the order given (the schema already refused repeated names). */
-async function insertFirstSections(
-  trx: Parameters<typeof insertSection>[0],
-  boardId: string,
-  names: readonly string[],
-  now: Date,
-): Promise<void> {
-  const slugs: string[] = [];
-  for (const [index, name] of names.entries()) {
-    const slug = uniqueSlug(slugify(name, SECTION_SLUG_FALLBACK), slugs);
-    slugs.push(slug);
-    await insertSection(trx, { boardId, title: name, slug, position: index + 1, now });
-    await incrementSectionCount(trx, boardId, now);
-  }
-}
-
+/** BoardResource create. */
 export async function createBoard(
-  deps: SavingDeps,
-  viewerOrVisitor: Viewer | null,
-  rawOptions: unknown,
+  deps: AppDeps,
+  viewer: Viewer,
+  options: BoardCreateOptions,
 ): Promise<PickerBoardItem> {
-  const viewer = requireViewer(viewerOrVisitor);
-  const asked = requestedPrivacy(rawOptions);
-  // `protected` is never a value the shared schema accepts from a form; it is decided below.
-  const input =
-    asked === 'protected' && typeof rawOptions === 'object'
-      ? { ...rawOptions, privacy: undefined }
-      : rawOptions;
-  const options = parseSavingInput(boardCreateOptionsSchema, input, {
-    location: 'options',
-    nameCodes: BOARD_NAME_CODES,
-  });
   const acting = await resolveActing(deps.db, viewer, options);
-  const privacy = decidePrivacy(asked, options.privacy, acting.asAdvertiser);
+  const privacy = decidePrivacy(options.privacy, acting.asAdvertiser);
 
   const base = slugify(options.name, BOARD_SLUG_FALLBACK);
   const boardId = await insertBoardOnce(deps, viewer, {
@@ -171,29 +117,15 @@ export async function createBoard(
   return getBoardItem(deps, viewer, boardId);
 }
 
-async function getBoardItem(
-  deps: ServiceDeps,
-  viewer: Viewer | null,
-  boardId: string,
-): Promise<PickerBoardItem> {
-  const row = await findBoardItem(deps.db, viewer, boardId);
-  if (!row) throw new AppError('BOARD_NOT_FOUND');
-  return serializeBoardItem(deps.storage, row);
-}
-
+/** BoardResource get: any board the viewer may see (visitors included), with their access. */
 export async function getBoard(
-  deps: ServiceDeps,
+  deps: AppDeps,
   viewer: Viewer | null,
-  rawOptions: unknown,
+  options: BoardGetOptions,
 ): Promise<PickerBoardItem> {
-  const options = parseOptions(boardGetOptionsSchema, rawOptions);
   if (viewer !== null) await resolveActing(deps.db, viewer, options);
-  const visible = await deps.db
-    .selectFrom('boards as b')
-    .select('b.id')
-    .where('b.id', '=', options.board_id)
-    .where(visibleBoards(viewer))
-    .executeTakeFirst();
-  if (!visible) throw new AppError('BOARD_NOT_FOUND');
-  return getBoardItem(deps, viewer, visible.id);
+  if (!(await isBoardVisible(deps.db, viewer, options.board_id))) {
+    throw new AppError('BOARD_NOT_FOUND');
+  }
+  return getBoardItem(deps, viewer, options.board_id);
 }

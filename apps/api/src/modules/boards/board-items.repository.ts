@@ -5,12 +5,8 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database, StoredVariants } from '@corkboard/db/schema';
 import { boardQuery, type BoardRowWithOwner } from './boards.repository.ts';
-import type { MediaStorage } from '@corkboard/media/storage';
-import type { PickerBoardItem } from '@corkboard/shared/saving/api';
+import { canWriteBoard } from '../../core/board-access.repository.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { boardAccessList, canWriteBoard } from '../../core/board-access.ts';
-import { thumbnail } from '../../core/media-urls.ts';
-import { boardOwnerSummary, boardUrl, serializeUserSummary } from '../../core/serializers.ts';
 
 /** saving.md §2.4, §9: "Collaborator labels name up to three collaborator avatars". */
 export const PICKER_COLLABORATORS_SHOWN = 3;
@@ -137,32 +133,15 @@ export async function findBoardItem(
   return boardItemQuery(db, viewer).where('b.id', '=', boardId).executeTakeFirst();
 }
 
-export function serializeBoardItem(storage: MediaStorage, row: BoardItemRow): PickerBoardItem {
-  const thumbnails = row.covers.map((entry) => thumbnail(storage, entry.variants).url);
-  const cover = thumbnails[0] ?? null;
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    url: boardUrl(row.owner_username, row.slug),
-    privacy: row.privacy,
-    description: row.description,
-    owner: boardOwnerSummary(storage, row),
-    collaborating_users: row.collaborators.map((collaborator) =>
-      serializeUserSummary(storage, collaborator),
-    ),
-    collaborator_count: row.collaborator_count,
-    is_collaborative: row.collaborator_count > 0,
-    should_show_board_collaborators: row.collaborator_count > 0,
-    board_access: boardAccessList(row.writable),
-    pin_count: row.pin_count,
-    section_count: row.section_count,
-    follower_count: row.follower_count,
-    has_custom_cover: row.cover_pin_id !== null,
-    image_cover_url: cover,
-    image_thumbnail_url: cover,
-    pin_thumbnail_urls: thumbnails,
-    last_saved_at: row.last_saved_at === null ? null : new Date(row.last_saved_at).toISOString(),
-    created_at: row.created_at.toISOString(),
-  };
+/** The user's own username, for the picker's `username` option (only their boards are listed). */
+export async function findUsername(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('username')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.username;
 }

@@ -1,16 +1,10 @@
 // The board and section pickers (saving.md §2.4, §2.5, §7): BoardPickerBoardsResource lists the
 // boards the viewer can save to (owned and accepted-collaborator boards, never one they can only
 // read) with a 'Top choices' shortlist; BoardSectionsRepinResource lists a writable board's
-// sections.
-import { z } from 'zod';
+// sections (the section picker lives in the sections module).
 import { AppError } from '@corkboard/shared/app-error';
-import type {
-  BoardPickerData,
-  PickerBoardItem,
-  PickerSectionItem,
-} from '@corkboard/shared/saving/api';
+import type { BoardPickerData, PickerBoardItem } from '@corkboard/shared/saving/api';
 import {
-  BOARD_SHORTLIST_SIZE,
   boardRecency,
   boardRelevance,
   compareRelevance,
@@ -19,38 +13,23 @@ import {
   type PickerBoard,
 } from '@corkboard/shared/saving/board-sort';
 import type { PinText } from '@corkboard/shared/saving/keywords';
-import {
-  PIN_DESCRIPTION_MAX_LENGTH,
-  PIN_TITLE_MAX_LENGTH,
-  PIN_URL_MAX_LENGTH,
-} from '@corkboard/shared/saving/schemas';
-import type { Viewer } from '../../plugins/app/viewer.ts';
-import { requireViewer, requireWritableBoard } from '../../core/board-access.ts';
-import {
-  decodeIdBookmark,
-  decodeOffsetBookmark,
-  encodeIdBookmark,
-  encodeOffsetBookmark,
-  type Page,
-} from '../../core/bookmarks.ts';
-import type { ServiceDeps } from '../../core/service-deps.ts';
-import { parseOptions } from '../../core/resources/resource-registry.ts';
 import { resolveActing } from '../../core/acting.ts';
+import type { AppDeps } from '../../core/app-deps.ts';
+
+/** The picker reads the database and turns image keys into URLs, nothing else. */
+type ServiceDeps = Pick<AppDeps, 'db' | 'storage'>;
+import { decodeIdBookmark, encodeIdBookmark } from '../../core/bookmarks.ts';
+import { clampSize } from '../../core/schemas.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { visiblePinSource } from '../pins/pins.service.ts';
 import {
-  clampSize,
-  optionalIdSchema,
-  optionalTextSchema,
-  pageOptionFields,
-  requiredIdSchema,
-} from '../../core/option-schemas.ts';
-import { findVisiblePinSource } from '../pins/pin-source.repository.ts';
-import {
-  serializeBoardItem,
+  findUsername,
   writableBoardItemsByIds,
   writableBoardPage,
   type BoardItemRow,
 } from './board-items.repository.ts';
-import { listSectionItems, serializeSectionItem } from '../sections/section-items.repository.ts';
+import { serializeBoardItem } from './board-items.service.ts';
+import type { BoardPickerOptions } from './boards.schemas.ts';
 import {
   keywordCandidateBoards,
   recentShortlistBoards,
@@ -71,38 +50,6 @@ export const BOARD_PICKER_MAX_PAGE_SIZE = 250;
  * names too.
  */
 export const BOARD_SHORTLIST_SCAN_MAX = 10_000;
-/** Sections per section-picker page (and the cap). */
-export const SECTION_PICKER_PAGE_SIZE = 100;
-/** Offsets beyond this are not paged (a board with 10,000 sections is not a real board). */
-export const SECTION_PICKER_MAX_OFFSET = 10_000;
-
-export const boardPickerOptionsSchema = z.object({
-  pin_id: optionalIdSchema,
-  /** The pin being saved when it is not a pin yet (bookmarklet, create page). */
-  title: optionalTextSchema(PIN_TITLE_MAX_LENGTH),
-  description: optionalTextSchema(PIN_DESCRIPTION_MAX_LENGTH),
-  link: optionalTextSchema(PIN_URL_MAX_LENGTH),
-  username: optionalTextSchema(30),
-  user_id: optionalIdSchema,
-  advertiser_id: optionalIdSchema,
-  orbac_subject_id: optionalIdSchema,
-  filter: z.enum(['all', 'protected']).default('all'),
-  field_set_key: z.string().max(64).optional(),
-  shortlist_suggestions: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(BOARD_SHORTLIST_SIZE)
-    .default(BOARD_SHORTLIST_SIZE),
-  isDesktop: z.boolean().optional(),
-  ...pageOptionFields,
-});
-
-export const sectionPickerOptionsSchema = z.object({
-  board_id: requiredIdSchema,
-  orbac_subject_id: optionalIdSchema,
-  ...pageOptionFields,
-});
 
 /** `username` / `user_id` name whose boards to list: only the viewer's own can be saved to. */
 async function requireSelf(
@@ -114,12 +61,8 @@ async function requireSelf(
     throw new AppError('FORBIDDEN', { data: { field: 'user_id' } });
   }
   if (options.username === undefined) return;
-  const self = await deps.db
-    .selectFrom('users')
-    .select('username')
-    .where('id', '=', viewer.id)
-    .executeTakeFirst();
-  if (self?.username.toLowerCase() !== options.username.toLowerCase()) {
+  const self = await findUsername(deps.db, viewer.id);
+  if (self?.toLowerCase() !== options.username.toLowerCase()) {
     throw new AppError('FORBIDDEN', { data: { field: 'username' } });
   }
 }
@@ -232,13 +175,12 @@ async function shortlist(
     .map((row) => serializeBoardItem(deps.storage, row));
 }
 
+/** BoardPickerBoardsResource get. */
 export async function boardPicker(
   deps: ServiceDeps,
-  viewerOrVisitor: Viewer | null,
-  rawOptions: unknown,
+  viewer: Viewer,
+  options: BoardPickerOptions,
 ): Promise<{ data: BoardPickerData; bookmark: string | undefined }> {
-  const viewer = requireViewer(viewerOrVisitor);
-  const options = parseOptions(boardPickerOptionsSchema, rawOptions);
   await resolveActing(deps.db, viewer, options);
   await requireSelf(deps, viewer, options);
   const beforeId = decodeIdBookmark(options.bookmark ?? undefined);
@@ -254,7 +196,7 @@ export async function boardPicker(
     link: options.link ?? null,
   };
   if (options.pin_id !== undefined) {
-    const source = await findVisiblePinSource(deps.db, viewer, options.pin_id);
+    const source = await visiblePinSource(deps.db, viewer, options.pin_id);
     if (!source) throw new AppError('PIN_NOT_FOUND', { data: { field: 'pin_id' } });
     pin = { title: source.title, description: source.description, link: source.link };
   }
@@ -276,28 +218,5 @@ export async function boardPicker(
       boards_shortlist,
     },
     bookmark,
-  };
-}
-
-export async function sectionPicker(
-  deps: ServiceDeps,
-  viewerOrVisitor: Viewer | null,
-  rawOptions: unknown,
-): Promise<Page<PickerSectionItem>> {
-  const viewer = requireViewer(viewerOrVisitor);
-  const options = parseOptions(sectionPickerOptionsSchema, rawOptions);
-  await resolveActing(deps.db, viewer, options);
-  const offset = decodeOffsetBookmark(options.bookmark ?? undefined, SECTION_PICKER_MAX_OFFSET);
-  const pageSize = clampSize(options.page_size, SECTION_PICKER_PAGE_SIZE, SECTION_PICKER_PAGE_SIZE);
-  const board = await requireWritableBoard(deps.db, viewer, options.board_id);
-  const rows = await listSectionItems(deps.db, board.id, offset, pageSize + 1);
-  const pageRows = rows.slice(0, pageSize);
-  const next = offset + pageRows.length;
-  return {
-    items: pageRows.map((row) => serializeSectionItem(deps.storage, row)),
-    bookmark:
-      rows.length > pageSize && next <= SECTION_PICKER_MAX_OFFSET
-        ? encodeOffsetBookmark(next)
-        : undefined,
   };
 }

@@ -14,7 +14,8 @@ import {
 } from '../../test/fixtures.ts';
 import { buildSavingTestApp, type SavingTestApp, type Who } from '../../test/api-client.ts';
 import { PICKER_COLLABORATORS_SHOWN } from './board-items.repository.ts';
-import { BOARD_PICKER_MAX_PAGE_SIZE, SECTION_PICKER_PAGE_SIZE } from './board-picker.service.ts';
+import { SECTION_PICKER_PAGE_SIZE } from '../sections/sections.service.ts';
+import { BOARD_PICKER_MAX_PAGE_SIZE } from './board-picker.service.ts';
 
 const CODES = ERROR_CODES;
 

@@ -1,16 +1,16 @@
-// Board and section queries. A board row carries its owner and up to BOARD_COVER_COUNT cover
-// images, gathered by a correlated subquery in the same statement (no per-board round trips).
+// Board queries. A board row carries its owner and up to BOARD_COVER_COUNT cover images
+// (core/board-covers.repository.ts), in the same statement (no per-board round trips).
 import { sql, type Kysely } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BoardPrivacyColumn, Database, StoredVariants } from '@corkboard/db/schema';
+import { boardCovers } from '../../core/board-covers.repository.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { pinListQuery, type PinListRow } from '../pins/pins.repository.ts';
-import { listedBoards, visibleBoards } from '../../core/visibility.repository.ts';
-
-/** Board cards show up to three images (api-types Board.cover_images). */
-export const BOARD_COVER_COUNT = 3;
-/** Section cards show up to three preview images. */
-export const SECTION_PREVIEW_COUNT = 3;
+import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
+import { writableBoards } from '../../core/board-access.repository.ts';
+import {
+  discoverableBoards,
+  listedBoards,
+  visibleBoards,
+} from '../../core/visibility.repository.ts';
 
 export interface BoardRowWithOwner {
   id: string;
@@ -31,21 +31,13 @@ export interface BoardRowWithOwner {
   covers: { variants: StoredVariants }[];
 }
 
-export interface SectionRowWithPreviews {
-  id: string;
-  title: string;
-  slug: string;
-  pin_count: number;
-  previews: { variants: StoredVariants }[];
-}
-
 /** Aliases: b boards, o owner, oa owner avatar. */
 export function boardQuery(db: Kysely<Database>) {
   return db
     .selectFrom('boards as b')
     .innerJoin('users as o', 'o.id', 'b.owner_id')
     .leftJoin('images as oa', 'oa.id', 'o.avatar_image_id')
-    .select((eb) => [
+    .select([
       'b.id',
       'b.name',
       'b.slug',
@@ -61,33 +53,8 @@ export function boardQuery(db: Kysely<Database>) {
       'o.first_name as owner_first_name',
       'o.last_name as owner_last_name',
       'oa.variants as owner_avatar_variants',
-      jsonArrayFrom(
-        eb
-          .selectFrom('pins as cp')
-          .innerJoin('images as ci', 'ci.id', 'cp.image_id')
-          .select('ci.variants')
-          .whereRef('cp.board_id', '=', 'b.id')
-          // The chosen cover pin first, then the newest pins.
-          .orderBy(sql`coalesce(cp.id = b.cover_pin_id, false)`, 'desc')
-          .orderBy('cp.id', 'desc')
-          .limit(BOARD_COVER_COUNT),
-      ).as('covers'),
+      boardCovers(db, { coverFirst: true, exceptSecret: false }).as('covers'),
     ]);
-}
-
-/** Just the visibility check, for lists that need the board to exist but not its details. */
-export async function isBoardVisible(
-  db: Kysely<Database>,
-  viewer: Viewer | null,
-  boardId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('boards as b')
-    .select('b.id')
-    .where('b.id', '=', boardId)
-    .where(visibleBoards(viewer))
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Username matching is case-insensitive (users_username_lower_key); slugs are exact. */
@@ -117,33 +84,6 @@ export async function listListedBoardsOfOwner(
   return query.orderBy('b.id', 'desc').limit(limit).execute();
 }
 
-export async function listSectionsOfBoard(
-  db: Kysely<Database>,
-  boardId: string,
-): Promise<SectionRowWithPreviews[]> {
-  return db
-    .selectFrom('board_sections as s')
-    .where('s.board_id', '=', boardId)
-    .select((eb) => [
-      's.id',
-      's.title',
-      's.slug',
-      's.pin_count',
-      jsonArrayFrom(
-        eb
-          .selectFrom('pins as sp')
-          .innerJoin('images as si', 'si.id', 'sp.image_id')
-          .select('si.variants')
-          .whereRef('sp.section_id', '=', 's.id')
-          .orderBy('sp.id', 'desc')
-          .limit(SECTION_PREVIEW_COUNT),
-      ).as('previews'),
-    ])
-    .orderBy('s.position')
-    .orderBy('s.id')
-    .execute();
-}
-
 /** Every pin on the board (including those filed in sections), newest first. */
 export async function listBoardPins(
   db: Kysely<Database>,
@@ -154,4 +94,51 @@ export async function listBoardPins(
   let query = pinListQuery(db).where('p.board_id', '=', boardId);
   if (beforeId !== undefined) query = query.where('p.id', '<', beforeId);
   return query.orderBy('p.id', 'desc').limit(limit).execute();
+}
+
+/** Names of the boards the viewer can save to, newest first, at most `limit`. */
+export async function writableBoardNames(
+  db: Kysely<Database>,
+  viewerId: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('boards as b')
+    .select('b.name')
+    .where(writableBoards(viewerId))
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Public boards with pins, not the viewer's and not `exceptBoardId`, whose lower-cased names are
+ * LIKE one of `namePatterns`: most followed, most pins, oldest first, at most `limit`.
+ */
+export async function relatedBoardCandidates(
+  db: Kysely<Database>,
+  values: {
+    viewerId: string;
+    exceptBoardId: string;
+    namePatterns: readonly string[];
+    limit: number;
+  },
+): Promise<BoardRowWithOwner[]> {
+  return boardQuery(db)
+    .where(discoverableBoards())
+    .where('b.owner_id', '<>', values.viewerId)
+    .where('b.id', '<>', values.exceptBoardId)
+    .where('b.pin_count', '>', 0)
+    .where(
+      sql<boolean>`(${sql.join(
+        values.namePatterns.map((pattern) => sql`lower(b.name) LIKE ${pattern}`),
+        sql` OR `,
+      )})`,
+    )
+    .orderBy('b.follower_count', 'desc')
+    .orderBy('b.pin_count', 'desc')
+    .orderBy('b.id')
+    .limit(values.limit)
+    .execute();
 }

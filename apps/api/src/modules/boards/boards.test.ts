@@ -11,7 +11,7 @@ import {
   type UserFixture,
 } from '../../test/fixtures.ts';
 import { as, buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { BOARD_COVER_COUNT } from './boards.repository.ts';
+import { BOARD_COVER_COUNT } from '../../core/board-covers.repository.ts';
 
 let handle: DbHandle;
 let test: TestApp;

@@ -5,21 +5,17 @@
 // keyword with the pin's title, description or link host (keywordsRelated), best match first,
 // then most followed, most pins, oldest. The "random" of the name is not needed to be useful, and
 // a fixed order is what tests and people can rely on.
-import { sql } from 'kysely';
-import { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
 import type { Board } from '@corkboard/shared/api-types';
 import { boardRelevance, pinKeywordKeys } from '@corkboard/shared/saving/board-sort';
-import type { Viewer } from '../../plugins/app/viewer.ts';
-import { requireViewer } from '../../core/board-access.ts';
-import { boardQuery } from './boards.repository.ts';
-import type { ServiceDeps } from '../../core/service-deps.ts';
-import { parseOptions } from '../../core/resources/resource-registry.ts';
+import type { AppDeps } from '../../core/app-deps.ts';
 import { escapeLike } from '../../core/db-errors.ts';
-import { clampSize, optionalIdSchema } from '../../core/option-schemas.ts';
-import { findVisiblePinSource } from '../pins/pin-source.repository.ts';
-import { serializeBoard } from '../../core/serializers.ts';
-import { discoverableBoards } from '../../core/visibility.repository.ts';
+import { clampSize } from '../../core/schemas.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { visiblePinSource } from '../pins/pins.service.ts';
+import { relatedBoardCandidates } from './boards.repository.ts';
+import type { RelatedBoardOptions } from './boards.schemas.ts';
+import { serializeBoard } from './boards.service.ts';
 
 /** saving.md §9 "related board page size 1"; a caller may ask for a few more. */
 export const RELATED_BOARDS_DEFAULT_PAGE_SIZE = 1;
@@ -29,33 +25,18 @@ export const RELATED_BOARDS_CANDIDATES = 200;
 /** Pin keywords used to look for boards (the first ones: title words come first). */
 export const RELATED_BOARDS_MAX_KEYWORDS = 10;
 
-export const relatedBoardOptionsSchema = z
-  .object({
-    pin: optionalIdSchema,
-    pin_id: optionalIdSchema,
-    page_size: z.coerce.number().int().optional(),
-    orbac_subject_id: optionalIdSchema,
-    no_cache: z.boolean().optional(),
-  })
-  .refine((options) => options.pin !== undefined || options.pin_id !== undefined, {
-    message: 'pin is required',
-    path: ['pin'],
-  });
-
 /** The LIKE pattern that finds names related to `key`: its first 4 letters, or all of a shorter one. */
 function namePattern(key: string): string {
   return `%${escapeLike(key.length >= 4 ? key.slice(0, 4) : key)}%`;
 }
 
 export async function relatedBoards(
-  deps: ServiceDeps,
-  viewerOrVisitor: Viewer | null,
-  rawOptions: unknown,
+  deps: AppDeps,
+  viewer: Viewer,
+  options: RelatedBoardOptions,
 ): Promise<Board[]> {
-  const viewer = requireViewer(viewerOrVisitor);
-  const options = parseOptions(relatedBoardOptionsSchema, rawOptions);
   const pinId = options.pin ?? options.pin_id ?? '';
-  const pin = await findVisiblePinSource(deps.db, viewer, pinId);
+  const pin = await visiblePinSource(deps.db, viewer, pinId);
   if (!pin) throw new AppError('PIN_NOT_FOUND', { data: { field: 'pin' } });
   const size = clampSize(
     options.page_size,
@@ -65,22 +46,12 @@ export async function relatedBoards(
   const keys = pinKeywordKeys(pin).slice(0, RELATED_BOARDS_MAX_KEYWORDS);
   if (keys.length === 0) return [];
 
-  const candidates = await boardQuery(deps.db)
-    .where(discoverableBoards())
-    .where('b.owner_id', '<>', viewer.id)
-    .where('b.id', '<>', pin.board_id)
-    .where('b.pin_count', '>', 0)
-    .where(
-      sql<boolean>`(${sql.join(
-        keys.map((key) => sql`lower(b.name) LIKE ${namePattern(key)}`),
-        sql` OR `,
-      )})`,
-    )
-    .orderBy('b.follower_count', 'desc')
-    .orderBy('b.pin_count', 'desc')
-    .orderBy('b.id')
-    .limit(RELATED_BOARDS_CANDIDATES)
-    .execute();
+  const candidates = await relatedBoardCandidates(deps.db, {
+    viewerId: viewer.id,
+    exceptBoardId: pin.board_id,
+    namePatterns: keys.map(namePattern),
+    limit: RELATED_BOARDS_CANDIDATES,
+  });
 
   return candidates
     .map((board, order) => ({ board, order, relevance: boardRelevance(board.name, keys) }))

@@ -13,10 +13,11 @@ import { LocalMediaStorage } from '@corkboard/media/local-storage';
 import { pickShortlist, type PickerBoard } from '@corkboard/shared/saving/board-sort';
 import type { PinText } from '@corkboard/shared/saving/keywords';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
-import { writableBoards } from '../../core/board-access.ts';
-import type { ServiceDeps } from '../../core/service-deps.ts';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { writableBoards } from '../../core/board-access.repository.ts';
 import { lastSavedAt } from './board-items.repository.ts';
 import { boardPicker } from './board-picker.service.ts';
+import { boardPickerOptionsSchema } from './boards.schemas.ts';
 
 const WORDS = ['Kitchen', 'kitchens', 'Garden', 'Café', 'cafe', 'Recipes', 'Kit', 'Ώρα', 'Naïve'];
 const PINS: PinText[] = [
@@ -32,7 +33,7 @@ const OFFSETS_US = [0, 1, 2, 3].flatMap((ms) => [0, 300, 999].map((us) => ms * 1
 
 let handle: DbHandle;
 let f: Fixtures;
-let deps: ServiceDeps;
+let deps: Pick<AppDeps, 'db' | 'storage'>;
 let mediaRoot: string;
 let imageId: string;
 
@@ -147,11 +148,11 @@ describe('the shortlist read by SQL', () => {
         for (const pin of PINS) {
           for (const size of [1, 2]) {
             const expected = pickShortlist(every, pin, { size }).map((board) => board.id);
-            const answer = await boardPicker(deps, me, {
-              ...pin,
-              filter,
-              shortlist_suggestions: size,
-            });
+            const answer = await boardPicker(
+              deps,
+              me,
+              boardPickerOptionsSchema.parse({ ...pin, filter, shortlist_suggestions: size }),
+            );
             const got = answer.data.boards_shortlist.map((board) => board.id);
             expect(got, `seed ${seed}, ${filter}, size ${size}, ${JSON.stringify(pin)}`).toEqual(
               expected,

@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { canWriteBoard } from '../../core/board-access.ts';
+import { canWriteBoard } from '../../core/board-access.repository.ts';
 import { lastSavedAt, privacyFilter } from './board-items.repository.ts';
 
 export interface ShortlistBoardRow {

@@ -4,9 +4,12 @@
 //   { event: pin_saved_dialog_render, client?, pin_id, metric: send | promote }  (signed in)
 // Its own small body limit and rate limit: it is called on every save and must not become a way
 // to fill the database.
-import type { FastifyPluginCallback } from 'fastify';
-import { success } from '@corkboard/shared/envelope';
-import type { SavingRoutesOptions } from '../../core/app-deps.ts';
+import { z } from 'zod';
+import { clientLogEventSchema } from '@corkboard/shared/saving/api';
+import type { ModuleRoutes } from '../../core/app-deps.ts';
+import { registerRoute } from '../../core/http/route.ts';
+import { savingInputErrors } from '../../core/input-errors.ts';
+import { bodyOrEmpty } from '../../core/schemas.ts';
 import { purgeOldClientEvents, recordClientEvent } from './client-log.service.ts';
 
 /** Not in the spec: the largest event body (a logged query of 20 long parameters fits). */
@@ -15,11 +18,7 @@ export const CLIENT_LOG_BODY_LIMIT_BYTES = 64 * 1024;
 export const CLIENT_LOG_RATE_LIMIT_MAX = 60;
 export const CLIENT_LOG_PURGE_INTERVAL_MS = 60 * 60_000;
 
-export const clientLogRoutes: FastifyPluginCallback<SavingRoutesOptions> = (
-  app,
-  { deps },
-  done,
-) => {
+export const clientLogRoutes: ModuleRoutes = (app, { deps }, done) => {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', (hookDone) => {
     timer = setInterval(() => {
@@ -35,14 +34,20 @@ export const clientLogRoutes: FastifyPluginCallback<SavingRoutesOptions> = (
     hookDone();
   });
 
-  app.post(
-    '/v3/client_log/',
-    {
-      bodyLimit: CLIENT_LOG_BODY_LIMIT_BYTES,
-      config: { rateLimit: { max: CLIENT_LOG_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
-    },
-    async (request) =>
-      success(await recordClientEvent(deps.db, request.viewer, request.body, deps.now())),
-  );
+  registerRoute(app, {
+    method: 'POST',
+    url: '/v3/client_log/',
+    summary: "Records a pin-create outcome or the pin-saved dialog's render",
+    tags: ['client-log'],
+    access: 'anyone',
+    bodyLimit: CLIENT_LOG_BODY_LIMIT_BYTES,
+    rateLimit: { max: CLIENT_LOG_RATE_LIMIT_MAX, timeWindow: '1 minute' },
+    body: bodyOrEmpty(clientLogEventSchema),
+    inputErrors: savingInputErrors(),
+    response: z.null(),
+    handler: async ({ viewer, body }) => ({
+      data: await recordClientEvent(deps.db, viewer, body, deps.now()),
+    }),
+  });
   done();
 };

@@ -1,9 +1,9 @@
 // Collaborator queries: memberships (board_collaborators) and e-mail invitations (board_invites).
 // `db` may be a transaction.
-import { sql, type Kysely } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Kysely } from 'kysely';
 import type { BoardPrivacyColumn, Database, StoredVariants } from '@corkboard/db/schema';
-import { BOARD_COVER_COUNT } from '../boards/boards.repository.ts';
+import { boardCovers } from '../../core/board-covers.repository.ts';
+import { userSummaryQuery } from '../../core/user-summary.repository.ts';
 
 export interface PersonRow {
   id: string;
@@ -40,10 +40,7 @@ export async function findInvitableUsers(
   userIds: readonly string[],
 ): Promise<PersonRow[]> {
   if (userIds.length === 0) return [];
-  return db
-    .selectFrom('users as u')
-    .leftJoin('images as ua', 'ua.id', 'u.avatar_image_id')
-    .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'ua.variants as avatar_variants'])
+  return userSummaryQuery(db)
     .where('u.id', 'in', [...userIds])
     .where('u.deactivated_at', 'is', null)
     .where('u.suspended_at', 'is', null)
@@ -51,12 +48,7 @@ export async function findInvitableUsers(
 }
 
 export async function findPerson(db: Kysely<Database>, userId: string): Promise<PersonRow> {
-  return db
-    .selectFrom('users as u')
-    .leftJoin('images as ua', 'ua.id', 'u.avatar_image_id')
-    .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'ua.variants as avatar_variants'])
-    .where('u.id', '=', userId)
-    .executeTakeFirstOrThrow();
+  return userSummaryQuery(db).where('u.id', '=', userId).executeTakeFirstOrThrow();
 }
 
 /** Invites each user unless they already are invited or a member; answers every status. */
@@ -259,7 +251,7 @@ export async function listInvitations(
     .leftJoin('images as oa', 'oa.id', 'o.avatar_image_id')
     .innerJoin('users as iu', 'iu.id', 'bc.invited_by_id')
     .leftJoin('images as ia', 'ia.id', 'iu.avatar_image_id')
-    .select((eb) => [
+    .select([
       'bc.board_id',
       'bc.created_at',
       'b.name as board_name',
@@ -277,16 +269,7 @@ export async function listInvitations(
       'iu.last_name as inviter_last_name',
       'ia.variants as inviter_avatar_variants',
       // An invitee is not a member yet: a secret board shows them no pin images.
-      jsonArrayFrom(
-        eb
-          .selectFrom('pins as cp')
-          .innerJoin('images as ci', 'ci.id', 'cp.image_id')
-          .select('ci.variants')
-          .whereRef('cp.board_id', '=', 'b.id')
-          .where(sql<boolean>`b.privacy <> 'secret'`)
-          .orderBy('cp.id', 'desc')
-          .limit(BOARD_COVER_COUNT),
-      ).as('covers'),
+      boardCovers(db, { coverFirst: false, exceptSecret: true }).as('covers'),
     ])
     .where('bc.user_id', '=', userId)
     .where('bc.status', '=', 'invited')

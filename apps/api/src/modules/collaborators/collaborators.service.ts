@@ -14,23 +14,20 @@
 import { AppError } from '@corkboard/shared/app-error';
 import type { UserSummary } from '@corkboard/shared/api-types';
 import { validateEmail } from '@corkboard/shared/auth/email';
-import {
-  collaboratorInviteBodySchema,
-  inviteTokenBodySchema,
-  type BoardInviteItem,
-  type CollaboratorInviteOutcome,
-  type CollaboratorInviteResult,
-  type EmailInvitePreview,
+import type {
+  BoardInviteItem,
+  CollaboratorInviteOutcome,
+  CollaboratorInviteResult,
+  EmailInvitePreview,
 } from '@corkboard/shared/saving/api';
-import type { Viewer } from '../../plugins/app/viewer.ts';
-import { requireViewer } from '../../core/board-access.ts';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { isBoardVisible } from '../../core/board-access.repository.ts';
 import { decodeOffsetBookmark, encodeOffsetBookmark, type Page } from '../../core/bookmarks.ts';
 import { thumbnail } from '../../core/media-urls.ts';
 import type { PageRequest } from '../../core/schemas.ts';
-import type { SavingDeps } from '../../core/app-deps.ts';
-import { parseSavingInput } from '../../core/input-errors.ts';
 import { boardUrl, fullName, serializeUserSummary } from '../../core/serializers.ts';
-import { visibleBoards } from '../../core/visibility.repository.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import type { CollaboratorInviteBody } from './collaborators.schemas.ts';
 import {
   acceptMembership,
   countEmailInvitesSince,
@@ -62,7 +59,7 @@ const DAY_MS = 24 * 60 * 60_000;
 /** Invitations listed beyond this offset are not paged. */
 export const INVITATIONS_MAX_OFFSET = 1000;
 
-function summary(deps: SavingDeps, row: PersonRow): UserSummary {
+function summary(deps: AppDeps, row: PersonRow): UserSummary {
   return serializeUserSummary(deps.storage, row);
 }
 
@@ -78,17 +75,12 @@ function outcome(
 
 /** The board for an owner action, checked: visible, owned by the viewer, not protected. */
 async function requireOwnedBoard(
-  deps: SavingDeps,
+  deps: AppDeps,
   viewer: Viewer,
   boardId: string,
 ): Promise<InviteBoardRow> {
-  const visible = await deps.db
-    .selectFrom('boards as b')
-    .select('b.id')
-    .where('b.id', '=', boardId)
-    .where(visibleBoards(viewer))
-    .executeTakeFirst();
-  const board = visible ? await findBoardForInvites(deps.db, visible.id) : undefined;
+  const visible = await isBoardVisible(deps.db, viewer, boardId);
+  const board = visible ? await findBoardForInvites(deps.db, boardId) : undefined;
   if (!board) throw new AppError('BOARD_NOT_FOUND');
   if (board.owner_id !== viewer.id) throw new AppError('COLLABORATOR_INVITE_NOT_OWNER');
   if (board.privacy === 'protected') throw new AppError('COLLABORATOR_INVITE_NOT_ALLOWED');
@@ -114,13 +106,11 @@ function checkedEmails(emails: readonly string[]): string[] {
 
 /** POST /v3/boards/{id}/collaborators/invite/ */
 export async function inviteCollaborators(
-  deps: SavingDeps,
-  viewerOrVisitor: Viewer | null,
+  deps: AppDeps,
+  viewer: Viewer,
   boardId: string,
-  body: unknown,
+  input: CollaboratorInviteBody,
 ): Promise<CollaboratorInviteResult> {
-  const viewer = requireViewer(viewerOrVisitor);
-  const input = parseSavingInput(collaboratorInviteBodySchema, body, { location: 'body' });
   const board = await requireOwnedBoard(deps, viewer, boardId);
   const emails = checkedEmails(input.emails);
   const userIds = [...new Set(input.user_ids)];
@@ -192,7 +182,7 @@ export async function inviteCollaborators(
   };
 }
 
-async function requireBoardRow(deps: SavingDeps, boardId: string): Promise<InviteBoardRow> {
+async function requireBoardRow(deps: AppDeps, boardId: string): Promise<InviteBoardRow> {
   const board = await findBoardForInvites(deps.db, boardId);
   if (!board) throw new AppError('COLLABORATOR_INVITE_NOT_FOUND');
   return board;
@@ -200,11 +190,10 @@ async function requireBoardRow(deps: SavingDeps, boardId: string): Promise<Invit
 
 /** POST /v3/boards/{id}/collaborators/accept/ — idempotent for an accepted member. */
 export async function acceptInvitation(
-  deps: SavingDeps,
-  viewerOrVisitor: Viewer | null,
+  deps: AppDeps,
+  viewer: Viewer,
   boardId: string,
 ): Promise<CollaboratorInviteOutcome> {
-  const viewer = requireViewer(viewerOrVisitor);
   await deps.db.transaction().execute(async (trx) => {
     const membership = await findMembership(trx, boardId, viewer.id);
     if (!membership) throw new AppError('COLLABORATOR_INVITE_NOT_FOUND');
@@ -223,11 +212,10 @@ export async function acceptInvitation(
 
 /** POST /v3/boards/{id}/collaborators/decline/ — removes a pending invitation. */
 export async function declineInvitation(
-  deps: SavingDeps,
-  viewerOrVisitor: Viewer | null,
+  deps: AppDeps,
+  viewer: Viewer,
   boardId: string,
 ): Promise<CollaboratorInviteOutcome> {
-  const viewer = requireViewer(viewerOrVisitor);
   const board = await requireBoardRow(deps, boardId);
   if (!(await deleteInvitation(deps.db, boardId, viewer.id))) {
     throw new AppError('COLLABORATOR_INVITE_NOT_FOUND');
@@ -237,11 +225,10 @@ export async function declineInvitation(
 
 /** GET /v3/users/me/board_invites/ — invitations waiting for the viewer, newest first. */
 export async function myInvitations(
-  deps: SavingDeps,
-  viewerOrVisitor: Viewer | null,
+  deps: AppDeps,
+  viewer: Viewer,
   page: PageRequest,
 ): Promise<Page<BoardInviteItem>> {
-  const viewer = requireViewer(viewerOrVisitor);
   const offset = decodeOffsetBookmark(page.bookmark, INVITATIONS_MAX_OFFSET);
   const rows = await listInvitations(deps.db, viewer.id, offset, page.pageSize + 1);
   const pageRows = rows.slice(0, page.pageSize);
@@ -281,12 +268,10 @@ export async function myInvitations(
 
 /** POST /v3/board_invites/accept/ { token } — the e-mail link, for a signed-in person. */
 export async function acceptEmailInvitation(
-  deps: SavingDeps,
-  viewerOrVisitor: Viewer | null,
-  body: unknown,
+  deps: AppDeps,
+  viewer: Viewer,
+  token: string,
 ): Promise<CollaboratorInviteOutcome> {
-  const viewer = requireViewer(viewerOrVisitor);
-  const { token } = parseSavingInput(inviteTokenBodySchema, body, { location: 'body' });
   const tokenHash = hashInviteToken(token);
   const boardId = await deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
@@ -317,7 +302,7 @@ export async function acceptEmailInvitation(
 
 /** GET /v3/board_invites/?token= — what a link invites to, for the page before accepting. */
 export async function previewEmailInvitation(
-  deps: SavingDeps,
+  deps: AppDeps,
   token: string,
 ): Promise<EmailInvitePreview> {
   const invite = await findEmailInviteByHash(deps.db, hashInviteToken(token), { forUpdate: false });

@@ -12,7 +12,7 @@ import {
   type UserFixture,
 } from '../../test/fixtures.ts';
 import { buildSavingTestApp, type SavingTestApp, type Who } from '../../test/api-client.ts';
-import { SHARE_SUGGESTIONS_MAX } from './share-suggestions.service.ts';
+import { SHARE_SUGGESTIONS_MAX } from './collaborators.schemas.ts';
 
 const CODES = ERROR_CODES;
 

@@ -1,10 +1,12 @@
 // The dev mailbox: GET /dev/mailbox (a page) and GET /v3/dev/mailbox/ (JSON), newest first.
 // Both answer 404 in production, where mail must go out over SMTP and stored mail (reset
 // links) must not be readable by anyone who can reach the server.
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
-import { success } from '@corkboard/shared/envelope';
+import type { AppDeps, ModuleRoutes } from '../../core/app-deps.ts';
+import { registerRawRoute, registerRoute } from '../../core/http/route.ts';
 import { escapeHtml } from '../../plugins/app/page-meta.ts';
+import { listDevMail } from '../../plugins/mail/dev-mailbox.repository.ts';
 
 /** The mailbox shows this many of the newest messages. */
 export const DEV_MAILBOX_LIMIT = 50;
@@ -61,39 +63,58 @@ ${items || empty}
 `;
 }
 
-export function registerDevMailboxRoutes(
-  app: FastifyInstance,
-  options: { isProduction: boolean; transport: string },
-): void {
-  async function latest(): Promise<DevMailboxMessage[]> {
-    if (options.isProduction) throw new AppError('ROUTE_NOT_FOUND');
-    const rows = await app.db
-      .selectFrom('dev_mailbox')
-      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(DEV_MAILBOX_LIMIT)
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      to: row.to_address,
-      subject: row.subject,
-      text: row.text_body,
-      html: row.html_body,
-      created_at: row.created_at.toISOString(),
-    }));
-  }
+const devMailboxMessageSchema: z.ZodType<DevMailboxMessage> = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  created_at: z.string(),
+});
 
-  app.get('/v3/dev/mailbox/', async (_request, reply) => {
-    const messages = await latest();
-    reply.header('Cache-Control', 'no-store');
-    return success(messages);
-  });
-
-  app.get('/dev/mailbox', async (_request, reply) => {
-    const messages = await latest();
-    return reply
-      .header('Cache-Control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(renderPage(messages, options.transport));
-  });
+/** The newest messages; ROUTE_NOT_FOUND in production (stored reset links must stay unreadable). */
+async function latest(deps: AppDeps): Promise<DevMailboxMessage[]> {
+  if (deps.config.nodeEnv === 'production') throw new AppError('ROUTE_NOT_FOUND');
+  const rows = await listDevMail(deps.db, DEV_MAILBOX_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    created_at: row.created_at.toISOString(),
+  }));
 }
+
+export const devMailboxRoutes: ModuleRoutes = (app, { deps }, done) => {
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/dev/mailbox/',
+    summary: 'Mail stored instead of sent when SMTP_URL is unset (404 in production)',
+    tags: ['dev'],
+    access: 'anyone',
+    response: z.array(devMailboxMessageSchema),
+    handler: async ({ reply }) => {
+      const messages = await latest(deps);
+      reply.header('Cache-Control', 'no-store');
+      return { data: messages };
+    },
+  });
+
+  registerRawRoute(app, {
+    method: 'GET',
+    url: '/dev/mailbox',
+    summary: 'The dev mailbox as a page (404 in production)',
+    tags: ['dev'],
+    access: 'anyone',
+    produces: { 'text/html': z.string() },
+    handler: async ({ reply }) => {
+      const messages = await latest(deps);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderPage(messages, deps.mailer.transport));
+    },
+  });
+  done();
+};

@@ -1,7 +1,7 @@
 // Home feed query: the newest pins from public boards (docs/decisions/002-discovery-visibility.md).
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
-import { pinListQuery, type PinListRow } from '../pins/pins.repository.ts';
+import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import { discoverableBoards } from '../../core/visibility.repository.ts';
 
 export async function listHomeFeedPins(

@@ -1,6 +1,7 @@
 // user_follows queries. Every function takes `db | trx` first; the service owns the transaction.
 import { sql, type Kysely } from 'kysely';
 import type { Database, StoredVariants } from '@corkboard/db/schema';
+import { userSummaryQuery } from '../../core/user-summary.repository.ts';
 
 export interface FollowPartyRow {
   id: string;
@@ -92,15 +93,8 @@ export async function findFollowee(
   viewerId: string,
   userId: string,
 ): Promise<FolloweeRow | undefined> {
-  return db
-    .selectFrom('users as u')
-    .leftJoin('images as ua', 'ua.id', 'u.avatar_image_id')
+  return userSummaryQuery(db)
     .select([
-      'u.id',
-      'u.username',
-      'u.first_name',
-      'u.last_name',
-      'ua.variants as avatar_variants',
       'u.follower_count',
       sql<boolean>`EXISTS (
         SELECT 1 FROM user_follows uf WHERE uf.follower_id = ${viewerId} AND uf.followee_id = u.id

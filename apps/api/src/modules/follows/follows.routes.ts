@@ -1,25 +1,44 @@
 // UserFollowResource (saving.md §7 "UserFollowResource create/delete (user_id, invite_code,
-// aux_data pin_id, client_tracking_params)"), through the resource router:
+// aux_data pin_id, client_tracking_params)"), signed in only:
 //   POST /resource/UserFollowResource/create/ { options: { user_id, aux_data?: { pin_id? } } }
 //                                                                   → data: UserFollowData
 //   POST /resource/UserFollowResource/delete/ { options: { user_id } } → data: UserFollowData
-// Writes: CSRF-checked by the router and inside the app's per-IP request budget like every
-// other resource write.
-import type { FastifyPluginCallback } from 'fastify';
-import type { SavingRoutesOptions } from '../../core/app-deps.ts';
+// Writes: CSRF-checked and inside the app's per-IP request budget like every other write.
+import { z } from 'zod';
+import type { UserFollowData } from '@corkboard/shared/saving/api';
+import { userFollowOptionsSchema } from '@corkboard/shared/saving/api';
+import type { ModuleRoutes } from '../../core/app-deps.ts';
+import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { setUserFollow } from './follows.service.ts';
 
-export const userFollowRoutes: FastifyPluginCallback<SavingRoutesOptions> = (
-  app,
-  { deps },
-  done,
-) => {
-  app.resources.register('UserFollowResource', {
-    create: async ({ request, options }) => ({
-      data: await setUserFollow(deps, request.viewer, options, true),
+const userFollowDataSchema: z.ZodType<UserFollowData> = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  image_medium_url: z.string().nullable(),
+  followed_by_me: z.boolean(),
+  follower_count: z.number().int(),
+});
+
+export const followRoutes: ModuleRoutes = (app, { deps }, done) => {
+  registerResource(app, 'UserFollowResource', {
+    create: resourceVerb({
+      access: 'viewer',
+      summary: 'Follows a person (idempotent)',
+      options: userFollowOptionsSchema,
+      response: userFollowDataSchema,
+      handler: async ({ viewer, options }) => ({
+        data: await setUserFollow(deps, viewer, options, true),
+      }),
     }),
-    delete: async ({ request, options }) => ({
-      data: await setUserFollow(deps, request.viewer, options, false),
+    delete: resourceVerb({
+      access: 'viewer',
+      summary: 'Unfollows a person (idempotent)',
+      options: userFollowOptionsSchema,
+      response: userFollowDataSchema,
+      handler: async ({ viewer, options }) => ({
+        data: await setUserFollow(deps, viewer, options, false),
+      }),
     }),
   });
   done();

@@ -11,12 +11,11 @@
 // - invite_code and client_tracking_params are accepted and ignored; aux_data.pin_id (the pin
 //   the follow came from, e.g. the pin-saved dialog's creator card) is logged, not stored.
 import { AppError } from '@corkboard/shared/app-error';
-import { userFollowOptionsSchema, type UserFollowData } from '@corkboard/shared/saving/api';
-import type { Viewer } from '../../plugins/app/viewer.ts';
-import { requireViewer } from '../../core/board-access.ts';
-import { parseOptions } from '../../core/resources/resource-registry.ts';
-import type { SavingDeps } from '../../core/app-deps.ts';
+import type { UserFollowData, userFollowOptionsSchema } from '@corkboard/shared/saving/api';
+import type { z } from 'zod';
+import type { AppDeps } from '../../core/app-deps.ts';
 import { serializeUserSummary } from '../../core/serializers.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
 import {
   adjustFollowCounts,
   deleteFollow,
@@ -26,7 +25,7 @@ import {
   type FolloweeRow,
 } from './follows.repository.ts';
 
-function serializeFollowee(deps: SavingDeps, row: FolloweeRow): UserFollowData {
+function serializeFollowee(deps: AppDeps, row: FolloweeRow): UserFollowData {
   return {
     ...serializeUserSummary(deps.storage, row),
     followed_by_me: row.followed_by_me,
@@ -36,13 +35,11 @@ function serializeFollowee(deps: SavingDeps, row: FolloweeRow): UserFollowData {
 
 /** Follows (`follow` true) or unfollows the person named in the options. */
 export async function setUserFollow(
-  deps: SavingDeps,
-  viewerOrVisitor: Viewer | null,
-  rawOptions: unknown,
+  deps: AppDeps,
+  viewer: Viewer,
+  options: z.output<typeof userFollowOptionsSchema>,
   follow: boolean,
 ): Promise<UserFollowData> {
-  const viewer = requireViewer(viewerOrVisitor);
-  const options = parseOptions(userFollowOptionsSchema, rawOptions);
   const followeeId = options.user_id;
   if (followeeId === viewer.id) {
     throw new AppError('USER_FOLLOW_SELF', { data: { field: 'user_id' } });

@@ -8,23 +8,26 @@
 // caller's transaction so a failed save leaves no row behind.
 import type { Kysely } from 'kysely';
 import type { Database, ImageRow, MediaUploadSource } from '@corkboard/db/schema';
-import {
-  findImageBySha256,
-  insertImage,
-  storeImageVariants,
-  type StoredImage,
-} from '@corkboard/db/images-repository';
+import { findImageBySha256, insertImage, type StoredImage } from '@corkboard/db/images-repository';
 import { processImage } from '@corkboard/media/pipeline';
 import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
-import type { MediaUploadData } from '@corkboard/shared/saving/api';
+import type { FoundImagesData, MediaUploadData } from '@corkboard/shared/saving/api';
 import {
   IMAGE_CONTENT_TYPES,
   SAFE_FETCH_IMAGE_MAX_BYTES,
   type SafeFetcher,
 } from '../../lib/safe-fetch.ts';
+import { withFetchErrors } from '../../core/fetch-errors.ts';
 import { imageVariants } from '../../core/media-urls.ts';
-import { withFetchErrors } from '../../core/input-errors.ts';
+import { findPinImages } from './find-pin-images.ts';
+import { storeImageVariants } from './image-files.ts';
+import {
+  deleteExpiredUploads,
+  findImageById,
+  findUploadImage,
+  insertMediaUpload,
+} from './media.repository.ts';
 
 /**
  * Not in the spec: how long an uploaded (or URL-registered) image waits to become a pin. A day
@@ -82,23 +85,6 @@ export async function fetchImageBytes(
   return response.body;
 }
 
-export async function insertMediaUpload(
-  db: Kysely<Database>,
-  values: { userId: string; imageId: string; source: MediaUploadSource; now: Date },
-): Promise<{ id: string; expires_at: Date }> {
-  return db
-    .insertInto('media_uploads')
-    .values({
-      user_id: values.userId,
-      image_id: values.imageId,
-      source: values.source,
-      created_at: values.now,
-      expires_at: new Date(values.now.getTime() + MEDIA_UPLOAD_TTL_MS),
-    })
-    .returning(['id', 'expires_at'])
-    .executeTakeFirstOrThrow();
-}
-
 /** The image of the viewer's own unexpired upload, or MEDIA_UPLOAD_NOT_FOUND. */
 export async function requireMediaUploadImage(
   db: Kysely<Database>,
@@ -106,14 +92,7 @@ export async function requireMediaUploadImage(
   mediaUploadId: string,
   now: Date,
 ): Promise<ImageRow> {
-  const row = await db
-    .selectFrom('media_uploads as mu')
-    .innerJoin('images as i', 'i.id', 'mu.image_id')
-    .selectAll('i')
-    .where('mu.id', '=', mediaUploadId)
-    .where('mu.user_id', '=', userId)
-    .where('mu.expires_at', '>', now)
-    .executeTakeFirst();
+  const row = await findUploadImage(db, userId, mediaUploadId, now);
   if (!row) throw new AppError('MEDIA_UPLOAD_NOT_FOUND', { data: { field: 'media_upload_id' } });
   return row;
 }
@@ -129,7 +108,13 @@ export async function createMediaUpload(
   const now = deps.now();
   const { image, upload } = await deps.db.transaction().execute(async (trx) => {
     const image = await persistIncomingImage(trx, incoming);
-    const upload = await insertMediaUpload(trx, { userId, imageId: image.id, source, now });
+    const upload = await insertMediaUpload(trx, {
+      userId,
+      imageId: image.id,
+      source,
+      now,
+      expiresAt: new Date(now.getTime() + MEDIA_UPLOAD_TTL_MS),
+    });
     return { image, upload };
   });
   return {
@@ -144,9 +129,21 @@ export async function createMediaUpload(
 
 /** Removes uploads (and their jobs' links) past their expiry; answers how many went. */
 export async function purgeExpiredUploads(db: Kysely<Database>, now: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('media_uploads')
-    .where('expires_at', '<=', now)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteExpiredUploads(db, now);
+}
+
+/** An `images` row by id (a repin shares its source's image). */
+export async function findImage(db: Kysely<Database>, imageId: string): Promise<ImageRow> {
+  return findImageById(db, imageId);
+}
+
+/** FindPinImagesResource get: the pinnable images of the page at `url`. */
+export async function findImagesAt(fetcher: SafeFetcher, url: string): Promise<FoundImagesData> {
+  const found = await withFetchErrors(() => findPinImages(url, { fetcher }));
+  return {
+    url: found.url,
+    title: found.title,
+    description: found.description,
+    items: found.images.map((image) => ({ ...image })),
+  };
 }

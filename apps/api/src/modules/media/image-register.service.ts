@@ -2,18 +2,23 @@
 // GET /v3/pins/image/{id}/ (ours, docs/decisions/008). The PUT answers a job id at once (202);
 // a bounded in-process queue downloads the image through the SSRF-safe fetcher and runs the media
 // pipeline; a job that succeeds holds a `media_upload_id` the client can save as a pin.
-import type { Kysely } from 'kysely';
-import type { Database, ImageIntakeJobsTable } from '@corkboard/db/schema';
-import type { Selectable } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '@corkboard/shared/app-error';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import { registerImageBodySchema, type ImageIntakeJobData } from '@corkboard/shared/saving/api';
+import type { ImageIntakeJobData } from '@corkboard/shared/saving/api';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { WorkQueue } from '../../lib/work-queue.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { requireViewer } from '../../core/board-access.ts';
-import type { SavingDeps } from '../../core/app-deps.ts';
-import { parseSavingInput } from '../../core/input-errors.ts';
 import { createMediaUpload, fetchImageBytes } from './image-intake.service.ts';
-import { IntakeQueue } from './intake-queue.ts';
+import {
+  countUnfinishedJobs,
+  deleteJob,
+  findOwnJob,
+  finishJob,
+  insertJob,
+  markJobProcessing,
+  type ImageIntakeJobRow,
+} from './media.repository.ts';
 
 /** Decision: images processed at once per server (2 cores; sharp itself uses the thread pool). */
 export const IMAGE_INTAKE_CONCURRENCY = 2;
@@ -27,21 +32,19 @@ export const IMAGE_INTAKE_PER_USER_MAX = 5;
  */
 export const IMAGE_INTAKE_STALE_MS = 10 * 60_000;
 
-type JobRow = Selectable<ImageIntakeJobsTable>;
-
 const MESSAGES_BY_CODE = new Map<number, string>(
   Object.values(ERROR_CODES).map((definition) => [definition.code, definition.message]),
 );
 
-export function createIntakeQueue(log: SavingDeps['log']): IntakeQueue {
-  return new IntakeQueue({
+export function createIntakeQueue(log: FastifyBaseLogger): WorkQueue {
+  return new WorkQueue({
     concurrency: IMAGE_INTAKE_CONCURRENCY,
     maxQueued: IMAGE_INTAKE_QUEUE_MAX,
     onError: (error) => log.error({ err: error }, 'image intake task failed'),
   });
 }
 
-function serializeJob(row: JobRow, now: Date): ImageIntakeJobData {
+function serializeJob(row: ImageIntakeJobRow, now: Date): ImageIntakeJobData {
   const unfinished = row.status === 'pending' || row.status === 'processing';
   const stale = unfinished && now.getTime() - row.updated_at.getTime() > IMAGE_INTAKE_STALE_MS;
   const errorCode = stale ? ERROR_CODES.URL_TIMEOUT.code : row.error_code;
@@ -61,34 +64,12 @@ function serializeJob(row: JobRow, now: Date): ImageIntakeJobData {
   };
 }
 
-async function finishJob(
-  db: Kysely<Database>,
-  jobId: string,
-  values: { status: 'succeeded' | 'failed'; mediaUploadId?: string; errorCode?: number },
-  now: Date,
-): Promise<void> {
-  await db
-    .updateTable('image_intake_jobs')
-    .set({
-      status: values.status,
-      media_upload_id: values.mediaUploadId ?? null,
-      error_code: values.errorCode ?? null,
-      updated_at: now,
-    })
-    .where('id', '=', jobId)
-    .execute();
-}
-
 async function runJob(
-  deps: SavingDeps,
+  deps: AppDeps,
   job: { id: string; userId: string; url: string },
   signal: AbortSignal,
 ): Promise<void> {
-  await deps.db
-    .updateTable('image_intake_jobs')
-    .set({ status: 'processing', updated_at: deps.now() })
-    .where('id', '=', job.id)
-    .execute();
+  await markJobProcessing(deps.db, job.id, deps.now());
   try {
     const bytes = await fetchImageBytes(deps.fetcher, job.url, signal);
     const upload = await createMediaUpload(deps, job.userId, bytes, 'url');
@@ -107,30 +88,23 @@ async function runJob(
   }
 }
 
+/** PUT /v3/pins/image/: registers the job and queues it (IMAGE_INTAKE_BUSY when full). */
 export async function registerImage(
-  deps: SavingDeps,
-  queue: IntakeQueue,
-  viewerOrVisitor: Viewer | null,
-  body: unknown,
+  deps: AppDeps,
+  viewer: Viewer,
+  url: string,
 ): Promise<ImageIntakeJobData> {
-  const viewer = requireViewer(viewerOrVisitor);
-  const { image_url: url } = parseSavingInput(registerImageBodySchema, body, { location: 'body' });
-  const unfinished = await deps.db
-    .selectFrom('image_intake_jobs')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', viewer.id)
-    .where('status', 'in', ['pending', 'processing'])
-    .where('updated_at', '>', new Date(deps.now().getTime() - IMAGE_INTAKE_STALE_MS))
-    .executeTakeFirstOrThrow();
-  if (Number(unfinished.count) >= IMAGE_INTAKE_PER_USER_MAX) {
+  const queue = deps.imageIntake;
+  const unfinished = await countUnfinishedJobs(
+    deps.db,
+    viewer.id,
+    new Date(deps.now().getTime() - IMAGE_INTAKE_STALE_MS),
+  );
+  if (unfinished >= IMAGE_INTAKE_PER_USER_MAX) {
     throw new AppError('IMAGE_INTAKE_BUSY', { data: { scope: 'user' } });
   }
   const now = deps.now();
-  const job = await deps.db
-    .insertInto('image_intake_jobs')
-    .values({ user_id: viewer.id, image_url: url, created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const job = await insertJob(deps.db, { userId: viewer.id, imageUrl: url, now });
   const accepted = queue.enqueue(
     (signal) => runJob(deps, { id: job.id, userId: viewer.id, url }, signal),
     () =>
@@ -143,25 +117,19 @@ export async function registerImage(
   );
   if (!accepted) {
     // The queue is full: nothing was registered.
-    await deps.db.deleteFrom('image_intake_jobs').where('id', '=', job.id).execute();
+    await deleteJob(deps.db, job.id);
     throw new AppError('IMAGE_INTAKE_BUSY', { data: { scope: 'server' } });
   }
   return serializeJob(job, now);
 }
 
+/** GET /v3/pins/image/{id}/: the viewer's own job (someone else's is as unknown as a missing one). */
 export async function imageJobStatus(
-  deps: SavingDeps,
-  viewerOrVisitor: Viewer | null,
+  deps: AppDeps,
+  viewer: Viewer,
   jobId: string,
 ): Promise<ImageIntakeJobData> {
-  const viewer = requireViewer(viewerOrVisitor);
-  // Someone else's job is as unknown as a missing one.
-  const job = await deps.db
-    .selectFrom('image_intake_jobs')
-    .selectAll()
-    .where('id', '=', jobId)
-    .where('user_id', '=', viewer.id)
-    .executeTakeFirst();
+  const job = await findOwnJob(deps.db, viewer.id, jobId);
   if (!job) throw new AppError('NOT_FOUND', { data: { field: 'id' } });
   return serializeJob(job, deps.now());
 }

@@ -2,7 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { AlreadySaved } from '@corkboard/shared/saving/api';
-import { writableBoards } from '../../core/board-access.ts';
+import { writableBoards } from '../../core/board-access.repository.ts';
+import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 
 /**
  * The viewer's most recent save of this image on a board they can still save to, or null
@@ -83,4 +84,12 @@ export async function insertPinWithCounters(
     .returning('pin_count')
     .executeTakeFirstOrThrow();
   return { id: pin.id, isFirstSave: pinner.pin_count === 1 };
+}
+
+/** The pin just saved, as pin lists read it. */
+export async function findSavedPin(
+  db: Kysely<Database>,
+  pinId: string,
+): Promise<PinListRow | undefined> {
+  return pinListQuery(db).where('p.id', '=', pinId).executeTakeFirst();
 }

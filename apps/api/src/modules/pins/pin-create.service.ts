@@ -20,30 +20,28 @@ import type { BoardPrivacyColumn, Database, ImageRow } from '@corkboard/db/schem
 import { AppError } from '@corkboard/shared/app-error';
 import type { SavedPin } from '@corkboard/shared/saving/api';
 import {
-  pinCreateOptionsSchema,
-  repinCreateOptionsSchema,
   reportedCreateMethod,
   shareFlagsForBoard,
   type PinCreateMethod,
 } from '@corkboard/shared/saving/schemas';
+import { resolveActing, type Acting } from '../../core/acting.ts';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { requireWritableBoard } from '../../core/board-access.ts';
+import { serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { requireViewer, requireWritableBoard } from '../../core/board-access.ts';
-import { findSectionOfBoard } from '../sections/section-items.repository.ts';
 import {
   decodeBase64Image,
   fetchImageBytes,
+  findImage,
   persistIncomingImage,
   requireMediaUploadImage,
   takeInBytes,
   type IncomingImage,
 } from '../media/image-intake.service.ts';
-import { pinListQuery } from './pins.repository.ts';
-import { serializePin } from '../../core/serializers.ts';
-import { resolveActing, type Acting } from '../../core/acting.ts';
-import { findAlreadySaved, insertPinWithCounters } from './pin-create.repository.ts';
+import { requireSectionOfBoard } from '../sections/sections.service.ts';
+import { findAlreadySaved, findSavedPin, insertPinWithCounters } from './pin-create.repository.ts';
 import { findVisiblePinSource } from './pin-source.repository.ts';
-import type { SavingDeps } from '../../core/app-deps.ts';
-import { parseSavingInput } from '../../core/input-errors.ts';
+import type { PinCreateOptions, RepinCreateOptions } from './pins.schemas.ts';
 
 interface Target {
   boardId: string;
@@ -66,10 +64,7 @@ async function checkTarget(
   if (acting.asAdvertiser && board.privacy !== 'protected') {
     throw new AppError('ADVERTISER_BOARD_NOT_PROTECTED', { data: { field: 'board_id' } });
   }
-  if (target.sectionId !== null) {
-    const section = await findSectionOfBoard(db, board.id, target.sectionId);
-    if (!section) throw new AppError('SECTION_NOT_FOUND', { data: { field: 'section' } });
-  }
+  if (target.sectionId !== null) await requireSectionOfBoard(db, board.id, target.sectionId);
   return { board, sectionId: target.sectionId };
 }
 
@@ -96,7 +91,7 @@ interface SaveRequest {
   share: { share_facebook: boolean; share_twitter: boolean };
 }
 
-async function savePin(deps: SavingDeps, viewer: Viewer, request: SaveRequest): Promise<SavedPin> {
+async function savePin(deps: AppDeps, viewer: Viewer, request: SaveRequest): Promise<SavedPin> {
   const saved = await deps.db.transaction().execute(async (trx) => {
     // Checked again inside the transaction: access may have changed while the image was worked on.
     const { board, sectionId } = await checkTarget(trx, viewer, request.target, request.acting);
@@ -122,7 +117,7 @@ async function savePin(deps: SavingDeps, viewer: Viewer, request: SaveRequest): 
     { pin_id: saved.pin.id, method: request.method, shared },
     request.repinOfId === null ? 'pin created' : 'pin repinned',
   );
-  const row = await pinListQuery(deps.db).where('p.id', '=', saved.pin.id).executeTakeFirst();
+  const row = await findSavedPin(deps.db, saved.pin.id);
   if (!row) throw new Error(`pin ${saved.pin.id} vanished after its insert`);
   return {
     ...serializePin(deps.storage, row),
@@ -136,12 +131,10 @@ async function savePin(deps: SavingDeps, viewer: Viewer, request: SaveRequest): 
 
 /** PinResource create. */
 export async function createPin(
-  deps: SavingDeps,
-  viewerOrVisitor: Viewer | null,
-  rawOptions: unknown,
+  deps: AppDeps,
+  viewer: Viewer,
+  options: PinCreateOptions,
 ): Promise<SavedPin> {
-  const viewer = requireViewer(viewerOrVisitor);
-  const options = parseSavingInput(pinCreateOptionsSchema, rawOptions, { location: 'options' });
   const acting = await resolveActing(deps.db, viewer, options);
   const target: Target = { boardId: options.board_id, sectionId: options.section ?? null };
   // Cheap checks before the expensive image work, so nobody can make us fetch and resize
@@ -180,22 +173,16 @@ export async function createPin(
 
 /** RepinResource create. */
 export async function createRepin(
-  deps: SavingDeps,
-  viewerOrVisitor: Viewer | null,
-  rawOptions: unknown,
+  deps: AppDeps,
+  viewer: Viewer,
+  options: RepinCreateOptions,
 ): Promise<SavedPin> {
-  const viewer = requireViewer(viewerOrVisitor);
-  const options = parseSavingInput(repinCreateOptionsSchema, rawOptions, { location: 'options' });
   const acting = await resolveActing(deps.db, viewer, options);
   const source = await findVisiblePinSource(deps.db, viewer, options.pin_id);
   if (!source) throw new AppError('PIN_NOT_FOUND', { data: { field: 'pin_id' } });
   const target: Target = { boardId: options.board_id, sectionId: options.section ?? null };
   await checkTarget(deps.db, viewer, target, acting);
-  const imageRow = await deps.db
-    .selectFrom('images')
-    .selectAll()
-    .where('id', '=', source.image_id)
-    .executeTakeFirstOrThrow();
+  const imageRow = await findImage(deps.db, source.image_id);
 
   return savePin(deps, viewer, {
     target,

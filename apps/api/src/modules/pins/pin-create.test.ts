@@ -17,7 +17,7 @@ import {
   type SectionFixture,
   type UserFixture,
 } from '../../test/fixtures.ts';
-import { PIN_CREATE_BODY_LIMIT_BYTES } from './pin-create.routes.ts';
+import { PIN_CREATE_BODY_LIMIT_BYTES } from './pins.routes.ts';
 import {
   buildSavingTestApp,
   jpegBytes,

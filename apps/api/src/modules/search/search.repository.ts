@@ -2,7 +2,7 @@
 // public boards only, best match first and newest first among equals.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
-import { pinListQuery, type PinListRow } from '../pins/pins.repository.ts';
+import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import { discoverableBoards } from '../../core/visibility.repository.ts';
 
 export async function searchPublicPins(

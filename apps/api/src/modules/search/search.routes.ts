@@ -1,8 +1,8 @@
 // GET /v3/search/pins/?q=
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { success } from '@corkboard/shared/envelope';
-import { depsOf } from '../../core/service-deps.ts';
+import type { ModuleRoutes } from '../../core/app-deps.ts';
+import { pinSchema } from '../../core/api.schemas.ts';
+import { registerRoute } from '../../core/http/route.ts';
 import { pageQuerySchema, pageRequest } from '../../core/schemas.ts';
 import { searchPins } from './search.service.ts';
 
@@ -10,15 +10,19 @@ import { searchPins } from './search.service.ts';
 // which the client shows as "Type something to search for", not a generic validation error.
 const querystring = pageQuerySchema.extend({ q: z.string().optional() });
 
-export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  app.get('/v3/search/pins/', { schema: { querystring } }, async (request) => {
-    const page = await searchPins(
-      depsOf(app),
-      request.viewer,
-      request.query.q,
-      pageRequest(request.query),
-    );
-    return success(page.items, page.bookmark);
+export const searchRoutes: ModuleRoutes = (app, { deps }, done) => {
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/search/pins/',
+    summary: 'Pins of public boards matching q, best match first',
+    tags: ['search'],
+    access: 'anyone',
+    query: querystring,
+    response: z.array(pinSchema),
+    handler: async ({ query }) => {
+      const page = await searchPins(deps, query.q, pageRequest(query));
+      return { data: page.items, bookmark: page.bookmark };
+    },
   });
   done();
 };

@@ -2,9 +2,13 @@
 // characters. Pages by offset up to SEARCH_MAX_RESULTS (docs/decisions/003-bookmarks.md).
 import { AppError } from '@corkboard/shared/app-error';
 import type { Pin } from '@corkboard/shared/api-types';
-import type { Viewer } from '../../plugins/app/viewer.ts';
-import { decodeOffsetBookmark, offsetPage, SEARCH_MAX_RESULTS, type Page } from '../../core/bookmarks.ts';
-import type { ServiceDeps } from '../../core/service-deps.ts';
+import {
+  decodeOffsetBookmark,
+  offsetPage,
+  SEARCH_MAX_RESULTS,
+  type Page,
+} from '../../core/bookmarks.ts';
+import type { AppDeps } from '../../core/app-deps.ts';
 import type { PageRequest } from '../../core/schemas.ts';
 import { serializePin } from '../../core/serializers.ts';
 import { searchPublicPins } from './search.repository.ts';
@@ -13,8 +17,7 @@ import { searchPublicPins } from './search.repository.ts';
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 
 export async function searchPins(
-  deps: ServiceDeps,
-  _viewer: Viewer | null,
+  deps: AppDeps,
   rawQuery: string | undefined,
   page: PageRequest,
 ): Promise<Page<Pin>> {

@@ -1,8 +1,7 @@
 // Section creation queries. `db` may be a transaction.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
-import { SLUG_PREFIX_LENGTH } from '../boards/board-create.repository.ts';
-import { escapeLike } from '../../core/db-errors.ts';
+import { slugCandidatesPattern } from '../../core/db-errors.ts';
 
 /** Titles compare case-insensitively, like the board_sections_board_title_key index. */
 export async function boardHasSectionTitled(
@@ -29,7 +28,7 @@ export async function takenSectionSlugs(
     .selectFrom('board_sections')
     .select('slug')
     .where('board_id', '=', boardId)
-    .where('slug', 'like', `${escapeLike(base.slice(0, SLUG_PREFIX_LENGTH))}%`)
+    .where('slug', 'like', slugCandidatesPattern(base))
     .execute();
   return rows.map((row) => row.slug);
 }

@@ -5,23 +5,21 @@
 // section of the same board (SECTION_NAME_TAKEN); the slug is unique per board; `initial_pins`
 // must all be pins of that same board (SECTION_INITIAL_PINS_INVALID) and are moved into the new
 // section. Section, moves and every counter change in one transaction: a failure leaves nothing.
-// Get: a section of a board the viewer may see.
-import { z } from 'zod';
+// insertFirstSections: a new board's first sections, inside the board's create transaction
+// (docs/decisions/012).
+import type { Kysely } from 'kysely';
+import type { Database } from '@corkboard/db/schema';
 import { AppError } from '@corkboard/shared/app-error';
 import type { PickerSectionItem } from '@corkboard/shared/saving/api';
 import { SECTION_SLUG_FALLBACK, slugify, uniqueSlug } from '@corkboard/shared/saving/board-name';
-import { boardSectionCreateOptionsSchema } from '@corkboard/shared/saving/schemas';
-import type { Viewer } from '../../plugins/app/viewer.ts';
-import { requireViewer, requireWritableBoard } from '../../core/board-access.ts';
-import { findSectionItem, serializeSectionItem } from './section-items.repository.ts';
-import type { ServiceDeps } from '../../core/service-deps.ts';
-import { parseOptions } from '../../core/resources/resource-registry.ts';
 import { resolveActing } from '../../core/acting.ts';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { requireWritableBoard } from '../../core/board-access.ts';
 import { SLUG_RACE_ATTEMPTS, uniqueViolation } from '../../core/db-errors.ts';
-import { optionalIdSchema, requiredIdSchema } from '../../core/option-schemas.ts';
-import { parseSavingInput, SECTION_NAME_CODES } from '../../core/input-errors.ts';
-import type { SavingDeps } from '../../core/app-deps.ts';
-import { visibleBoards } from '../../core/visibility.repository.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { findSectionItem } from './section-items.repository.ts';
+import type { SectionCreateOptions } from './sections.schemas.ts';
+import { serializeSectionItem } from './sections.service.ts';
 import {
   boardHasSectionTitled,
   incrementSectionCount,
@@ -32,12 +30,6 @@ import {
   takenSectionSlugs,
 } from './section-create.repository.ts';
 
-export const sectionGetOptionsSchema = z.object({
-  section_id: requiredIdSchema,
-  field_set_key: z.string().max(64).optional(),
-  orbac_subject_id: optionalIdSchema,
-});
-
 interface NewSection {
   boardId: string;
   name: string;
@@ -45,7 +37,7 @@ interface NewSection {
 }
 
 async function insertSectionOnce(
-  deps: SavingDeps,
+  deps: AppDeps,
   viewer: Viewer,
   section: NewSection,
 ): Promise<string> {
@@ -91,16 +83,12 @@ async function insertSectionOnce(
   }
 }
 
+/** BoardSectionResource create. */
 export async function createSection(
-  deps: SavingDeps,
-  viewerOrVisitor: Viewer | null,
-  rawOptions: unknown,
+  deps: AppDeps,
+  viewer: Viewer,
+  options: SectionCreateOptions,
 ): Promise<PickerSectionItem> {
-  const viewer = requireViewer(viewerOrVisitor);
-  const options = parseSavingInput(boardSectionCreateOptionsSchema, rawOptions, {
-    location: 'options',
-    nameCodes: SECTION_NAME_CODES,
-  });
   await resolveActing(deps.db, viewer, options);
   const id = await insertSectionOnce(deps, viewer, {
     boardId: options.board_id,
@@ -113,21 +101,21 @@ export async function createSection(
   return serializeSectionItem(deps.storage, row);
 }
 
-export async function getSection(
-  deps: ServiceDeps,
-  viewer: Viewer | null,
-  rawOptions: unknown,
-): Promise<PickerSectionItem> {
-  const options = parseOptions(sectionGetOptionsSchema, rawOptions);
-  if (viewer !== null) await resolveActing(deps.db, viewer, options);
-  const visible = await deps.db
-    .selectFrom('board_sections as s')
-    .innerJoin('boards as b', 'b.id', 's.board_id')
-    .select('s.id')
-    .where('s.id', '=', options.section_id)
-    .where(visibleBoards(viewer))
-    .executeTakeFirst();
-  const row = visible ? await findSectionItem(deps.db, visible.id) : undefined;
-  if (!row) throw new AppError('SECTION_NOT_FOUND');
-  return serializeSectionItem(deps.storage, row);
+/**
+ * A new board's sections, in the order given (the schema already refused repeated names), inside
+ * the caller's transaction (`trx`): BoardResource create with `section_names`.
+ */
+export async function insertFirstSections(
+  trx: Kysely<Database>,
+  boardId: string,
+  names: readonly string[],
+  now: Date,
+): Promise<void> {
+  const slugs: string[] = [];
+  for (const [index, name] of names.entries()) {
+    const slug = uniqueSlug(slugify(name, SECTION_SLUG_FALLBACK), slugs);
+    slugs.push(slug);
+    await insertSection(trx, { boardId, title: name, slug, position: index + 1, now });
+    await incrementSectionCount(trx, boardId, now);
+  }
 }

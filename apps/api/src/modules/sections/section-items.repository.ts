@@ -1,12 +1,11 @@
-// Sections as the section picker and BoardSectionResource describe them (saving.md §3 "Board
-// section: id, title, slug, preview_pins"), with up to three preview images in the same query.
+// Section rows with their preview images (the newest SECTION_PREVIEW_PINS pin images, in the
+// same query): the board page's sections, the section picker and BoardSectionResource (saving.md
+// §3 "Board section: id, title, slug, preview_pins").
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database, StoredVariants } from '@corkboard/db/schema';
-import type { MediaStorage } from '@corkboard/media/storage';
-import type { PickerSectionItem } from '@corkboard/shared/saving/api';
-import { thumbnail } from '../../core/media-urls.ts';
 
+/** Section cards and picker rows show up to three preview images. */
 export const SECTION_PREVIEW_PINS = 3;
 
 export interface SectionItemRow {
@@ -38,6 +37,18 @@ export function sectionItemQuery(db: Kysely<Database>) {
           .limit(SECTION_PREVIEW_PINS),
       ).as('previews'),
     ]);
+}
+
+/** Every section of the board, in board order (the board page). */
+export async function listSectionsOfBoard(
+  db: Kysely<Database>,
+  boardId: string,
+): Promise<SectionItemRow[]> {
+  return sectionItemQuery(db)
+    .where('s.board_id', '=', boardId)
+    .orderBy('s.position')
+    .orderBy('s.id')
+    .execute();
 }
 
 export async function listSectionItems(
@@ -74,24 +85,4 @@ export async function findSectionOfBoard(
     .where('id', '=', sectionId)
     .where('board_id', '=', boardId)
     .executeTakeFirst();
-}
-
-export function serializeSectionItem(
-  storage: MediaStorage,
-  row: SectionItemRow,
-): PickerSectionItem {
-  return {
-    id: row.id,
-    board_id: row.board_id,
-    title: row.title,
-    slug: row.slug,
-    pin_count: row.pin_count,
-    preview_pins: row.previews.map((preview) => {
-      const image = thumbnail(storage, preview.variants);
-      return {
-        image_square_url: image.url,
-        image_square_size_pixels: { width: image.width, height: image.height },
-      };
-    }),
-  };
 }

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { pinListQuery, type PinListRow } from '../pins/pins.repository.ts';
+import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import { visibleBoards } from '../../core/visibility.repository.ts';
 
 export async function findVisibleSection(

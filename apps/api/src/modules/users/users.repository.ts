@@ -3,7 +3,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, StoredVariants } from '@corkboard/db/schema';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { pinListQuery, type PinListRow } from '../pins/pins.repository.ts';
+import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
+import { userSummaryQuery } from '../../core/user-summary.repository.ts';
 import { listedBoards } from '../../core/visibility.repository.ts';
 
 export interface UserProfileRow {
@@ -29,15 +30,9 @@ export async function findUserByUsername(
   viewer: Viewer | null,
   username: string,
 ): Promise<UserProfileRow | undefined> {
-  return db
-    .selectFrom('users as u')
-    .leftJoin('images as ua', 'ua.id', 'u.avatar_image_id')
+  return userSummaryQuery(db)
     .where(sql<string>`lower(u.username)`, '=', username.toLowerCase())
     .select([
-      'u.id',
-      'u.username',
-      'u.first_name',
-      'u.last_name',
       'u.about',
       'u.account_type',
       'u.country',
@@ -45,7 +40,6 @@ export async function findUserByUsername(
       'u.follower_count',
       'u.following_count',
       'u.created_at',
-      'ua.variants as avatar_variants',
       sql<number>`(SELECT count(*)::int FROM boards b WHERE b.owner_id = u.id AND ${listedBoards(viewer)})`.as(
         'board_count',
       ),
@@ -68,4 +62,16 @@ export async function listUserPins(
   let query = pinListQuery(db).where('p.pinner_id', '=', userId).where(listedBoards(viewer));
   if (beforeId !== undefined) query = query.where('p.id', '<', beforeId);
   return query.orderBy('p.id', 'desc').limit(limit).execute();
+}
+
+/** The settings GET /v3/users/settings reads; undefined when the account is gone. */
+export async function findUserSettings(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ listed_website_url: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .select('listed_website_url')
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }

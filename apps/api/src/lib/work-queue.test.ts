@@ -1,7 +1,7 @@
 // The bounded intake queue: concurrency, the waiting limit, idle(), and closing (running tasks
 // see their signal abort, waiting ones are told they were dropped).
 import { describe, expect, it } from 'vitest';
-import { IntakeQueue } from './intake-queue.ts';
+import { WorkQueue } from './work-queue.ts';
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve = (): void => {};
@@ -13,10 +13,10 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 
 const noDrop = () => Promise.resolve();
 
-describe('IntakeQueue', () => {
+describe('WorkQueue', () => {
   it('runs at most `concurrency` tasks and refuses beyond `maxQueued` waiting', async () => {
     const errors: unknown[] = [];
-    const queue = new IntakeQueue({
+    const queue = new WorkQueue({
       concurrency: 2,
       maxQueued: 1,
       onError: (error) => errors.push(error),
@@ -44,7 +44,7 @@ describe('IntakeQueue', () => {
 
   it('hands a failing task to onError and keeps going', async () => {
     const errors: unknown[] = [];
-    const queue = new IntakeQueue({
+    const queue = new WorkQueue({
       concurrency: 1,
       maxQueued: 5,
       onError: (error) => errors.push(error),
@@ -61,7 +61,7 @@ describe('IntakeQueue', () => {
   });
 
   it('on close aborts running tasks, drops waiting ones, and refuses new ones', async () => {
-    const queue = new IntakeQueue({ concurrency: 1, maxQueued: 5, onError: () => {} });
+    const queue = new WorkQueue({ concurrency: 1, maxQueued: 5, onError: () => {} });
     let aborted = false;
     let dropped = false;
     queue.enqueue(

@@ -1,27 +1,27 @@
-// A bounded in-process work queue for images registered by URL (PUT /v3/pins/image/). At most
-// `concurrency` tasks run at once (each downloads up to 32 MiB and runs sharp, which is CPU and
-// memory heavy), at most `maxQueued` wait; beyond that enqueue says no and the caller answers
-// IMAGE_INTAKE_BUSY instead of letting memory grow. Closing aborts running tasks (their signal)
-// and drops waiting ones after telling them so.
+// A bounded in-process work queue (the PUT /v3/pins/image/ image intake uses it). At most
+// `concurrency` tasks run at once, at most `maxQueued` wait; beyond that enqueue says no and the
+// caller answers "busy" instead of letting memory grow. Closing aborts running tasks (their
+// signal) and drops waiting ones after telling them so. `idle()` lets tests wait for the work
+// instead of sleeping.
 
-export type IntakeTask = (signal: AbortSignal) => Promise<void>;
+export type WorkTask = (signal: AbortSignal) => Promise<void>;
 
-export interface IntakeQueueOptions {
+export interface WorkQueueOptions {
   concurrency: number;
   maxQueued: number;
   /** Called for a task that throws (tasks record their own failures; this is the last resort). */
   onError: (error: unknown) => void;
 }
 
-export class IntakeQueue {
-  readonly #options: IntakeQueueOptions;
-  readonly #waiting: { task: IntakeTask; onDropped: () => Promise<void> }[] = [];
+export class WorkQueue {
+  readonly #options: WorkQueueOptions;
+  readonly #waiting: { task: WorkTask; onDropped: () => Promise<void> }[] = [];
   readonly #controller = new AbortController();
   #running = 0;
   #closed = false;
   #idleWaiters: (() => void)[] = [];
 
-  constructor(options: IntakeQueueOptions) {
+  constructor(options: WorkQueueOptions) {
     this.#options = options;
   }
 
@@ -34,7 +34,7 @@ export class IntakeQueue {
    * Queues `task`; false when closed or full. `onDropped` runs instead of the task if the queue
    * closes before the task starts.
    */
-  enqueue(task: IntakeTask, onDropped: () => Promise<void>): boolean {
+  enqueue(task: WorkTask, onDropped: () => Promise<void>): boolean {
     if (this.#closed || this.#waiting.length >= this.#options.maxQueued) return false;
     this.#waiting.push({ task, onDropped });
     this.#pump();

@@ -1,15 +1,10 @@
-// Everything the auth services use, passed explicitly (no Fastify instance), plus the helpers
-// they share: captcha checks, loading the signed-in person, the resurrection-window rule.
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '@corkboard/db/schema';
+// Helpers the auth services share: captcha checks, loading the signed-in person, the
+// resurrection-window rule.
 import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
 import type { AuthUser, CaptchaAction, CaptchaLevel } from '@corkboard/shared/auth/api';
-import type { Clock } from '../../lib/clock.ts';
-import { RESURRECTION_WINDOW_MS, type AuthEngine } from '../../plugins/auth/auth-engine.ts';
-import type { CaptchaVerifier } from '../../plugins/captcha/captcha.ts';
-import type { Mailer } from '../../plugins/mail/mailer.ts';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { RESURRECTION_WINDOW_MS } from '../../plugins/auth/auth-engine.ts';
 import { thumbnail } from '../../core/media-urls.ts';
 import { fullName } from '../../core/serializers.ts';
 import type { AuthRequest } from './auth-context.ts';
@@ -21,17 +16,6 @@ import {
   type AccountStatusRow,
   type AuthUserRow,
 } from './auth.repository.ts';
-
-export interface AuthDeps {
-  db: Kysely<Database>;
-  storage: MediaStorage;
-  engine: AuthEngine;
-  captcha: CaptchaVerifier;
-  mailer: Mailer;
-  now: Clock;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-}
 
 /** A deactivated account past the 28-day window is gone: treated as if it did not exist. */
 export function isPastResurrection(
@@ -66,20 +50,20 @@ export function serializeAuthUser(storage: MediaStorage, row: AuthUserRow): Auth
   };
 }
 
-export async function loadAuthUser(deps: AuthDeps, userId: string): Promise<AuthUser | undefined> {
+export async function loadAuthUser(deps: AppDeps, userId: string): Promise<AuthUser | undefined> {
   const row = await findAuthUser(deps.db, userId);
   return row === undefined ? undefined : serializeAuthUser(deps.storage, row);
 }
 
 /** Throws AUTH_CAPTCHA_FAILED unless `token` passes for one of `actions` at `level`. */
 export async function requireCaptcha(
-  deps: AuthDeps,
+  deps: AppDeps,
   request: AuthRequest,
   token: string | undefined,
   actions: readonly CaptchaAction[],
   level: CaptchaLevel = 'standard',
 ): Promise<void> {
-  const verdict = await deps.captcha.verify({
+  const verdict = await deps.captcha.verifier.verify({
     token,
     actions,
     level,
@@ -91,11 +75,4 @@ export async function requireCaptcha(
       data: { field: 'captcha', reason: verdict.reason, level },
     });
   }
-}
-
-/** `next` from a request body, when it is one of our own paths. */
-export function requestedNext(body: unknown, safe: (next: string) => string | null): string | null {
-  if (typeof body !== 'object' || body === null || !('next' in body)) return null;
-  const next: unknown = body.next;
-  return typeof next === 'string' ? safe(next) : null;
 }

@@ -1,43 +1,70 @@
 // Seeds real (PGlite or PostgreSQL) databases with a smaller pin count; the 300-pin plan itself
-// is checked in demo-plan.test.ts, which needs no images.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// is checked in demo-plan.test.ts, which needs no images. The pictures go to an in-memory image
+// store standing in for the API's (apps/api/src/modules/media/image-files.ts, tested there): the
+// database package knows nothing of storage.
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalMediaStorage } from '@corkboard/media/local-storage';
 import type { DbHandle } from '../create-db.ts';
+import type { StoredImage } from '../images-repository.ts';
 import { createTestDb } from '../testing.ts';
-import { DEMO_SECRET_BOARD, seedDemo, seedIfEmpty, type SeedSummary } from './seed-demo.ts';
+import {
+  DEMO_SECRET_BOARD,
+  seedDemo,
+  seedIfEmpty,
+  type DemoImageStore,
+  type SeedSummary,
+} from './seed-demo.ts';
 
 const PIN_COUNT = 40;
 
 let first: DbHandle;
 let second: DbHandle;
-let dirs: string[] = [];
-let firstStorage: LocalMediaStorage;
+let firstStorage: MemoryImageStore;
 let summary: SeedSummary;
 let seededSecond: boolean;
 
-async function storageInTempDir(): Promise<LocalMediaStorage> {
-  const dir = await mkdtemp(join(tmpdir(), 'corkboard-seed-'));
-  dirs.push(dir);
-  return new LocalMediaStorage(join(dir, 'media'));
+/** Records the keys it "stores"; the facts of each picture come from its bytes. */
+class MemoryImageStore implements DemoImageStore {
+  readonly keys = new Set<string>();
+  store(upload: Buffer): Promise<StoredImage> {
+    const sha256 = createHash('sha256').update(upload).digest('hex');
+    const variant = (size: string) => {
+      const key = `pins/${sha256.slice(0, 2)}/${sha256}/${size}.jpg`;
+      const webpKey = `pins/${sha256.slice(0, 2)}/${sha256}/${size}.webp`;
+      this.keys.add(key);
+      this.keys.add(webpKey);
+      return { key, webp_key: webpKey, width: 236, height: 236 };
+    };
+    return Promise.resolve({
+      sha256,
+      width: 320,
+      height: 320,
+      dominantColor: `#${sha256.slice(0, 6)}`,
+      variants: {
+        '236x': variant('236x'),
+        '474x': variant('474x'),
+        '736x': variant('736x'),
+        orig: variant('orig'),
+      },
+    });
+  }
+  exists(key: string): Promise<boolean> {
+    return Promise.resolve(this.keys.has(key));
+  }
 }
 
 beforeAll(async () => {
   [first, second] = await Promise.all([createTestDb(), createTestDb()]);
-  firstStorage = await storageInTempDir();
+  firstStorage = new MemoryImageStore();
   summary = await seedDemo(first.db, firstStorage, { pinCount: PIN_COUNT });
-  seededSecond = await seedIfEmpty(second.db, await storageInTempDir(), undefined, {
+  seededSecond = await seedIfEmpty(second.db, new MemoryImageStore(), undefined, {
     pinCount: PIN_COUNT,
   });
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all([first.close(), second.close()]);
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  dirs = [];
 });
 
 async function count(
@@ -205,7 +232,7 @@ describe('seedIfEmpty', () => {
     expect(seededSecond).toBe(true);
     const before = await count(second, 'pins');
     expect(before).toBe(PIN_COUNT);
-    expect(await seedIfEmpty(second.db, await storageInTempDir())).toBe(false);
+    expect(await seedIfEmpty(second.db, new MemoryImageStore())).toBe(false);
     expect(await count(second, 'pins')).toBe(before);
     expect(await count(second, 'users')).toBe(await count(first, 'users'));
   });
