@@ -7,7 +7,7 @@ import { migrateToLatest } from '@corkboard/db/migrations';
 import { seedIfEmpty } from '@corkboard/db/seed/seed-demo';
 import { demoImageStore } from '../src/modules/media/image-files.ts';
 import { createStorage } from '@corkboard/media/create-storage';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { DEMO_PASSWORD, setDemoPasswords } from '../src/modules/auth/demo-credentials.ts';
 
 const config = loadConfig();

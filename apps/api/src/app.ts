@@ -9,7 +9,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
-import { isHttpsPublicUrl, type AppConfig } from './config.ts';
+import { isHttpsPublicUrl, type AppConfig } from './config/config.ts';
 import type { AppDeps, ModuleRoutes } from './core/app-deps.ts';
 import { registerOpenApi, registerOpenApiRoute } from './core/http/openapi.ts';
 import { createSerializerCompiler } from './core/http/serializer.ts';

@@ -1,7 +1,7 @@
 // The production entry point: config → database (migrated) → storage → app → first-start demo
 // seed → listen. `node apps/api/src/main.ts` (npm start builds the web app first).
 import type { AddressInfo } from 'node:net';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { createDb } from '@corkboard/db/create-db';
 import { migrateToLatest } from '@corkboard/db/migrations';
 import { seedIfEmpty } from '@corkboard/db/seed/seed-demo';
@@ -9,7 +9,7 @@ import { demoImageStore } from './modules/media/image-files.ts';
 import { createStorage } from '@corkboard/media/create-storage';
 import { buildApp } from './app.ts';
 import { preloadCommonPasswords } from '@corkboard/shared/auth/common-passwords.server';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
 import { setDemoPasswords } from './modules/auth/demo-credentials.ts';
 
 /** In-flight requests get this long to finish on shutdown before the process exits anyway. */
@@ -57,9 +57,6 @@ async function main(): Promise<void> {
     app.log.info(message),
   );
   if (seeded) {
-    // Give the planner real statistics for the freshly loaded tables (PGlite never autovacuums;
-    // without them the feed plan joins every public pin before sorting).
-    await sql`ANALYZE`.execute(database.db);
     const withPassword = await setDemoPasswords(database.db);
     app.log.info({ users: withPassword }, 'seeded the demo content into the empty database');
   }

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyPluginCallback } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SafeFetcher } from '../lib/safe-fetch.ts';
 import type { WorkQueue } from '../lib/work-queue.ts';

@@ -1,57 +1,9 @@
-// Test support for the saving suites: the app acting as any user through X-Test-Viewer (like
-// buildTestApp) with a movable clock and configuration overrides, and a client that calls
-// resources and endpoints with the CSRF cookie and header the web app sends.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// A client for API tests of apps built with `viewer: 'header'` (buildTestApp's default): it calls
+// resources and endpoints acting as anyone (X-Test-Viewer), with the CSRF cookie and header the
+// web app sends, and reads the envelope; plus real images and multipart bodies for uploads.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '@corkboard/db/schema';
-import { LocalMediaStorage } from '@corkboard/media/local-storage';
-import type { MediaStorage } from '@corkboard/media/storage';
-import { buildApp } from '../app.ts';
-import type { AppConfig } from '../config.ts';
 import { noiseImage } from './fixture-images.ts';
-import { TestClock } from './test-browser.ts';
-import { as, TEST_INDEX_HTML, testConfig, testViewerResolver } from './test-app.ts';
-
-export { TestClock };
-
-export interface SavingTestApp {
-  app: FastifyInstance;
-  storage: MediaStorage;
-  clock: TestClock;
-  client: SavingClient;
-  close(): Promise<void>;
-}
-
-export async function buildSavingTestApp(
-  db: Kysely<Database>,
-  options: { config?: Partial<AppConfig>; clock?: TestClock } = {},
-): Promise<SavingTestApp> {
-  const mediaRoot = mkdtempSync(join(tmpdir(), 'corkboard-saving-media-'));
-  const storage = new LocalMediaStorage(mediaRoot);
-  const clock = options.clock ?? new TestClock();
-  const app = await buildApp({
-    db,
-    storage,
-    config: testConfig(options.config),
-    resolveViewer: testViewerResolver,
-    indexHtml: TEST_INDEX_HTML,
-    now: clock.now,
-  });
-  await app.ready();
-  return {
-    app,
-    storage,
-    clock,
-    client: new SavingClient(app),
-    async close() {
-      await app.close();
-      rmSync(mediaRoot, { recursive: true, force: true });
-    },
-  };
-}
+import { as } from './test-viewer.ts';
 
 /** Any well-formed token works: the double submit only compares cookie and header. */
 export const TEST_CSRF_TOKEN = 'c'.repeat(43);
@@ -94,7 +46,7 @@ export function csrfHeaders(): Record<string, string> {
   return { cookie: `csrftoken=${TEST_CSRF_TOKEN}`, 'x-csrftoken': TEST_CSRF_TOKEN };
 }
 
-export class SavingClient {
+export class ApiClient {
   readonly #app: FastifyInstance;
   constructor(app: FastifyInstance) {
     this.#app = app;

@@ -1,76 +1,9 @@
-// Test support for the auth suites: the app with the real session resolver (not the
-// x-test-viewer seam), a movable clock, and a tiny cookie-keeping "browser" that sends the CSRF
-// header the way the web app does.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// A tiny cookie-keeping "browser" for the auth suites (apps built with `viewer: 'session'`):
+// it keeps cookies between requests and sends the CSRF header the way the web app does; plus the
+// auth suites' request bodies and answer readers.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '@corkboard/db/schema';
-import { LocalMediaStorage } from '@corkboard/media/local-storage';
 import { birthdayFromCalendarDate } from '@corkboard/shared/auth/birthday';
-import { buildApp } from '../app.ts';
-import type { AppConfig } from '../config.ts';
 import { CSRF_COOKIE } from '../plugins/app/csrf.ts';
-import { newSecret } from '../plugins/auth/secrets.ts';
-import { TEST_INDEX_HTML, testConfig } from './test-app.ts';
-
-/** A clock tests move by hand. */
-export class TestClock {
-  current: Date;
-  constructor(start: Date = new Date()) {
-    this.current = new Date(start);
-  }
-  readonly now = (): Date => new Date(this.current);
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
-
-export interface AuthTestApp {
-  app: FastifyInstance;
-  clock: TestClock;
-  close(): Promise<void>;
-}
-
-export interface AuthTestAppOptions {
-  config?: Partial<AppConfig>;
-  clock?: TestClock;
-  fetch?: typeof fetch;
-}
-
-/** The app as production builds it, with captcha off unless the test configures it. */
-export async function buildAuthTestApp(
-  db: Kysely<Database>,
-  options: AuthTestAppOptions = {},
-): Promise<AuthTestApp> {
-  const mediaRoot = mkdtempSync(join(tmpdir(), 'corkboard-auth-media-'));
-  const clock = options.clock ?? new TestClock();
-  const base = testConfig();
-  const app = await buildApp({
-    db,
-    storage: new LocalMediaStorage(mediaRoot),
-    config: {
-      ...base,
-      authSecret: newSecret(),
-      captcha: { provider: 'off', altchaHmacKey: undefined, recaptcha: undefined },
-      // Deterministic password minimum (6); tests of the experiment force it with ?exp=.
-      experiments: { web_increased_min_password_length: 'control' },
-      ...options.config,
-    },
-    indexHtml: TEST_INDEX_HTML,
-    now: clock.now,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-  return {
-    app,
-    clock,
-    async close() {
-      await app.close();
-      rmSync(mediaRoot, { recursive: true, force: true });
-    },
-  };
-}
 
 export interface ParsedCookie {
   name: string;

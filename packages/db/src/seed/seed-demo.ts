@@ -1,7 +1,7 @@
 // The demo seed: five people, their boards and sections, 300 pins with locally generated
 // pictures, and the official users of two link domains. Run on first start (seedIfEmpty) and by the e2e harness.
 import { availableParallelism } from 'node:os';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import { imageValues, type StoredImage } from '../images-repository.ts';
 import type { Database } from '../schema.ts';
@@ -65,6 +65,9 @@ export async function seedIfEmpty(
   const anyone = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyone) return false;
   await seedDemo(db, images, log ? { ...options, log } : options);
+  // Give the planner real statistics for the freshly loaded tables (PGlite never autovacuums;
+  // without them the feed plan joins every public pin before sorting).
+  await sql`ANALYZE`.execute(db);
   return true;
 }
 

@@ -289,3 +289,24 @@ export async function findPendingReset(
     .executeTakeFirst();
   return row?.value;
 }
+
+/** Ids of the users without a password (no credential account with one). */
+export async function findUsersWithoutPassword(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('auth_accounts as a')
+            .select('a.id')
+            .whereRef('a.user_id', '=', 'u.id')
+            .where('a.provider_id', '=', CREDENTIAL_PROVIDER)
+            .where('a.password', 'is not', null),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -16,7 +16,7 @@ import { AppError } from '@corkboard/shared/app-error';
 import { EMAIL_COPY } from '@corkboard/shared/auth/email';
 import { passwordMinLength } from '@corkboard/shared/auth/password';
 import type { FastifyRequest } from 'fastify';
-import { isHttpsPublicUrl } from '../../config.ts';
+import { isHttpsPublicUrl } from '../../config/config.ts';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import type { InputErrorMapper } from '../../core/http/input.ts';
 import { registerRoute } from '../../core/http/route.ts';

@@ -3,7 +3,7 @@
 import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
-import { CREDENTIAL_PROVIDER, setCredentialPassword } from './auth.repository.ts';
+import { findUsersWithoutPassword, setCredentialPassword } from './auth.repository.ts';
 
 /**
  * Every demo account's password. Not on the common-password list and not the username, so it
@@ -16,25 +16,10 @@ export async function setDemoPasswords(
   db: Kysely<Database>,
   now: Date = new Date(),
 ): Promise<number> {
-  const users = await db
-    .selectFrom('users as u')
-    .select('u.id')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('auth_accounts as a')
-            .select('a.id')
-            .whereRef('a.user_id', '=', 'u.id')
-            .where('a.provider_id', '=', CREDENTIAL_PROVIDER)
-            .where('a.password', 'is not', null),
-        ),
-      ),
-    )
-    .execute();
-  for (const user of users) {
+  const users = await findUsersWithoutPassword(db);
+  for (const userId of users) {
     // A fresh salt per account, as real signups get.
-    await setCredentialPassword(db, user.id, await hashPassword(DEMO_PASSWORD), now);
+    await setCredentialPassword(db, userId, await hashPassword(DEMO_PASSWORD), now);
   }
   return users.length;
 }

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
-import { isHttpsPublicUrl, type AppConfig } from '../../config.ts';
+import { isHttpsPublicUrl, type AppConfig } from '../../config/config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ViewerResolver } from '../app/viewer.ts';
 import { createCaptcha, type CaptchaSetup } from '../captcha/captcha.plugin.ts';

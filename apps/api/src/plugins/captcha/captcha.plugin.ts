@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
-import type { CaptchaConfig } from '../../config.ts';
+import type { CaptchaConfig } from '../../config/config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createAltchaCaptcha, type AltchaCaptcha } from './altcha.ts';
 import { disabledCaptcha, type CaptchaVerifier } from './captcha.ts';

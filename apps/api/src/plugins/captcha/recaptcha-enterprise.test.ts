@@ -3,7 +3,7 @@
 // answers.
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecaptchaConfig } from '../../config.ts';
+import type { RecaptchaConfig } from '../../config/config.ts';
 import type { CaptchaCheck } from './captcha.ts';
 import { startAssessmentServer } from '../../test/captcha-peers.ts';
 import { createRecaptchaEnterpriseVerifier } from './recaptcha-enterprise.ts';

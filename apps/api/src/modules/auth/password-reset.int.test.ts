@@ -16,15 +16,14 @@ import {
   type ReceivedMail,
   type SmtpSink,
 } from '../../test/smtp-sink.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   body,
-  buildAuthTestApp,
   errorCode,
   GOOD_PASSWORD,
   signupBody,
   TestBrowser,
   uniqueEmail,
-  type AuthTestApp,
 } from '../../test/test-browser.ts';
 
 const CODES = ERROR_CODES;
@@ -39,7 +38,7 @@ function resetToken(mail: ReceivedMail): string {
 }
 
 let handle: DbHandle;
-let test: AuthTestApp;
+let test: TestApp;
 let smtp: SmtpSink;
 const inbox: ReceivedMail[] = [];
 let ipCounter = 0;
@@ -78,7 +77,8 @@ async function requestToken(identifier: string, b = browser()): Promise<string> 
 beforeAll(async () => {
   smtp = await startSmtpSink(inbox);
   handle = await createTestDb();
-  test = await buildAuthTestApp(handle.db, {
+  test = await buildTestApp(handle.db, {
+    viewer: 'session',
     config: {
       smtpUrl: smtp.url,
       mailFrom: 'Corkboard <no-reply@corkboard.test>',
@@ -275,7 +275,7 @@ describe('POST /v3/users/password/reset/', () => {
 
 describe('dev mailbox (no SMTP_URL)', () => {
   it('stores the mail, shows it (escaped) at /dev/mailbox and as JSON', async () => {
-    const dev = await buildAuthTestApp(handle.db);
+    const dev = await buildTestApp(handle.db, { viewer: 'session' });
     try {
       const b = browser(dev.app);
       const email = uniqueEmail('devbox');
@@ -309,7 +309,10 @@ describe('dev mailbox (no SMTP_URL)', () => {
   });
 
   it('is 404 in production', async () => {
-    const production = await buildAuthTestApp(handle.db, { config: { nodeEnv: 'production' } });
+    const production = await buildTestApp(handle.db, {
+      viewer: 'session',
+      config: { nodeEnv: 'production' },
+    });
     try {
       const b = browser(production.app);
       const json = await b.get('/v3/dev/mailbox/');

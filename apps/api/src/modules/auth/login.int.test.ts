@@ -22,9 +22,9 @@ import {
   LOGIN_ASSISTANCE_AFTER_FAILURES,
   LOGIN_FAILURE_WINDOW_MS,
 } from './limits.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   body,
-  buildAuthTestApp,
   errorCode,
   errorData,
   GOOD_PASSWORD,
@@ -32,14 +32,13 @@ import {
   signupBody,
   TestBrowser,
   uniqueEmail,
-  type AuthTestApp,
 } from '../../test/test-browser.ts';
 
 const CODES = ERROR_CODES;
 const SESSION_COOKIE = 'corkboard.session_token';
 
 let handle: DbHandle;
-let test: AuthTestApp;
+let test: TestApp;
 let ipCounter = 0;
 
 function browser(app = test.app): TestBrowser {
@@ -75,7 +74,7 @@ function login(
 
 beforeAll(async () => {
   handle = await createTestDb();
-  test = await buildAuthTestApp(handle.db);
+  test = await buildTestApp(handle.db, { viewer: 'session' });
 });
 
 afterAll(async () => {
@@ -183,7 +182,10 @@ describe('POST /v3/login/', () => {
     expect(Number(locked.headers['retry-after'])).toBe(ACCOUNT_LOCK_MS / 1000);
 
     // The lock survives a restart: a new app on the same database still refuses.
-    const restarted = await buildAuthTestApp(handle.db, { clock: test.clock });
+    const restarted = await buildTestApp(handle.db, {
+      viewer: 'session',
+      clock: test.clock,
+    });
     try {
       expect(errorCode(await login(browser(restarted.app), a.email))).toBe(
         CODES.AUTH_LOGIN_RATE_LIMITED.code,
@@ -364,7 +366,8 @@ describe('sessions', () => {
   });
 
   it('marks the session cookie Secure (with the __Secure- prefix) under an https PUBLIC_URL', async () => {
-    const secure = await buildAuthTestApp(handle.db, {
+    const secure = await buildTestApp(handle.db, {
+      viewer: 'session',
       config: { publicUrl: 'https://corkboard.test' },
     });
     try {

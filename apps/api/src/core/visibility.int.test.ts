@@ -12,7 +12,8 @@ import {
   type SectionFixture,
   type UserFixture,
 } from '../test/fixtures.ts';
-import { as, buildTestApp, type TestApp } from '../test/test-app.ts';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { as } from '../test/test-viewer.ts';
 
 let handle: DbHandle;
 let test: TestApp;

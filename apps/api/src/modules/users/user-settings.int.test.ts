@@ -5,10 +5,10 @@ import { createTestDb } from '@corkboard/db/testing';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { UserSettingsData } from '@corkboard/shared/saving/api';
 import { createFixtures, type UserFixture } from '../../test/fixtures.ts';
-import { buildSavingTestApp, type SavingTestApp } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 let handle: DbHandle;
-let test: SavingTestApp;
+let test: TestApp;
 let plain: UserFixture;
 let withSite: UserFixture;
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
     .set({ listed_website_url: 'https://www.instagram.com/someone' })
     .where('id', '=', withSite.id)
     .execute();
-  test = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {

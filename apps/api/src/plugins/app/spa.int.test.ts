@@ -11,7 +11,7 @@ import { createTestDb } from '@corkboard/db/testing';
 import { LocalMediaStorage } from '@corkboard/media/local-storage';
 import { buildApp } from '../../app.ts';
 import { createFixtures, type PinFixture } from '../../test/fixtures.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, type TestApp, testConfig } from '../../test/test-app.ts';
 import { escapeHtml, HEAD_MARKER, injectHead } from './page-meta.ts';
 
 const NASTY_TITLE = `<script>alert("x")</script> & 'q'`;

@@ -7,13 +7,14 @@ import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { PickerBoardItem } from '@corkboard/shared/saving/api';
 import { BOARD_NAME_MAX_LENGTH } from '@corkboard/shared/saving/board-name';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
-import { buildSavingTestApp, type SavingTestApp, type Who } from '../../test/api-client.ts';
+import { type Who } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 const CODES = ERROR_CODES;
 
 let handle: DbHandle;
 let f: Fixtures;
-let test: SavingTestApp;
+let test: TestApp;
 let me: UserFixture;
 let other: UserFixture;
 let business: UserFixture;
@@ -47,7 +48,7 @@ beforeAll(async () => {
     .set({ account_type: 'business' })
     .where('id', '=', business.id)
     .execute();
-  test = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {

@@ -5,14 +5,15 @@ import { isCommonPassword } from '@corkboard/shared/auth/common-passwords.server
 import { validatePassword } from '@corkboard/shared/auth/password';
 import { createFixtures } from '../../test/fixtures.ts';
 import { DEMO_PASSWORD, setDemoPasswords } from './demo-credentials.ts';
-import { buildAuthTestApp, TestBrowser, type AuthTestApp } from '../../test/test-browser.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { TestBrowser } from '../../test/test-browser.ts';
 
 let handle: DbHandle;
-let test: AuthTestApp;
+let test: TestApp;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  test = await buildAuthTestApp(handle.db);
+  test = await buildTestApp(handle.db, { viewer: 'session' });
 });
 afterAll(async () => {
   await test.close();

@@ -21,21 +21,9 @@ import {
   type Fixtures,
   type UserFixture,
 } from '../../test/fixtures.ts';
-import {
-  body,
-  buildAuthTestApp,
-  errorCode,
-  signupBody,
-  TestBrowser,
-  uniqueEmail,
-  type AuthTestApp,
-} from '../../test/test-browser.ts';
-import {
-  buildSavingTestApp,
-  jpegBytes,
-  type SavingTestApp,
-  type Who,
-} from '../../test/api-client.ts';
+import { jpegBytes, type Who } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { body, errorCode, signupBody, TestBrowser, uniqueEmail } from '../../test/test-browser.ts';
 import { COLLABORATOR_EMAIL_INVITES_PER_DAY } from './collaborators.service.ts';
 import { BOARD_INVITE_TTL_MS } from './invite-mail.ts';
 import {
@@ -76,7 +64,7 @@ function inviteToken(mail: ReceivedMail): string {
 
 let handle: DbHandle;
 let f: Fixtures;
-let test: SavingTestApp;
+let test: TestApp;
 
 function invite(boardId: string, payload: unknown, who: Who) {
   return test.client.send<CollaboratorInviteResult>(
@@ -105,7 +93,7 @@ async function collaboratorCount(boardId: string): Promise<{ stored: number; act
 beforeAll(async () => {
   handle = await createTestDb();
   f = createFixtures(handle.db);
-  test = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {
@@ -325,7 +313,7 @@ describe('inviting by e-mail (dev mailbox)', () => {
         probe.close(() => resolve(free));
       });
     });
-    const broken = await buildSavingTestApp(handle.db, {
+    const broken = await buildTestApp(handle.db, {
       config: { smtpUrl: `smtp://127.0.0.1:${port}` },
     });
     try {
@@ -354,7 +342,7 @@ describe('inviting by e-mail (dev mailbox)', () => {
 describe('inviting by e-mail over SMTP, accepted after signing up', () => {
   let smtp: SmtpSink;
   const inbox: ReceivedMail[] = [];
-  let auth: AuthTestApp;
+  let auth: TestApp;
   let ip = 0;
 
   function browser(): TestBrowser {
@@ -395,7 +383,8 @@ describe('inviting by e-mail over SMTP, accepted after signing up', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink(inbox);
-    auth = await buildAuthTestApp(handle.db, {
+    auth = await buildTestApp(handle.db, {
+      viewer: 'session',
       config: {
         smtpUrl: smtp.url,
         mailFrom: 'Corkboard <no-reply@corkboard.test>',

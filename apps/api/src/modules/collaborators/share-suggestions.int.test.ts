@@ -11,14 +11,15 @@ import {
   type Fixtures,
   type UserFixture,
 } from '../../test/fixtures.ts';
-import { buildSavingTestApp, type SavingTestApp, type Who } from '../../test/api-client.ts';
+import { type Who } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { SHARE_SUGGESTIONS_MAX } from './collaborators.schemas.ts';
 
 const CODES = ERROR_CODES;
 
 let handle: DbHandle;
 let f: Fixtures;
-let test: SavingTestApp;
+let test: TestApp;
 let me: UserFixture;
 let followed: UserFixture;
 let boardPartner: UserFixture;
@@ -83,7 +84,7 @@ beforeAll(async () => {
   const hosted = await f.board(hostOwner, { name: 'Hosted' });
   await f.collaborator(hosted, me, 'accepted');
   await f.collaborator(hosted, fellow, 'accepted');
-  test = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {

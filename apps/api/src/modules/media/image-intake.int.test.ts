@@ -14,21 +14,29 @@ import type {
 } from '@corkboard/shared/saving/api';
 import { startLoopbackServer, type LoopbackServer } from '../../test/loopback-server.ts';
 import { createFixtures, type BoardFixture, type UserFixture } from '../../test/fixtures.ts';
-import { buildSavingTestApp, jpegBytes, type SavingTestApp } from '../../test/api-client.ts';
+import { jpegBytes } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { MEDIA_UPLOAD_TTL_MS } from './image-intake.service.ts';
 import { IMAGE_INTAKE_PER_USER_MAX, IMAGE_INTAKE_STALE_MS } from './image-register.service.ts';
 
 const CODES = ERROR_CODES;
 
 let handle: DbHandle;
-let test: SavingTestApp;
-let strict: SavingTestApp;
+let test: TestApp;
+let strict: TestApp;
 let site: LoopbackServer;
 let owner: UserFixture;
 let other: UserFixture;
 let board: BoardFixture;
-/** Requests to /slow.jpg wait until this is called. */
+/** Requests to /slow.jpg wait until released (releaseSlowDownloads), then answer at once. */
 const releaseSlow: (() => void)[] = [];
+let slowReleased = false;
+
+/** Answers every waiting /slow.jpg request, and every later one straight away. */
+function releaseSlowDownloads(): void {
+  slowReleased = true;
+  for (const release of releaseSlow.splice(0)) release();
+}
 
 beforeAll(async () => {
   handle = await createTestDb();
@@ -50,7 +58,9 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'image/jpeg' }).end(tiny);
     },
     '/slow.jpg': (_req, res) => {
-      releaseSlow.push(() => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo));
+      const answer = () => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+      if (slowReleased) answer();
+      else releaseSlow.push(answer);
     },
     '/page.html': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
@@ -69,12 +79,12 @@ beforeAll(async () => {
       res.writeHead(302, { location: '/page.html' }).end();
     },
   });
-  test = await buildSavingTestApp(handle.db, { config: { fetchAllowHosts: ['127.0.0.1'] } });
-  strict = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db, { config: { fetchAllowHosts: ['127.0.0.1'] } });
+  strict = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {
-  for (const release of releaseSlow) release();
+  releaseSlowDownloads();
   await test.close();
   await strict.close();
   await site.close();
@@ -243,15 +253,10 @@ describe('PUT /v3/pins/image/ and GET /v3/pins/image/{id}/', () => {
     expect(stale.data.status).toBe('failed');
     expect(stale.data.error?.api_error_code).toBe(CODES.URL_TIMEOUT.code);
 
-    // Let the slow downloads answer (two run at a time) until the queue drains.
-    let drained = false;
-    void test.app.imageIntake.idle().then(() => {
-      drained = true;
-    });
-    while (!drained) {
-      for (const release of releaseSlow.splice(0)) release();
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    // Let the slow downloads answer (the queued ones, too, when they start), then wait for the
+    // queue to drain: no polling, no sleeps.
+    releaseSlowDownloads();
+    await test.app.imageIntake.idle();
     const done = await test.client.get<ImageIntakeJobData>(`/v3/pins/image/${ids[0]}/`, other);
     expect(done.data.status).toBe('succeeded');
   });

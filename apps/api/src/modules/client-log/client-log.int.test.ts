@@ -6,26 +6,22 @@ import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { createFixtures, type UserFixture } from '../../test/fixtures.ts';
-import { as } from '../../test/test-app.ts';
-import {
-  answer,
-  buildSavingTestApp,
-  csrfHeaders,
-  type SavingTestApp,
-} from '../../test/api-client.ts';
+import { answer, csrfHeaders } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { as } from '../../test/test-viewer.ts';
 import { CLIENT_LOG_RATE_LIMIT_MAX } from './client-log.routes.ts';
 import { PIN_CLIENT_EVENT_RETENTION_MS, purgeOldClientEvents } from './client-log.service.ts';
 
 const CODES = ERROR_CODES;
 
 let handle: DbHandle;
-let test: SavingTestApp;
+let test: TestApp;
 let me: UserFixture;
 
 beforeAll(async () => {
   handle = await createTestDb();
   me = await createFixtures(handle.db).user();
-  test = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {

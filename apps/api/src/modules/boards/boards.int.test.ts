@@ -10,7 +10,8 @@ import {
   type PinFixture,
   type UserFixture,
 } from '../../test/fixtures.ts';
-import { as, buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { as } from '../../test/test-viewer.ts';
 import { BOARD_COVER_COUNT } from '../../core/board-covers.repository.ts';
 
 let handle: DbHandle;

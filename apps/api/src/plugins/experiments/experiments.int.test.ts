@@ -3,13 +3,8 @@ import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { VISITOR_ID_COOKIE } from '@corkboard/shared/auth/api';
 import { resolveGroup } from '@corkboard/shared/experiments/experiments';
-import {
-  body,
-  buildAuthTestApp,
-  setCookies,
-  TestBrowser,
-  type AuthTestApp,
-} from '../../test/test-browser.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { body, setCookies, TestBrowser } from '../../test/test-browser.ts';
 
 interface ExperimentsAnswer {
   visitor_id: string;
@@ -17,11 +12,14 @@ interface ExperimentsAnswer {
 }
 
 let handle: DbHandle;
-let test: AuthTestApp;
+let test: TestApp;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  test = await buildAuthTestApp(handle.db, { config: { experiments: {} } });
+  test = await buildTestApp(handle.db, {
+    viewer: 'session',
+    config: { experiments: {} },
+  });
 });
 afterAll(async () => {
   await test.close();
@@ -59,7 +57,8 @@ describe('experiments', () => {
       body<ExperimentsAnswer>(forced).resource_response.data.groups['web_kr_privacy_consent_step'],
     ).toBe('control');
 
-    const production = await buildAuthTestApp(handle.db, {
+    const production = await buildTestApp(handle.db, {
+      viewer: 'session',
       config: {
         nodeEnv: 'production',
         experiments: { web_increased_min_password_length: 'enabled' },

@@ -11,13 +11,14 @@ import {
   type Fixtures,
   type UserFixture,
 } from '../../test/fixtures.ts';
-import { buildSavingTestApp, type SavingTestApp, type Who } from '../../test/api-client.ts';
+import { type Who } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 const CODES = ERROR_CODES;
 
 let handle: DbHandle;
 let f: Fixtures;
-let test: SavingTestApp;
+let test: TestApp;
 let owner: UserFixture;
 let collaborator: UserFixture;
 let invitee: UserFixture;
@@ -73,7 +74,7 @@ beforeAll(async () => {
   secretBoard = await f.board(owner, { name: 'Secret home', privacy: 'secret' });
   await f.collaborator(board, collaborator, 'accepted');
   await f.collaborator(board, invitee, 'invited');
-  test = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {

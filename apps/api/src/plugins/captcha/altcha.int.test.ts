@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import type { CaptchaAction, CaptchaLevel } from '@corkboard/shared/auth/api';
-import { TestClock } from '../../test/test-browser.ts';
+import { TestClock } from '../../test/test-clock.ts';
 import { newSecret } from '../auth/secrets.ts';
 import { ALTCHA_CHALLENGE_TTL_MS, createAltchaCaptcha, type AltchaCaptcha } from './altcha.ts';
 import type { CaptchaCheck } from './captcha.ts';

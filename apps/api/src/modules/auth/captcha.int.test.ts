@@ -15,16 +15,15 @@ import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { solvedToken, startAssessmentServer } from '../../test/captcha-peers.ts';
 import { IP_FAILURE_LIMIT, IP_FAILURE_RULE, limitKeys } from './limits.ts';
 import { recordHit } from './rate-limits.repository.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   body,
-  buildAuthTestApp,
   errorCode,
   errorData,
   GOOD_PASSWORD,
   signupBody,
   TestBrowser,
   uniqueEmail,
-  type AuthTestApp,
 } from '../../test/test-browser.ts';
 
 const CODES = ERROR_CODES;
@@ -32,7 +31,7 @@ const CODES = ERROR_CODES;
 let handle: DbHandle;
 let ipCounter = 0;
 
-function browser(app: AuthTestApp['app']): TestBrowser {
+function browser(app: TestApp['app']): TestBrowser {
   ipCounter += 1;
   return new TestBrowser(app, `172.16.0.${ipCounter}`);
 }
@@ -46,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('with ALTCHA (the default provider)', () => {
-  let test: AuthTestApp;
+  let test: TestApp;
 
   async function captchaToken(
     b: TestBrowser,
@@ -60,7 +59,8 @@ describe('with ALTCHA (the default provider)', () => {
   }
 
   beforeAll(async () => {
-    test = await buildAuthTestApp(handle.db, {
+    test = await buildTestApp(handle.db, {
+      viewer: 'session',
       config: { captcha: { provider: 'altcha', altchaHmacKey: undefined, recaptcha: undefined } },
     });
   });
@@ -185,12 +185,13 @@ describe('with ALTCHA (the default provider)', () => {
 });
 
 describe('with reCAPTCHA Enterprise', () => {
-  let test: AuthTestApp;
+  let test: TestApp;
   let peer: Awaited<ReturnType<typeof startAssessmentServer>>;
 
   beforeAll(async () => {
     peer = await startAssessmentServer();
-    test = await buildAuthTestApp(handle.db, {
+    test = await buildTestApp(handle.db, {
+      viewer: 'session',
       config: {
         captcha: {
           provider: 'recaptcha',
@@ -262,8 +263,9 @@ describe('with reCAPTCHA Enterprise', () => {
 
 describe('content security policy', () => {
   it("allows Google's reCAPTCHA origins only when reCAPTCHA is the provider", async () => {
-    const plain = await buildAuthTestApp(handle.db);
-    const google = await buildAuthTestApp(handle.db, {
+    const plain = await buildTestApp(handle.db, { viewer: 'session' });
+    const google = await buildTestApp(handle.db, {
+      viewer: 'session',
       config: {
         captcha: {
           provider: 'recaptcha',
@@ -280,7 +282,7 @@ describe('content security policy', () => {
       },
     });
     try {
-      const csp = async (app: AuthTestApp['app']) =>
+      const csp = async (app: TestApp['app']) =>
         String(
           (await app.inject({ method: 'GET', url: '/v3/captcha/config/' })).headers[
             'content-security-policy'

@@ -7,18 +7,19 @@ import { createTestDb } from '@corkboard/db/testing';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { UserFollowData } from '@corkboard/shared/saving/api';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
-import { answer, buildSavingTestApp, type SavingTestApp } from '../../test/api-client.ts';
+import { answer } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 const CODES = ERROR_CODES;
 
 let handle: DbHandle;
-let test: SavingTestApp;
+let test: TestApp;
 let f: Fixtures;
 
 beforeAll(async () => {
   handle = await createTestDb();
   f = createFixtures(handle.db);
-  test = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {
@@ -298,7 +299,7 @@ describe('one transaction', () => {
 
 describe('rate limit', () => {
   it('counts follows against the per-IP request budget', async () => {
-    const limited = await buildSavingTestApp(handle.db, { config: { rateLimitMax: 3 } });
+    const limited = await buildTestApp(handle.db, { config: { rateLimitMax: 3 } });
     try {
       const me = await f.user();
       const cook = await f.user();

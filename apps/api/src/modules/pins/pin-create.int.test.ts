@@ -18,20 +18,15 @@ import {
   type UserFixture,
 } from '../../test/fixtures.ts';
 import { PIN_CREATE_BODY_LIMIT_BYTES } from './pins.routes.ts';
-import {
-  buildSavingTestApp,
-  jpegBytes,
-  type Answer,
-  type SavingTestApp,
-  type Who,
-} from '../../test/api-client.ts';
+import { type Answer, jpegBytes, type Who } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 const CODES = ERROR_CODES;
 
 let handle: DbHandle;
 let f: Fixtures;
-let test: SavingTestApp;
-let strict: SavingTestApp;
+let test: TestApp;
+let strict: TestApp;
 let site: LoopbackServer;
 
 let owner: UserFixture;
@@ -125,8 +120,8 @@ beforeAll(async () => {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('gone');
     },
   });
-  test = await buildSavingTestApp(handle.db, { config: { fetchAllowHosts: ['127.0.0.1'] } });
-  strict = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db, { config: { fetchAllowHosts: ['127.0.0.1'] } });
+  strict = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {

@@ -15,7 +15,7 @@ export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
 
 /** The SPA build, resolved from this file so the default works whatever the working directory. */
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** reCAPTCHA Enterprise's public endpoint; tests point RECAPTCHA_ENDPOINT at a loopback peer. */
 export const DEFAULT_RECAPTCHA_ENDPOINT = 'https://recaptchaenterprise.googleapis.com';

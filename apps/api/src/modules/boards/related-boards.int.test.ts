@@ -12,13 +12,14 @@ import {
   type PinFixture,
   type UserFixture,
 } from '../../test/fixtures.ts';
-import { buildSavingTestApp, type SavingTestApp, type Who } from '../../test/api-client.ts';
+import { type Who } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 const CODES = ERROR_CODES;
 
 let handle: DbHandle;
 let f: Fixtures;
-let test: SavingTestApp;
+let test: TestApp;
 let me: UserFixture;
 let author: UserFixture;
 let curator: UserFixture;
@@ -61,7 +62,7 @@ beforeAll(async () => {
   await f.pin({ board: best });
   const unrelated = await f.board(curator, { name: 'Garden tools' });
   await f.pin({ board: unrelated });
-  test = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {

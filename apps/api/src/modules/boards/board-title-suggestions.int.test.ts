@@ -12,7 +12,7 @@ import {
   type PinFixture,
   type UserFixture,
 } from '../../test/fixtures.ts';
-import { buildSavingTestApp, type SavingTestApp } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 const CODES = ERROR_CODES;
 const TITLE = 'Chewy Chocolate Chip Cookies Recipe';
@@ -20,7 +20,7 @@ const DESCRIPTION = 'The best cookies #baking #dessert';
 
 let handle: DbHandle;
 let f: Fixtures;
-let test: SavingTestApp;
+let test: TestApp;
 let owner: UserFixture;
 let other: UserFixture;
 let pin: PinFixture;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   const secret = await f.board(owner, { name: 'Hidden', privacy: 'secret' });
   secretPin = await f.pin({ board: secret, title: 'Surprise cake' });
-  test = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {

@@ -15,12 +15,13 @@ import {
   type SectionFixture,
   type UserFixture,
 } from '../../test/fixtures.ts';
-import { buildSavingTestApp, type SavingTestApp, type Who } from '../../test/api-client.ts';
+import { type Who } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 const CODES = ERROR_CODES;
 
 let handle: DbHandle;
-let test: SavingTestApp;
+let test: TestApp;
 let owner: UserFixture;
 let collaborator: UserFixture;
 let invitee: UserFixture;
@@ -75,7 +76,7 @@ beforeAll(async () => {
   // A public pin about lanterns by someone else, so related-board lookups have a question.
   const elsewhere = await f.board(other, { name: 'Festival lanterns' });
   publicPin = await f.pin({ board: elsewhere, title: 'Lantern festival' });
-  test = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {

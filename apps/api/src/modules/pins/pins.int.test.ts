@@ -7,7 +7,8 @@ import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import type { Pin, PinDetail } from '@corkboard/shared/api-types';
 import { createFixtures, type PinFixture, type UserFixture } from '../../test/fixtures.ts';
-import { as, buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { as } from '../../test/test-viewer.ts';
 
 let handle: DbHandle;
 let test: TestApp;

@@ -12,7 +12,8 @@ import {
   type Fixtures,
   type UserFixture,
 } from '../../test/fixtures.ts';
-import { buildSavingTestApp, type SavingTestApp, type Who } from '../../test/api-client.ts';
+import { type Who } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { PICKER_COLLABORATORS_SHOWN } from './board-items.repository.ts';
 import { SECTION_PICKER_PAGE_SIZE } from '../sections/sections.service.ts';
 import { BOARD_PICKER_MAX_PAGE_SIZE } from './board-picker.service.ts';
@@ -21,7 +22,7 @@ const CODES = ERROR_CODES;
 
 let handle: DbHandle;
 let f: Fixtures;
-let test: SavingTestApp;
+let test: TestApp;
 let me: UserFixture;
 let friend: UserFixture;
 let stranger: UserFixture;
@@ -73,7 +74,7 @@ beforeAll(async () => {
   }
   await f.pin({ board: travel, pinner: me, title: 'Lisbon trams' });
   await f.pin({ board: cooking, pinner: me, title: 'Ramen' });
-  test = await buildSavingTestApp(handle.db);
+  test = await buildTestApp(handle.db);
 });
 
 afterAll(async () => {
