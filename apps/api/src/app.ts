@@ -55,7 +55,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The PUT /v3/pins/image/ work queue; tests await `imageIntake.idle()`. */
     imageIntake: WorkQueue;
+    /** Every route as registered (method, URL): the list the OpenAPI document is checked against. */
+    routeTable: readonly RouteTableEntry[];
   }
+}
+
+export interface RouteTableEntry {
+  method: string;
+  url: string;
 }
 
 /** Every module's routes plugin, each registered with the same `{ deps }`. */
@@ -105,6 +112,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
   });
   // Routes parse their own input (core/http); this only covers a route declared without them.
+  const routeTable: RouteTableEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ check: config.nodeEnv !== 'production' }));
   // JSON only: a text/plain body would reach handlers as a string; uploads add multipart later.

@@ -4,21 +4,10 @@
 //                                                                   → data: UserFollowData
 //   POST /resource/UserFollowResource/delete/ { options: { user_id } } → data: UserFollowData
 // Writes: CSRF-checked and inside the app's per-IP request budget like every other write.
-import { z } from 'zod';
-import type { UserFollowData } from '@corkboard/shared/saving/api';
-import { userFollowOptionsSchema } from '@corkboard/shared/saving/api';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
+import { userFollowDataSchema, userFollowOptionsSchema } from './follows.schemas.ts';
 import { setUserFollow } from './follows.service.ts';
-
-const userFollowDataSchema: z.ZodType<UserFollowData> = z.object({
-  id: z.string(),
-  username: z.string(),
-  full_name: z.string(),
-  image_medium_url: z.string().nullable(),
-  followed_by_me: z.boolean(),
-  follower_count: z.number().int(),
-});
 
 export const followRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerResource(app, 'UserFollowResource', {

@@ -11,11 +11,11 @@
 // - invite_code and client_tracking_params are accepted and ignored; aux_data.pin_id (the pin
 //   the follow came from, e.g. the pin-saved dialog's creator card) is logged, not stored.
 import { AppError } from '@corkboard/shared/app-error';
-import type { UserFollowData, userFollowOptionsSchema } from '@corkboard/shared/saving/api';
-import type { z } from 'zod';
+import type { UserFollowData } from '@corkboard/shared/saving/api';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { serializeUserSummary } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import type { UserFollowOptions } from './follows.schemas.ts';
 import {
   adjustFollowCounts,
   deleteFollow,
@@ -37,7 +37,7 @@ function serializeFollowee(deps: AppDeps, row: FolloweeRow): UserFollowData {
 export async function setUserFollow(
   deps: AppDeps,
   viewer: Viewer,
-  options: z.output<typeof userFollowOptionsSchema>,
+  options: UserFollowOptions,
   follow: boolean,
 ): Promise<UserFollowData> {
   const followeeId = options.user_id;
