@@ -17,7 +17,7 @@ import { resolveActing } from '../../core/acting.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 
 /** The picker reads the database and turns image keys into URLs, nothing else. */
-type ServiceDeps = Pick<AppDeps, 'db' | 'storage'>;
+type PickerDeps = Pick<AppDeps, 'db' | 'storage'>;
 import { decodeIdBookmark, encodeIdBookmark } from '../../core/bookmarks.ts';
 import { clampSize } from '../../core/schemas.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
@@ -53,7 +53,7 @@ export const BOARD_SHORTLIST_SCAN_MAX = 10_000;
 
 /** `username` / `user_id` name whose boards to list: only the viewer's own can be saved to. */
 async function requireSelf(
-  deps: ServiceDeps,
+  deps: PickerDeps,
   viewer: Viewer,
   options: { username?: string | undefined; user_id?: string | undefined },
 ): Promise<void> {
@@ -140,7 +140,7 @@ function byIdDescending(a: { id: string }, b: { id: string }): number {
  * has keywords, the names that may match one, scored here, and then the recency of the best.
  */
 async function shortlist(
-  deps: ServiceDeps,
+  deps: PickerDeps,
   viewer: Viewer,
   filter: 'all' | 'protected',
   pin: PinText,
@@ -177,7 +177,7 @@ async function shortlist(
 
 /** BoardPickerBoardsResource get. */
 export async function boardPicker(
-  deps: ServiceDeps,
+  deps: PickerDeps,
   viewer: Viewer,
   options: BoardPickerOptions,
 ): Promise<{ data: BoardPickerData; bookmark: string | undefined }> {
