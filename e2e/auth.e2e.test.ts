@@ -10,7 +10,7 @@ import type {
   Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { DEMO_PASSWORD } from '../apps/api/src/routes/auth/demo-credentials.ts';
+import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
 import { launchBrowser, seriousAxeViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
 

@@ -20,8 +20,8 @@ import type { Kysely } from 'kysely';
 import { createDb } from '@corkboard/db/create-db';
 import { migrateToLatest } from '@corkboard/db/migrations';
 import { createBoardSearcher } from '@corkboard/shared/saving/board-search';
-import { setCredentialPassword } from '../apps/api/src/routes/auth/auth.repository.ts';
-import { writableBoardPage } from '../apps/api/src/routes/board-picker/board-items.repository.ts';
+import { setCredentialPassword } from '@corkboard/api/modules/auth/auth.repository';
+import { writableBoardPage } from '@corkboard/api/modules/boards/board-items.repository';
 import { freePort } from '../e2e/support/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

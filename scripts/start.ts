@@ -22,4 +22,4 @@ if (!existsSync(webIndex)) {
   }
 }
 
-await import('../apps/api/src/main.ts');
+await import('@corkboard/api/main');

@@ -1,7 +1,7 @@
 // Steps the saving journeys share.
 import type { BrowserContext, Page } from 'playwright-core';
 import { demoEmail } from '@corkboard/db/seed/demo-plan';
-import { DEMO_PASSWORD } from '../../apps/api/src/routes/auth/demo-credentials.ts';
+import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
 
 /**
  * Logs `context` in as a seeded demo user through the /login/ page. Per-IP auth limits allow

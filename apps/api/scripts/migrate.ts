@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { createDb } from '@corkboard/db/create-db';
 import { migrateToLatest } from '@corkboard/db/migrations';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/config.ts';
 
 const config = loadConfig();
 const database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -5,16 +5,19 @@ import type { Kysely } from 'kysely';
 import { createDb } from '@corkboard/db/create-db';
 import { migrateToLatest } from '@corkboard/db/migrations';
 import { seedIfEmpty } from '@corkboard/db/seed/seed-demo';
+import { demoImageStore } from '../src/modules/media/image-files.ts';
 import { createStorage } from '@corkboard/media/create-storage';
-import { loadConfig } from '../src/config.ts';
-import { DEMO_PASSWORD, setDemoPasswords } from '../src/routes/auth/demo-credentials.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { DEMO_PASSWORD, setDemoPasswords } from '../src/modules/auth/demo-credentials.ts';
 
 const config = loadConfig();
 const database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateToLatest(database.db as Kysely<unknown>);
   const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
-  const seeded = await seedIfEmpty(database.db, storage, (message) => console.log(message));
+  const seeded = await seedIfEmpty(database.db, demoImageStore(storage), (message) =>
+    console.log(message),
+  );
   if (seeded) {
     await setDemoPasswords(database.db);
     console.log(`Seeded the demo content. Every demo person's password is "${DEMO_PASSWORD}".`);

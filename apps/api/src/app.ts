@@ -1,14 +1,41 @@
-// Builds the Fastify app (no listen): external resources first, then app-wide plugins (errors,
-// security, CSRF, rate limit, auth engine, viewer, experiments), then feature routes, then the
-// SPA fallback.
+// Builds the Fastify app (no listen). The order: framework settings and the OpenAPI collector;
+// app-wide plugins (errors, request ids, security headers, rate limit, cookies, CSRF, the auth
+// engine, the viewer, experiments); the one AppDeps object (docs/decisions/014); every module's
+// routes with `{ deps }`; the generic resource route; the SPA fallback with the modules' page
+// meta. Plugins never import modules: app.ts is where they meet.
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
-import { isHttpsPublicUrl, type AppConfig } from './config.ts';
-import { systemClock, type Clock } from './plugins/app/clock.ts';
+import { isHttpsPublicUrl, type AppConfig } from './config/config.ts';
+import type { AppDeps, ModuleRoutes } from './core/app-deps.ts';
+import { registerOpenApi, registerOpenApiRoute } from './core/http/openapi.ts';
+import { createSerializerCompiler } from './core/http/serializer.ts';
+import { ResourceRegistry } from './core/resources/resource-registry.ts';
+import { registerResourceFallback } from './core/resources/resource-routes.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createSafeFetcher } from './lib/safe-fetch.ts';
+import type { WorkQueue } from './lib/work-queue.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { boardRoutes } from './modules/boards/boards.routes.ts';
+import { boardPageMeta } from './modules/boards/boards.service.ts';
+import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
+import { collaboratorRoutes } from './modules/collaborators/collaborators.routes.ts';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
+import { feedRoutes } from './modules/feeds/feeds.routes.ts';
+import { followRoutes } from './modules/follows/follows.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createIntakeQueue } from './modules/media/image-register.service.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { pinRoutes } from './modules/pins/pins.routes.ts';
+import { pinPageMeta } from './modules/pins/pins.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { sectionRoutes } from './modules/sections/sections.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { profilePageMeta } from './modules/users/users.service.ts';
 import { registerCsrf } from './plugins/app/csrf.ts';
 import {
   JSON_BODY_LIMIT_BYTES,
@@ -20,44 +47,41 @@ import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-
 import { registerSecurityHeaders } from './plugins/app/security-headers.ts';
 import { registerSpa } from './plugins/app/spa.ts';
 import { registerViewer, type ViewerResolver } from './plugins/app/viewer.ts';
-import { createAuth, registerAuthRoutes } from './plugins/auth/auth.plugin.ts';
+import { registerAuthHandler } from './plugins/auth/auth-handler.ts';
+import { createAuth } from './plugins/auth/auth.plugin.ts';
 import { registerExperiments } from './plugins/experiments/experiments.plugin.ts';
-import { registerDb } from './plugins/external/db.ts';
-import { registerStorage } from './plugins/external/storage.ts';
-import { createSafeFetcher } from './lib/safe-fetch.ts';
-import { boardPickerRoutes } from './routes/board-picker/board-picker.routes.ts';
-import { boardRoutes } from './routes/boards/boards.routes.ts';
-import { boardsWriteRoutes } from './routes/boards-write/boards-write.routes.ts';
-import { clientLogRoutes } from './routes/client-log/client-log.routes.ts';
-import { collaboratorRoutes } from './routes/collaborators/collaborators.routes.ts';
-import { depsOf } from './routes/deps.ts';
-import { feedRoutes } from './routes/feeds/feeds.routes.ts';
-import { healthRoutes } from './routes/health/health.routes.ts';
-import { imageIntakeRoutes } from './routes/image-intake/image-intake.routes.ts';
-import { createIntakeQueue } from './routes/image-intake/image-register.service.ts';
-import type { IntakeQueue } from './routes/image-intake/intake-queue.ts';
-import { mediaRoutes } from './routes/media/media.routes.ts';
-import { boardTitleSuggestionRoutes } from './routes/pins/board-title-suggestions.routes.ts';
-import { pinRoutes } from './routes/pins/pins.routes.ts';
-import { relatedBoardRoutes } from './routes/related-boards/related-boards.routes.ts';
-import { ResourceRegistry } from './routes/resources/resource-registry.ts';
-import { resourceRoutes } from './routes/resources/resources.routes.ts';
-import type { SavingDeps } from './routes/saving/saving-deps.ts';
-import { savingRoutes } from './routes/saving/saving.routes.ts';
-import { searchRoutes } from './routes/search/search.routes.ts';
-import { sectionRoutes } from './routes/sections/sections.routes.ts';
-import { sectionsWriteRoutes } from './routes/sections-write/sections-write.routes.ts';
-import { shareSuggestionRoutes } from './routes/share-suggestions/share-suggestions.routes.ts';
-import { userSettingsRoutes } from './routes/user-settings/user-settings.routes.ts';
-import { userFollowRoutes } from './routes/user-follows/user-follows.routes.ts';
-import { userRoutes } from './routes/users/users.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The PUT /v3/pins/image/ work queue; tests await `imageIntake.idle()`. */
-    imageIntake: IntakeQueue;
+    imageIntake: WorkQueue;
+    /** Every route as registered (method, URL): the list the OpenAPI document is checked against. */
+    routeTable: readonly RouteTableEntry[];
   }
 }
+
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+}
+
+/** Every module's routes plugin, each registered with the same `{ deps }`. */
+export const MODULE_ROUTES: readonly ModuleRoutes[] = [
+  healthRoutes,
+  mediaRoutes,
+  feedRoutes,
+  pinRoutes,
+  boardRoutes,
+  sectionRoutes,
+  userRoutes,
+  searchRoutes,
+  authRoutes,
+  experimentRoutes,
+  devMailboxRoutes,
+  collaboratorRoutes,
+  followRoutes,
+  clientLogRoutes,
+];
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -79,6 +103,7 @@ function originOf(url: string | undefined): string | undefined {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const now = options.now ?? systemClock;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: generateRequestId,
@@ -86,13 +111,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // Routes parse their own input (core/http); this only covers a route declared without them.
+  const routeTable: RouteTableEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ check: config.nodeEnv !== 'production' }));
   // JSON only: a text/plain body would reach handlers as a string; uploads add multipart later.
   app.removeContentTypeParser('text/plain');
-
-  registerDb(app, options.db);
-  registerStorage(app, options.storage);
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   app.decorate('resources', new ResourceRegistry());
 
   registerErrorHandler(app);
@@ -105,13 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimit(app, config.rateLimitMax);
   await app.register(cookie);
   registerCsrf(app, { secureCookie: isHttpsPublicUrl(config) });
-  const auth = createAuth(app, {
-    config,
-    db: options.db,
-    storage: options.storage,
-    now: options.now ?? systemClock,
-    fetch: options.fetch,
-  });
+  const auth = createAuth(app, { config, db: options.db, now, fetch: options.fetch });
   registerViewer(app, options.resolveViewer ?? auth.resolveViewer);
   registerExperiments(app, {
     config: config.experiments,
@@ -119,46 +142,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secureCookie: isHttpsPublicUrl(config),
   });
 
-  await app.register(healthRoutes);
-  await app.register(mediaRoutes);
-  await app.register(feedRoutes);
-  await app.register(pinRoutes);
-  await app.register(boardRoutes);
-  await app.register(sectionRoutes);
-  await app.register(userRoutes);
-  await app.register(searchRoutes);
-  await app.register(resourceRoutes);
-  await registerAuthRoutes(app, auth, config);
-
-  // Saving (issue 4, docs/decisions/008).
-  const savingDeps: SavingDeps = {
-    ...depsOf(app),
-    now: options.now ?? systemClock,
+  const deps: AppDeps = {
+    db: options.db,
+    storage: options.storage,
+    now,
     fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }),
-    mailer: auth.deps.mailer,
+    mailer: auth.mailer,
     publicUrl: config.publicUrl,
     log: app.log,
+    config,
+    authEngine: auth.engine,
+    captcha: auth.captcha,
+    imageIntake: createIntakeQueue(app.log),
   };
-  const intakeQueue = createIntakeQueue(app.log);
-  app.decorate('imageIntake', intakeQueue);
-  await app.register(savingRoutes, { deps: savingDeps });
-  await app.register(imageIntakeRoutes, { deps: savingDeps, queue: intakeQueue });
-  await app.register(boardPickerRoutes);
-  await app.register(boardsWriteRoutes, { deps: savingDeps });
-  await app.register(sectionsWriteRoutes, { deps: savingDeps });
-  await app.register(collaboratorRoutes, { deps: savingDeps });
-  await app.register(userFollowRoutes, { deps: savingDeps });
-  await app.register(shareSuggestionRoutes);
-  await app.register(relatedBoardRoutes);
-  await app.register(boardTitleSuggestionRoutes);
-  await app.register(userSettingsRoutes);
-  await app.register(clientLogRoutes, { deps: savingDeps });
+  app.decorate('imageIntake', deps.imageIntake);
+
+  for (const routes of MODULE_ROUTES) await app.register(routes, { deps });
+  registerAuthHandler(app, auth.engine, config.publicUrl);
+  registerResourceFallback(app);
+  registerOpenApiRoute(app);
 
   const renderSpa = await registerSpa(app, {
     webDist: config.webDist,
     indexHtml: options.indexHtml,
     publicUrl: config.publicUrl,
-    deps: depsOf(app),
+    // Asked in this order: /pin/<id>/ also looks like /<username>/<slug>/.
+    pageMeta: [pinPageMeta(deps), boardPageMeta(deps), profilePageMeta(deps)],
   });
   registerNotFoundHandler(app, renderSpa);
   return app;

@@ -1,15 +1,16 @@
 // The production entry point: config → database (migrated) → storage → app → first-start demo
 // seed → listen. `node apps/api/src/main.ts` (npm start builds the web app first).
 import type { AddressInfo } from 'node:net';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { createDb } from '@corkboard/db/create-db';
 import { migrateToLatest } from '@corkboard/db/migrations';
 import { seedIfEmpty } from '@corkboard/db/seed/seed-demo';
+import { demoImageStore } from './modules/media/image-files.ts';
 import { createStorage } from '@corkboard/media/create-storage';
 import { buildApp } from './app.ts';
 import { preloadCommonPasswords } from '@corkboard/shared/auth/common-passwords.server';
-import { ConfigError, loadConfig } from './config.ts';
-import { setDemoPasswords } from './routes/auth/demo-credentials.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { setDemoPasswords } from './modules/auth/demo-credentials.ts';
 
 /** In-flight requests get this long to finish on shutdown before the process exits anyway. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -52,11 +53,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
-  const seeded = await seedIfEmpty(database.db, storage, (message) => app.log.info(message));
+  const seeded = await seedIfEmpty(database.db, demoImageStore(storage), (message) =>
+    app.log.info(message),
+  );
   if (seeded) {
-    // Give the planner real statistics for the freshly loaded tables (PGlite never autovacuums;
-    // without them the feed plan joins every public pin before sorting).
-    await sql`ANALYZE`.execute(database.db);
     const withPassword = await setDemoPasswords(database.db);
     app.log.info({ users: withPassword }, 'seeded the demo content into the empty database');
   }

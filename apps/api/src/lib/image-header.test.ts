@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readImageHeader } from './image-header.ts';
-import { noiseImage } from './testing/fixture-images.ts';
+import { noiseImage } from '../test/fixture-images.ts';
 
 const files: Record<string, Buffer> = {};
 

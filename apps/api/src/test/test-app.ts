@@ -1,5 +1,10 @@
-// Builds the app for in-process tests (app.inject): silent logs, a temp media folder, a fixture
-// index.html, and a viewer resolver driven by a test-only header so a test can act as anyone.
+// The app fixture of every API test file (app.inject; nothing listens):
+//   const t = await buildTestApp(handle.db, { ...what this file needs });  // in beforeAll
+//   await t.close();                                                        // in afterAll
+// Silent logs, a temp media folder, a fixture index.html, a movable clock, and who is asking:
+// `viewer: 'header'` (default) acts as anyone through X-Test-Viewer (t.client sends it), while
+// `viewer: 'session'` keeps the real Better Auth session cookie (drive it with TestBrowser), with
+// captcha off and the control password minimum unless the test configures them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,11 +13,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import { LocalMediaStorage } from '@corkboard/media/local-storage';
 import type { MediaStorage } from '@corkboard/media/storage';
-import { buildApp, type BuildAppOptions } from '../app.ts';
-import { loadConfig, type AppConfig } from '../config.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig, type AppConfig } from '../config/config.ts';
 import type { ViewerResolver } from '../plugins/app/viewer.ts';
-
-export const TEST_VIEWER_HEADER = 'x-test-viewer';
+import { newSecret } from '../plugins/auth/secrets.ts';
+import { ApiClient } from './api-client.ts';
+import { TestClock } from './test-clock.ts';
+import { testViewerResolver } from './test-viewer.ts';
 
 export const TEST_INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -24,16 +31,6 @@ export const TEST_INDEX_HTML = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
-
-/** Acts as the user whose id is in X-Test-Viewer; a visitor without it. Tests only. */
-export const testViewerResolver: ViewerResolver = (request) => {
-  const id = request.headers[TEST_VIEWER_HEADER];
-  return typeof id === 'string' && /^[0-9]+$/.test(id) ? { id } : null;
-};
-
-export function as(user: { id: string } | null): Record<string, string> {
-  return user === null ? {} : { [TEST_VIEWER_HEADER]: user.id };
-}
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -49,30 +46,66 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+export interface TestAppOptions {
+  /** Who is asking: X-Test-Viewer (default) or the real session cookie. */
+  viewer?: 'header' | 'session';
+  /** Replaces the viewer resolver altogether. */
+  resolveViewer?: ViewerResolver;
+  config?: Partial<AppConfig>;
+  clock?: TestClock;
+  /** The fetch outbound verifications use (reCAPTCHA); point it at a loopback peer. */
+  fetch?: typeof fetch;
+  storage?: MediaStorage;
+  indexHtml?: string;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   storage: MediaStorage;
   mediaRoot: string;
+  clock: TestClock;
+  /** Calls the API as anyone (X-Test-Viewer), with the CSRF header. */
+  client: ApiClient;
   close(): Promise<void>;
+}
+
+function configFor(options: TestAppOptions): AppConfig {
+  if (options.viewer !== 'session') return testConfig(options.config);
+  // The app as production builds it: a real secret, captcha off unless the test configures it,
+  // and a deterministic password minimum (6; tests of the experiment force it with ?exp=).
+  return {
+    ...testConfig(),
+    authSecret: newSecret(),
+    captcha: { provider: 'off', altchaHmacKey: undefined, recaptcha: undefined },
+    experiments: { web_increased_min_password_length: 'control' },
+    ...options.config,
+  };
 }
 
 export async function buildTestApp(
   db: Kysely<Database>,
-  options: Partial<Omit<BuildAppOptions, 'db' | 'config'>> & { config?: Partial<AppConfig> } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const mediaRoot = mkdtempSync(join(tmpdir(), 'corkboard-media-'));
   const storage = options.storage ?? new LocalMediaStorage(mediaRoot);
+  const clock = options.clock ?? new TestClock();
+  const resolveViewer =
+    options.resolveViewer ?? (options.viewer === 'session' ? undefined : testViewerResolver);
   const app = await buildApp({
     db,
     storage,
-    config: testConfig(options.config),
-    resolveViewer: options.resolveViewer ?? testViewerResolver,
+    config: configFor(options),
+    ...(resolveViewer ? { resolveViewer } : {}),
     indexHtml: options.indexHtml ?? TEST_INDEX_HTML,
+    now: clock.now,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   return {
     app,
     storage,
     mediaRoot,
+    clock,
+    client: new ApiClient(app),
     async close() {
       await app.close();
       rmSync(mediaRoot, { recursive: true, force: true });

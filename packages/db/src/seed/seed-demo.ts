@@ -1,11 +1,9 @@
 // The demo seed: five people, their boards and sections, 300 pins with locally generated
 // pictures, and the official users of two link domains. Run on first start (seedIfEmpty) and by the e2e harness.
 import { availableParallelism } from 'node:os';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
-import { processImage } from '@corkboard/media/pipeline';
-import type { MediaStorage } from '@corkboard/media/storage';
-import { imageValues, storeImageVariants, type StoredImage } from '../images-repository.ts';
+import { imageValues, type StoredImage } from '../images-repository.ts';
 import type { Database } from '../schema.ts';
 import { avatarSvg, pinSvg } from './demo-art.ts';
 import { AVATAR_SIZE, planDemo, type DemoPlan } from './demo-plan.ts';
@@ -26,12 +24,14 @@ export const DEMO_SECRET_BOARD = {
 } as const;
 
 /**
- * Cheaper encoder settings for demo pictures: 300 pins must process in seconds on two cores,
- * and flat generated shapes compress well anyway. WebP effort 2 encodes about three times
- * faster than the default 4, and JPEG without trellis quantisation about three times faster,
- * for files roughly 10 % larger.
+ * Where the demo's pictures go. The database package knows nothing of object storage or the
+ * media pipeline: the caller (the API's media module, apps/api/src/modules/media/image-files.ts)
+ * processes each picture and writes its files, and answers what the `images` row records.
  */
-const DEMO_ENCODING = { webpEffort: 2, jpegTrellis: false } as const;
+export interface DemoImageStore {
+  /** Takes in one picture (a JPEG "upload"); its files are in storage when this resolves. */
+  store(upload: Buffer): Promise<StoredImage>;
+}
 /** Quality of the JPEG "uploads" the pipeline is fed, like a photo from a phone. */
 const UPLOAD_JPEG_QUALITY = 90;
 /** Rows per INSERT: well under Postgres's 65535 bind parameters. */
@@ -58,13 +58,16 @@ export interface SeedSummary {
 /** Seeds only an empty database (no users). Answers whether it seeded. */
 export async function seedIfEmpty(
   db: Kysely<Database>,
-  storage: MediaStorage,
+  images: DemoImageStore,
   log?: (message: string) => void,
   options: Omit<SeedOptions, 'log'> = {},
 ): Promise<boolean> {
   const anyone = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyone) return false;
-  await seedDemo(db, storage, log ? { ...options, log } : options);
+  await seedDemo(db, images, log ? { ...options, log } : options);
+  // Give the planner real statistics for the freshly loaded tables (PGlite never autovacuums;
+  // without them the feed plan joins every public pin before sorting).
+  await sql`ANALYZE`.execute(db);
   return true;
 }
 
@@ -75,7 +78,7 @@ export async function seedIfEmpty(
  */
 export async function seedDemo(
   db: Kysely<Database>,
-  storage: MediaStorage,
+  imageStore: DemoImageStore,
   options: SeedOptions = {},
 ): Promise<SeedSummary> {
   const log = options.log ?? (() => undefined);
@@ -94,7 +97,7 @@ export async function seedDemo(
     const upload = await sharp(Buffer.from(picture.svg))
       .jpeg({ quality: UPLOAD_JPEG_QUALITY })
       .toBuffer();
-    return storeImageVariants(storage, await processImage(upload, DEMO_ENCODING));
+    return imageStore.store(upload);
   });
   log(`demo seed: ${images.length} images generated in ${seconds(started)}`);
 

@@ -5,9 +5,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServiceDeps } from '../../routes/deps.ts';
 import type { SpaRenderer } from './errors.ts';
-import { genericMeta, injectHead, pageMetaFor, renderHead, type PageMeta } from './page-meta.ts';
+import {
+  genericMeta,
+  injectHead,
+  pageMetaFor,
+  renderHead,
+  type PageMeta,
+  type PageMetaResolver,
+} from './page-meta.ts';
 
 /** Vite fingerprints everything under assets/, so a file there never changes. */
 export const ASSET_MAX_AGE = '365d';
@@ -19,7 +25,8 @@ export interface SpaOptions {
   /** index.html contents; tests pass a fixture instead of needing a web build. */
   indexHtml?: string | undefined;
   publicUrl: string;
-  deps: ServiceDeps;
+  /** The modules' page meta, asked in this order (page-meta.ts). */
+  pageMeta: readonly PageMetaResolver[];
 }
 
 const BUILD_MISSING_HTML = `<!doctype html>
@@ -109,7 +116,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     widenImageSourcesForPinCreate(reply, pathname);
     let meta: PageMeta;
     try {
-      meta = await pageMetaFor(options.deps, request.viewer, options.publicUrl, pathname);
+      meta = await pageMetaFor(options.pageMeta, request.viewer, options.publicUrl, pathname);
     } catch (error) {
       // The page still loads (the app shows its own error states); only the preview degrades.
       request.log.error({ err: error }, 'page meta lookup failed; serving generic meta');

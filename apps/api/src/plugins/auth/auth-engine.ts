@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, SuspensionReason } from '@corkboard/db/schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@corkboard/shared/auth/password';
-import type { Clock } from '../app/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** Better Auth's own endpoints are mounted here (only an allow-list of them; auth-handler.ts). */
 export const AUTH_BASE_PATH = '/api/auth';

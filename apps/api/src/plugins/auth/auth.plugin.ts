@@ -1,32 +1,18 @@
-// Wires authentication into the app in two steps, around the app-wide hooks:
-//   createAuth (before the viewer hook): secrets, the Better Auth engine, captcha, mailer, the
-//     session viewer resolver, and the hourly purge of expired auth data;
-//   registerAuthRoutes (with the feature routes): /v3 auth endpoints, Better Auth's allowed
-//     endpoints under /api/auth/*, captcha endpoints and the dev mailbox.
+// Sets authentication up before the app-wide viewer hook: secrets, the Better Auth engine,
+// captcha, mailer and the session viewer resolver. The /v3 auth endpoints, the captcha
+// endpoints and the purge of expired auth data are the auth module's (modules/auth); Better
+// Auth's own allowed endpoints under /api/auth/* are auth-handler.ts.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
-import type { MediaStorage } from '@corkboard/media/storage';
-import { isHttpsPublicUrl, type AppConfig } from '../../config.ts';
-import type { AuthDeps } from '../../routes/auth/auth-deps.ts';
-import { authRoutes } from '../../routes/auth/auth.routes.ts';
-import { purgeAuthData } from '../../routes/auth/account-status.service.ts';
-import type { Clock } from '../app/clock.ts';
+import { isHttpsPublicUrl, type AppConfig } from '../../config/config.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { ViewerResolver } from '../app/viewer.ts';
-import {
-  createCaptcha,
-  registerCaptchaRoutes,
-  type CaptchaSetup,
-} from '../captcha/captcha.plugin.ts';
-import { registerDevMailboxRoutes } from '../mail/dev-mailbox.routes.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { createCaptcha, type CaptchaSetup } from '../captcha/captcha.plugin.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAuthEngine, type AuthEngine } from './auth-engine.ts';
-import { registerAuthHandler } from './auth-handler.ts';
 import { resolveSecret } from './secrets.ts';
 import { sessionViewerResolver } from './session-viewer.ts';
-
-/** Expired sessions, tokens, counters and gone accounts are swept this often. */
-export const AUTH_PURGE_INTERVAL_MS = 60 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,15 +22,14 @@ declare module 'fastify' {
 
 export interface AuthSetup {
   engine: AuthEngine;
-  deps: AuthDeps;
   captcha: CaptchaSetup;
+  mailer: Mailer;
   resolveViewer: ViewerResolver;
 }
 
 export interface CreateAuthOptions {
   config: AppConfig;
   db: Kysely<Database>;
-  storage: MediaStorage;
   now: Clock;
   /** For the reCAPTCHA verifier; tests pass one that reaches their loopback peer. */
   fetch?: typeof fetch | undefined;
@@ -103,20 +88,7 @@ export function createAuth(app: FastifyInstance, options: CreateAuthOptions): Au
   app.decorate('authEngine', engine);
   app.decorateRequest('authSessionToken', null);
 
-  let timer: NodeJS.Timeout | undefined;
-  const purge = (): void => {
-    purgeAuthData(options.db, options.now())
-      .then((summary) => app.log.debug({ purge: summary }, 'auth data purged'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'auth data purge failed'));
-  };
-  app.addHook('onReady', (done) => {
-    purge();
-    timer = setInterval(purge, AUTH_PURGE_INTERVAL_MS);
-    timer.unref();
-    done();
-  });
   app.addHook('onClose', (_instance, done) => {
-    if (timer) clearInterval(timer);
     mailer.close();
     done();
   });
@@ -124,30 +96,7 @@ export function createAuth(app: FastifyInstance, options: CreateAuthOptions): Au
   return {
     engine,
     captcha,
+    mailer,
     resolveViewer: sessionViewerResolver(engine, app.log),
-    deps: {
-      db: options.db,
-      storage: options.storage,
-      engine,
-      captcha: captcha.verifier,
-      mailer,
-      now: options.now,
-      publicUrl: config.publicUrl,
-      log: app.log,
-    },
   };
-}
-
-export async function registerAuthRoutes(
-  app: FastifyInstance,
-  setup: AuthSetup,
-  config: AppConfig,
-): Promise<void> {
-  await app.register(authRoutes, { deps: setup.deps, secureCookie: isHttpsPublicUrl(config) });
-  registerAuthHandler(app, setup.engine, config.publicUrl);
-  registerCaptchaRoutes(app, setup.captcha);
-  registerDevMailboxRoutes(app, {
-    isProduction: config.nodeEnv === 'production',
-    transport: setup.deps.mailer.transport,
-  });
 }

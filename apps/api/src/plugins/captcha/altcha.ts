@@ -17,7 +17,7 @@ import {
   type CaptchaLevel,
 } from '@corkboard/shared/auth/api';
 import { CAPTCHA_TOKEN_MAX_LENGTH } from '@corkboard/shared/auth/schemas';
-import type { Clock } from '../app/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { CaptchaCheck, CaptchaVerdict, CaptchaVerifier } from './captcha.ts';
 import { redeemChallenge } from './captcha-redemptions.repository.ts';
 

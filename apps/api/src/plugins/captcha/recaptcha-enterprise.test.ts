@@ -3,9 +3,9 @@
 // answers.
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecaptchaConfig } from '../../config.ts';
+import type { RecaptchaConfig } from '../../config/config.ts';
 import type { CaptchaCheck } from './captcha.ts';
-import { startAssessmentServer } from './captcha-test-support.ts';
+import { startAssessmentServer } from '../../test/captcha-peers.ts';
 import { createRecaptchaEnterpriseVerifier } from './recaptcha-enterprise.ts';
 
 let peer: Awaited<ReturnType<typeof startAssessmentServer>>;

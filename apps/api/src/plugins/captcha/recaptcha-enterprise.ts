@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { CaptchaClientConfig } from '@corkboard/shared/auth/api';
 import { CAPTCHA_TOKEN_MAX_LENGTH } from '@corkboard/shared/auth/schemas';
-import type { RecaptchaConfig } from '../../config.ts';
+import type { RecaptchaConfig } from '../../config/config.ts';
 import type { CaptchaCheck, CaptchaVerdict, CaptchaVerifier } from './captcha.ts';
 
 /** A login must not hang on Google: past this the check fails closed. */

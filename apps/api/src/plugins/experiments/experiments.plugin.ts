@@ -1,11 +1,11 @@
 // Experiments per request (docs/decisions/005, 006): the group is bucketed by the signed-in
 // user's id, else by a `visitor_id` cookie set on the first page or API answer. Overrides come
 // from the EXPERIMENTS setting and, outside production, from `?exp=name:group`.
-// GET /v3/experiments/ tells the page its groups, since only the server knows the overrides.
+// GET /v3/experiments/ (modules/experiments) tells the page its groups, since only the server
+// knows the overrides.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VISITOR_ID_COOKIE } from '@corkboard/shared/auth/api';
-import { success } from '@corkboard/shared/envelope';
 import {
   buildOverrides,
   EXPERIMENTS,
@@ -100,10 +100,5 @@ export function registerExperiments(app: FastifyInstance, options: ExperimentsOp
     }
     perRequest.set(request, experimentsFor(request, options));
     done();
-  });
-
-  app.get('/v3/experiments/', (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return success({ visitor_id: request.visitorId, groups: request.experiments.all() });
   });
 }

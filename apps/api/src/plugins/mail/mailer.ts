@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '@corkboard/db/schema';
+import { insertDevMail } from './dev-mailbox.repository.ts';
 
 export interface MailMessage {
   to: string;
@@ -53,15 +54,12 @@ export function createDevMailbox(options: {
   return {
     transport: 'dev-mailbox',
     async send(message) {
-      await options.db
-        .insertInto('dev_mailbox')
-        .values({
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html ?? null,
-        })
-        .execute();
+      await insertDevMail(options.db, {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+      });
       // The text carries the link, so a developer can follow a reset straight from the log.
       options.log.info(
         { mail: { to: message.to, subject: message.subject, text: message.text } },

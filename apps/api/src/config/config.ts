@@ -1,0 +1,302 @@
+// Server configuration from the environment, validated once at start-up so a typo fails loudly
+// instead of surfacing as odd behaviour later.
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { EXPERIMENTS, type ExperimentOverrides } from '@corkboard/shared/experiments/experiments';
+
+/** Requests per IP per minute before 429 RATE_LIMITED (override with RATE_LIMIT_MAX). */
+export const DEFAULT_RATE_LIMIT_MAX = 300;
+export const DEFAULT_PORT = 3000;
+/**
+ * Loopback by default: a fresh checkout must not expose an unauthenticated dev server to the
+ * network. Deployments (containers, VMs behind a proxy) set HOST=0.0.0.0 explicitly.
+ */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** The SPA build, resolved from this file so the default works whatever the working directory. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** reCAPTCHA Enterprise's public endpoint; tests point RECAPTCHA_ENDPOINT at a loopback peer. */
+export const DEFAULT_RECAPTCHA_ENDPOINT = 'https://recaptchaenterprise.googleapis.com';
+/** Scores run 0.0 (bot) to 1.0 (person); Google's documentation starts sites at 0.5. */
+export const DEFAULT_RECAPTCHA_SCORE_THRESHOLD = 0.5;
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface S3Config {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Both or neither; without them the AWS SDK's default chain applies (env, profile, IAM role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Origin + path the browser loads objects from, e.g. https://cdn.example.com/corkboard */
+  publicUrl: string;
+  forcePathStyle: boolean;
+}
+
+/** Who checks that a person, not a script, is logging in or signing up (docs/decisions/006). */
+export type CaptchaProvider = 'altcha' | 'recaptcha' | 'off';
+
+export interface RecaptchaConfig {
+  /** Origin of the assessments API, without a trailing slash. */
+  endpoint: string;
+  projectId: string;
+  /** The score-based key the page runs with every login/signup. */
+  siteKey: string;
+  /** The checkbox key for the "logged in too quickly" step-up; defaults to siteKey. */
+  challengeSiteKey: string;
+  apiKey: string;
+  scoreThreshold: number;
+}
+
+export interface CaptchaConfig {
+  provider: CaptchaProvider;
+  /** ALTCHA's HMAC secret; generated once into DATA_DIR when unset. */
+  altchaHmacKey: string | undefined;
+  recaptcha: RecaptchaConfig | undefined;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path; PGlite data lives in `<dataDir>/pgdata`, local media in `<dataDir>/media`. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Absolute base URL without a trailing slash, used for Open Graph URLs and cookie `Secure`. */
+  publicUrl: string;
+  s3: S3Config | undefined;
+  logLevel: LogLevel;
+  nodeEnv: NodeEnv;
+  /** Absolute path of the web build (index.html + assets/). */
+  webDist: string;
+  rateLimitMax: number;
+  /** Trust X-Forwarded-* (only behind a reverse proxy you control), so rate limits see real IPs. */
+  trustProxy: boolean;
+  /** Signs session cookies; generated once into DATA_DIR when unset. Set it when several servers share a database. */
+  authSecret: string | undefined;
+  /** smtp:// or smtps:// URL; without it mail goes to the dev mailbox. */
+  smtpUrl: string | undefined;
+  /** The From header of every mail. */
+  mailFrom: string;
+  captcha: CaptchaConfig;
+  /** Forced experiment groups (EXPERIMENTS=name:group,…), e.g. a kill switch. */
+  experiments: ExperimentOverrides;
+  /**
+   * Hosts the server may fetch from although they resolve to private or loopback addresses
+   * (FETCH_ALLOW_HOSTS=127.0.0.1,images.internal; default none). Matched against the host as
+   * written in the URL; cloud metadata addresses stay refused (lib/safe-fetch.ts).
+   */
+  fetchAllowHosts: string[];
+}
+
+const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const booleanFlag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+);
+const absoluteHttpUrl = z.url({ protocol: /^https?$/ });
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default(DEFAULT_HOST)),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//)
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
+  S3_REGION: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  WEB_DIST: optionalString,
+  RATE_LIMIT_MAX: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_MAX),
+  ),
+  TRUST_PROXY: booleanFlag,
+  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalString,
+  CAPTCHA_PROVIDER: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
+  ),
+  ALTCHA_HMAC_KEY: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  RECAPTCHA_ENDPOINT: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
+  RECAPTCHA_PROJECT_ID: optionalString,
+  RECAPTCHA_SITE_KEY: optionalString,
+  RECAPTCHA_CHALLENGE_SITE_KEY: optionalString,
+  RECAPTCHA_API_KEY: optionalString,
+  RECAPTCHA_SCORE_THRESHOLD: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0).max(1).default(DEFAULT_RECAPTCHA_SCORE_THRESHOLD),
+  ),
+  EXPERIMENTS: optionalString,
+  FETCH_ALLOW_HOSTS: optionalString,
+});
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * `name:group,name2:group2` → overrides. Unlike `?exp=` (which silently drops bad entries), a
+ * configured name or group that does not exist is a start-up error: a typo in a kill switch
+ * must not quietly leave the experiment running.
+ */
+export function parseExperimentsEnv(value: string | undefined): {
+  overrides: ExperimentOverrides;
+  problems: string[];
+} {
+  const overrides: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const entry of (value ?? '').split(',')) {
+    const pair = entry.trim();
+    if (pair === '') continue;
+    const [name = '', group = '', ...rest] = pair.split(':').map((part) => part.trim());
+    const definition = Object.hasOwn(EXPERIMENTS, name)
+      ? EXPERIMENTS[name as keyof typeof EXPERIMENTS]
+      : undefined;
+    if (rest.length > 0 || !definition) {
+      problems.push(`EXPERIMENTS: unknown experiment in "${pair}"`);
+    } else if (!definition.groups.some((candidate) => candidate.name === group)) {
+      problems.push(`EXPERIMENTS: ${name} has no group "${group}"`);
+    } else {
+      overrides[name] = group;
+    }
+  }
+  return { overrides, problems };
+}
+
+function captchaConfig(e: z.output<typeof envSchema>): {
+  captcha: CaptchaConfig;
+  problems: string[];
+} {
+  const problems: string[] = [];
+  let recaptcha: RecaptchaConfig | undefined;
+  if (e.CAPTCHA_PROVIDER === 'recaptcha') {
+    for (const name of [
+      'RECAPTCHA_PROJECT_ID',
+      'RECAPTCHA_SITE_KEY',
+      'RECAPTCHA_API_KEY',
+    ] as const) {
+      if (!e[name]) problems.push(`${name}: required when CAPTCHA_PROVIDER=recaptcha`);
+    }
+    recaptcha = {
+      endpoint: withoutTrailingSlash(e.RECAPTCHA_ENDPOINT ?? DEFAULT_RECAPTCHA_ENDPOINT),
+      projectId: e.RECAPTCHA_PROJECT_ID ?? '',
+      siteKey: e.RECAPTCHA_SITE_KEY ?? '',
+      challengeSiteKey: e.RECAPTCHA_CHALLENGE_SITE_KEY ?? e.RECAPTCHA_SITE_KEY ?? '',
+      apiKey: e.RECAPTCHA_API_KEY ?? '',
+      scoreThreshold: e.RECAPTCHA_SCORE_THRESHOLD,
+    };
+  }
+  return {
+    captcha: { provider: e.CAPTCHA_PROVIDER, altchaHmacKey: e.ALTCHA_HMAC_KEY, recaptcha },
+    problems,
+  };
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+
+  let s3: S3Config | undefined;
+  if (e.S3_BUCKET) {
+    const problems: string[] = [];
+    if (!e.S3_PUBLIC_URL) problems.push('S3_PUBLIC_URL: required when S3_BUCKET is set');
+    if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+      problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+    }
+    if (problems.length > 0) throw new ConfigError(problems);
+    s3 = {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION ?? 'us-east-1',
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      publicUrl: withoutTrailingSlash(e.S3_PUBLIC_URL ?? ''),
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    };
+  }
+
+  const experiments = parseExperimentsEnv(e.EXPERIMENTS);
+  const captcha = captchaConfig(e);
+  const problems = [...experiments.problems, ...captcha.problems];
+  if (problems.length > 0) throw new ConfigError(problems);
+  const publicUrl = withoutTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    s3,
+    logLevel: e.LOG_LEVEL,
+    nodeEnv: e.NODE_ENV,
+    webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY,
+    authSecret: e.AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Corkboard <no-reply@${new URL(publicUrl).hostname}>`,
+    captcha: captcha.captcha,
+    experiments: experiments.overrides,
+    fetchAllowHosts: parseHostList(e.FETCH_ALLOW_HOSTS),
+  };
+}
+
+/** `a, b ,c` → ['a', 'b', 'c']: comma-separated, blanks dropped, lower-cased like URL hosts. */
+export function parseHostList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter((host) => host.length > 0);
+}
+
+export function isHttpsPublicUrl(config: Pick<AppConfig, 'publicUrl'>): boolean {
+  return config.publicUrl.startsWith('https://');
+}

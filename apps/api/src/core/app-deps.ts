@@ -1,0 +1,43 @@
+// The one dependency object of the app (docs/decisions/014): built once in app.ts and handed to
+// every module's routes plugin as `{ deps }`. Services take it (or the part they use) as their
+// first argument, so they run without a Fastify instance and tests can pass their own clock,
+// fetcher or storage.
+import type { FastifyBaseLogger, FastifyPluginCallback } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '@corkboard/db/schema';
+import type { MediaStorage } from '@corkboard/media/storage';
+import type { AppConfig } from '../config/config.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { SafeFetcher } from '../lib/safe-fetch.ts';
+import type { WorkQueue } from '../lib/work-queue.ts';
+import type { AuthEngine } from '../plugins/auth/auth-engine.ts';
+import type { CaptchaSetup } from '../plugins/captcha/captcha.plugin.ts';
+import type { Mailer } from '../plugins/mail/mailer.ts';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  /** Object storage: image files, and the key → URL rule of every image in an answer. */
+  storage: MediaStorage;
+  /** "Now" for every time rule (expiry, lockouts, windows); tests move it. */
+  now: Clock;
+  /** The SSRF-safe fetcher for URLs people hand us (image_url, FindPinImagesResource, …). */
+  fetcher: SafeFetcher;
+  mailer: Mailer;
+  /** Absolute base URL without a trailing slash (links in mail and page meta). */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  config: AppConfig;
+  /** The Better Auth engine (sessions, passwords). */
+  authEngine: AuthEngine;
+  captcha: CaptchaSetup;
+  /** The PUT /v3/pins/image/ work queue (tests await `idle()`). */
+  imageIntake: WorkQueue;
+}
+
+/** Plugin options of every module's routes plugin. */
+export interface ModuleOptions {
+  deps: AppDeps;
+}
+
+/** A module's routes plugin: registers its routes and resources with `deps`. */
+export type ModuleRoutes = FastifyPluginCallback<ModuleOptions>;

@@ -1,0 +1,62 @@
+// The one input parser (docs/decisions/014). Every route and resource verb declares zod schemas
+// for its params, body, query string or resource `options`; the route layer (route.ts,
+// resources/) parses each part once with `parseInput` before the handler runs, so services
+// receive typed input and never parse again.
+//
+// A failure is VALIDATION_FAILED listing every issue (`data.location` names the part,
+// `data.fields[].path` the field; resource options paths start with `options.` as the field sits
+// under `options` in the request), unless the route's `inputErrors` mapper turns the issues into
+// a more specific code (the saving and auth rules do: BOARD_NAME_REQUIRED, AUTH_EMAIL_INVALID, …).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '@corkboard/shared/app-error';
+
+export type InputLocation = 'params' | 'querystring' | 'body' | 'options';
+
+export type InputIssue = z.core.$ZodIssue;
+
+export interface InputContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Maps a part's issues to the error to answer, or null for the generic VALIDATION_FAILED. It may
+ * act on the reply (the signup form's under-age cookie is set together with AUTH_UNDERAGE).
+ */
+export type InputErrorMapper = (
+  issues: readonly InputIssue[],
+  location: InputLocation,
+  context: InputContext,
+) => AppError | null;
+
+/** The generic answer for input that breaks its schema. */
+export function validationFailed(issues: readonly InputIssue[], location: InputLocation): AppError {
+  const prefix = location === 'options' ? ['options'] : [];
+  return new AppError('VALIDATION_FAILED', {
+    data: {
+      location,
+      fields: issues.map((issue) => ({
+        path: [...prefix, ...issue.path.map(String)].join('.'),
+        code: issue.code,
+        message: issue.message,
+      })),
+    },
+  });
+}
+
+/** Parses one part of a request with its schema (see the file comment). */
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+  location: InputLocation,
+  context: InputContext,
+  mapErrors?: InputErrorMapper,
+): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw (
+    mapErrors?.(result.error.issues, location, context) ??
+    validationFailed(result.error.issues, location)
+  );
+}

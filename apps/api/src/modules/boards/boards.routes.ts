@@ -1,0 +1,127 @@
+// Boards: the board page and its pins, the board picker, BoardResource, board-title suggestions
+// and related boards (saving.md §7):
+//   GET  /v3/boards/{id}/pins/                     → data: Pin[] (+ bookmark)
+//   GET  /v3/boards/{username}/{slug}/             → data: BoardDetail
+//   GET  /v3/pins/{id}/board_title_suggestions/    → data: [{ title }] (≤ 5)
+//   GET  /resource/BoardResource/get/?options={ board_id, field_set_key? } → data: PickerBoardItem
+//   POST /resource/BoardResource/create/ { options: { name, privacy?, description?,
+//     advertiser_id?, aux_data?: { source }, section_names? } }          → data: PickerBoardItem
+//   GET  /resource/BoardPickerBoardsResource/get/?options={pin_id?, title?, description?, link?,
+//     filter: all|protected, shortlist_suggestions?, advertiser_id?, bookmark?, page_size?}
+//     → data: { all_boards, boards_shortlist }, bookmark for more all_boards
+//   GET  /resource/RelatedBoardForPinRandomFeedResource/get/?options={ pin, page_size: 1 }
+//     → data: Board[] (empty when nothing related: the dialog then shows the pin preview)
+import { z } from 'zod';
+import type { ModuleRoutes } from '../../core/app-deps.ts';
+import { boardSchema, pinSchema } from '../../core/api.schemas.ts';
+import { registerRoute } from '../../core/http/route.ts';
+import { BOARD_NAME_CODES, savingInputErrors } from '../../core/input-errors.ts';
+import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
+import {
+  idSchema,
+  pageQuerySchema,
+  pageRequest,
+  slugSchema,
+  usernameSchema,
+} from '../../core/schemas.ts';
+import { createBoard, getBoard } from './board-create.service.ts';
+import { boardPicker } from './board-picker.service.ts';
+import { boardTitleSuggestions } from './board-title-suggestions.service.ts';
+import {
+  boardCreateOptionsSchema,
+  boardDetailSchema,
+  boardGetOptionsSchema,
+  boardPickerDataSchema,
+  boardPickerOptionsSchema,
+  boardTitleSuggestionSchema,
+  pickerBoardItemSchema,
+  relatedBoardOptionsSchema,
+} from './boards.schemas.ts';
+import { boardPins, getBoardBySlug } from './boards.service.ts';
+import { relatedBoards } from './related-boards.service.ts';
+
+export const boardRoutes: ModuleRoutes = (app, { deps }, done) => {
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/boards/:id/pins/',
+    summary: "A board's pins (sections included), newest first",
+    tags: ['boards'],
+    access: 'anyone',
+    params: z.object({ id: idSchema }),
+    query: pageQuerySchema,
+    response: z.array(pinSchema),
+    handler: async ({ viewer, params, query }) => {
+      const page = await boardPins(deps, viewer, params.id, pageRequest(query));
+      return { data: page.items, bookmark: page.bookmark };
+    },
+  });
+
+  // The router prefers the static `pins` segment above, so for an all-digit username the board
+  // slugged "pins" is reachable only by id; every other username/slug pair resolves here.
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/boards/:username/:slug/',
+    summary: 'A board page: the board, its sections and what the viewer may do',
+    tags: ['boards'],
+    access: 'anyone',
+    params: z.object({ username: usernameSchema, slug: slugSchema }),
+    response: boardDetailSchema,
+    handler: async ({ viewer, params }) => ({
+      data: await getBoardBySlug(deps, viewer, params.username, params.slug),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/pins/:id/board_title_suggestions/',
+    summary: "Names for a new board from the pin's text, skipping the viewer's board names",
+    tags: ['boards'],
+    access: 'viewer',
+    params: z.object({ id: idSchema }),
+    response: z.array(boardTitleSuggestionSchema),
+    handler: async ({ viewer, params }) => ({
+      data: await boardTitleSuggestions(deps, viewer, params.id),
+    }),
+  });
+
+  registerResource(app, 'BoardResource', {
+    get: resourceVerb({
+      access: 'anyone',
+      summary: 'A board the viewer may see, as a picker row with their access',
+      options: boardGetOptionsSchema,
+      response: pickerBoardItemSchema,
+      handler: async ({ viewer, options }) => ({ data: await getBoard(deps, viewer, options) }),
+    }),
+    create: resourceVerb({
+      access: 'viewer',
+      summary: 'Creates a board (optionally with its first sections)',
+      options: boardCreateOptionsSchema,
+      inputErrors: savingInputErrors(BOARD_NAME_CODES),
+      response: pickerBoardItemSchema,
+      handler: async ({ viewer, options }) => ({ data: await createBoard(deps, viewer, options) }),
+    }),
+  });
+
+  registerResource(app, 'BoardPickerBoardsResource', {
+    get: resourceVerb({
+      access: 'viewer',
+      summary: "The board picker: boards the viewer can save to, with 'Top choices'",
+      options: boardPickerOptionsSchema,
+      response: boardPickerDataSchema,
+      handler: async ({ viewer, options }) => boardPicker(deps, viewer, options),
+    }),
+  });
+
+  registerResource(app, 'RelatedBoardForPinRandomFeedResource', {
+    get: resourceVerb({
+      access: 'viewer',
+      summary: "Someone else's public board about what the pin is about",
+      options: relatedBoardOptionsSchema,
+      response: z.array(boardSchema),
+      handler: async ({ viewer, options }) => ({
+        data: await relatedBoards(deps, viewer, options),
+      }),
+    }),
+  });
+  done();
+};

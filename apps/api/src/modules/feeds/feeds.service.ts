@@ -1,0 +1,14 @@
+// The home feed. Until personalisation exists every viewer gets the same discovery feed: the
+// newest pins from public boards (docs/decisions/002-discovery-visibility.md).
+import type { Pin } from '@corkboard/shared/api-types';
+import { decodeIdBookmark, keysetPage, type Page } from '../../core/bookmarks.ts';
+import type { AppDeps } from '../../core/app-deps.ts';
+import type { PageRequest } from '../../core/schemas.ts';
+import { serializePin } from '../../core/serializers.ts';
+import { listHomeFeedPins } from './feeds.repository.ts';
+
+export async function homeFeed(deps: AppDeps, page: PageRequest): Promise<Page<Pin>> {
+  const beforeId = decodeIdBookmark(page.bookmark);
+  const rows = await listHomeFeedPins(deps.db, beforeId, page.pageSize + 1);
+  return keysetPage(rows, page.pageSize, (row) => serializePin(deps.storage, row));
+}

@@ -1,0 +1,149 @@
+// Taking an image in, whatever it came as (saving.md §3: image_base64, image_url,
+// media_upload_id; docs/decisions/008): bytes are checked and resized by the media pipeline
+// (processImage: 32 MiB, decompression-bomb guard, JPEG/PNG/WebP/GIF/AVIF only), stored
+// content-addressed, and recorded as an `images` row. URLs are fetched with the SSRF-safe client.
+//
+// Files go to storage before any transaction (they are content-addressed, so an unused copy is
+// harmless and the next save of the same bytes reuses it); the `images` row is written inside the
+// caller's transaction so a failed save leaves no row behind.
+import type { Kysely } from 'kysely';
+import type { Database, ImageRow, MediaUploadSource } from '@corkboard/db/schema';
+import { findImageBySha256, insertImage, type StoredImage } from '@corkboard/db/images-repository';
+import { processImage } from '@corkboard/media/pipeline';
+import type { MediaStorage } from '@corkboard/media/storage';
+import { AppError } from '@corkboard/shared/app-error';
+import type { FoundImagesData, MediaUploadData } from '@corkboard/shared/saving/api';
+import {
+  IMAGE_CONTENT_TYPES,
+  SAFE_FETCH_IMAGE_MAX_BYTES,
+  type SafeFetcher,
+} from '../../lib/safe-fetch.ts';
+import { withFetchErrors } from '../../core/fetch-errors.ts';
+import { imageVariants } from '../../core/media-urls.ts';
+import { findPinImages } from './find-pin-images.ts';
+import { storeImageVariants } from './image-files.ts';
+import {
+  deleteExpiredUploads,
+  findImageById,
+  findUploadImage,
+  insertMediaUpload,
+} from './media.repository.ts';
+
+/**
+ * Not in the spec: how long an uploaded (or URL-registered) image waits to become a pin. A day
+ * covers a person who uploads, gets distracted and comes back to the pop-up; after that the
+ * upload is refused (MEDIA_UPLOAD_NOT_FOUND) and swept.
+ */
+export const MEDIA_UPLOAD_TTL_MS = 24 * 60 * 60_000;
+
+/** An image ready to be referenced by a pin: already a row, or stored files awaiting one. */
+export type IncomingImage =
+  | { readonly kind: 'existing'; readonly row: ImageRow }
+  | { readonly kind: 'new'; readonly stored: StoredImage };
+
+/** Runs the pipeline on `bytes` and stores the variants unless that image is already known. */
+export async function takeInBytes(
+  db: Kysely<Database>,
+  storage: MediaStorage,
+  bytes: Buffer,
+): Promise<IncomingImage> {
+  const processed = await processImage(bytes);
+  const existing = await findImageBySha256(db, processed.sha256);
+  if (existing) return { kind: 'existing', row: existing };
+  return { kind: 'new', stored: await storeImageVariants(storage, processed) };
+}
+
+/** The `images` row of an incoming image, inserting it when new (race-safe on sha256). */
+export async function persistIncomingImage(
+  db: Kysely<Database>,
+  incoming: IncomingImage,
+): Promise<ImageRow> {
+  return incoming.kind === 'existing' ? incoming.row : insertImage(db, incoming.stored);
+}
+
+/** The bytes behind a base64 field (already checked for alphabet and length by the schema). */
+export function decodeBase64Image(base64: string): Buffer {
+  return Buffer.from(base64, 'base64');
+}
+
+/**
+ * Downloads an image through the SSRF-safe fetcher: image content types only, at most the
+ * pipeline's 32 MiB. Fetch failures become the URL_* codes.
+ */
+export async function fetchImageBytes(
+  fetcher: SafeFetcher,
+  url: string,
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  const response = await withFetchErrors(() =>
+    fetcher(url, {
+      allowedContentTypes: IMAGE_CONTENT_TYPES,
+      maxBytes: SAFE_FETCH_IMAGE_MAX_BYTES,
+      ...(signal ? { signal } : {}),
+    }),
+  );
+  return response.body;
+}
+
+/** The image of the viewer's own unexpired upload, or MEDIA_UPLOAD_NOT_FOUND. */
+export async function requireMediaUploadImage(
+  db: Kysely<Database>,
+  userId: string,
+  mediaUploadId: string,
+  now: Date,
+): Promise<ImageRow> {
+  const row = await findUploadImage(db, userId, mediaUploadId, now);
+  if (!row) throw new AppError('MEDIA_UPLOAD_NOT_FOUND', { data: { field: 'media_upload_id' } });
+  return row;
+}
+
+/** Takes `bytes` in and records them as an upload of `userId`, in one transaction. */
+export async function createMediaUpload(
+  deps: { db: Kysely<Database>; storage: MediaStorage; now: () => Date },
+  userId: string,
+  bytes: Buffer,
+  source: MediaUploadSource,
+): Promise<MediaUploadData> {
+  const incoming = await takeInBytes(deps.db, deps.storage, bytes);
+  const now = deps.now();
+  const { image, upload } = await deps.db.transaction().execute(async (trx) => {
+    const image = await persistIncomingImage(trx, incoming);
+    const upload = await insertMediaUpload(trx, {
+      userId,
+      imageId: image.id,
+      source,
+      now,
+      expiresAt: new Date(now.getTime() + MEDIA_UPLOAD_TTL_MS),
+    });
+    return { image, upload };
+  });
+  return {
+    media_upload_id: upload.id,
+    width: image.width,
+    height: image.height,
+    dominant_color: image.dominant_color,
+    images: imageVariants(deps.storage, image.variants),
+    expires_at: upload.expires_at.toISOString(),
+  };
+}
+
+/** Removes uploads (and their jobs' links) past their expiry; answers how many went. */
+export async function purgeExpiredUploads(db: Kysely<Database>, now: Date): Promise<number> {
+  return deleteExpiredUploads(db, now);
+}
+
+/** An `images` row by id (a repin shares its source's image). */
+export async function findImage(db: Kysely<Database>, imageId: string): Promise<ImageRow> {
+  return findImageById(db, imageId);
+}
+
+/** FindPinImagesResource get: the pinnable images of the page at `url`. */
+export async function findImagesAt(fetcher: SafeFetcher, url: string): Promise<FoundImagesData> {
+  const found = await withFetchErrors(() => findPinImages(url, { fetcher }));
+  return {
+    url: found.url,
+    title: found.title,
+    description: found.description,
+    items: found.images.map((image) => ({ ...image })),
+  };
+}

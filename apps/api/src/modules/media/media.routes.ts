@@ -1,0 +1,187 @@
+// Media (docs/decisions/008, 010):
+//   GET  /media/<key>             stored image bytes (local storage) or a 302 to the S3 URL
+//   POST /v3/media/uploads/       multipart/form-data, one file part (≤ 32 MiB)
+//                                 → data: MediaUploadData (media_upload_id for PinResource create)
+//   PUT  /v3/pins/image/          { image_url }  → 202, data: ImageIntakeJobData (status pending)
+//   GET  /v3/pins/image/{id}/     → data: ImageIntakeJobData (the viewer's own jobs only)
+//   GET  /resource/FindPinImagesResource/get/?options={ url, scrapeMetric? }
+//                                 → data: FoundImagesData
+// All but /media/ are signed-in only (401 UNAUTHORIZED). Multipart is accepted by the upload
+// route alone. Keys are content-addressed and never change meaning, so /media/ answers are
+// cached for a year as immutable.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isValidMediaKey } from '@corkboard/media/media-keys';
+import { MAX_IMAGE_BYTES } from '@corkboard/media/pipeline';
+import { AppError } from '@corkboard/shared/app-error';
+import { registerImageBodySchema } from '@corkboard/shared/saving/api';
+import type { AppDeps, ModuleRoutes } from '../../core/app-deps.ts';
+import { registerRawRoute, registerRoute } from '../../core/http/route.ts';
+import { savingInputErrors } from '../../core/input-errors.ts';
+import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
+import { bodyOrEmpty, idSchema } from '../../core/schemas.ts';
+import { createMediaUpload, findImagesAt, purgeExpiredUploads } from './image-intake.service.ts';
+import { imageJobStatus, registerImage } from './image-register.service.ts';
+import {
+  findImagesOptionsSchema,
+  foundImagesSchema,
+  imageIntakeJobSchema,
+  mediaUploadDataSchema,
+  uploadBodySchema,
+} from './media.schemas.ts';
+
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Only image types leave /media/, so a stored file can never be served as HTML or script. */
+const SERVABLE_CONTENT_TYPE = /^image\/(?:jpeg|png|webp|gif|avif)$/;
+/** Expired uploads are swept this often. */
+export const MEDIA_UPLOAD_PURGE_INTERVAL_MS = 60 * 60_000;
+
+function isFileTooLarge(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE'
+  );
+}
+
+function registerMediaFiles(app: FastifyInstance, deps: AppDeps): void {
+  const { storage } = deps;
+  registerRawRoute(app, {
+    method: 'GET',
+    url: '/media/*',
+    summary: 'A stored image (local storage), or a 302 to its public URL (S3)',
+    tags: ['media'],
+    access: 'anyone',
+    params: z.object({ '*': z.string() }),
+    produces: { 'image/*': z.string().meta({ format: 'binary' }) },
+    handler: async ({ reply, params }) => {
+      const key = params['*'];
+      // Keys are lower-case path segments without `.`/`..` (packages/media), so nothing that
+      // could climb out of the media root, or name something else, reaches storage.
+      if (!isValidMediaKey(key)) throw new AppError('MEDIA_NOT_FOUND');
+
+      if (storage.kind === 's3') {
+        // Objects live in the bucket; send the browser there. Temporary (302, short cache) so
+        // that moving the bucket or CDN (S3_PUBLIC_URL) does not strand browsers on an old address.
+        const target = storage.publicUrl(key);
+        if (!/^https?:\/\//.test(target)) throw new AppError('MEDIA_NOT_FOUND');
+        return reply.header('Cache-Control', 'public, max-age=3600').redirect(target, 302);
+      }
+
+      const object = await storage.get(key);
+      if (!object) throw new AppError('MEDIA_NOT_FOUND');
+      if (!SERVABLE_CONTENT_TYPE.test(object.contentType)) {
+        object.body.destroy();
+        throw new AppError('MEDIA_NOT_FOUND');
+      }
+      return reply
+        .header('Content-Type', object.contentType)
+        .header('Content-Length', String(object.size))
+        .header('Cache-Control', MEDIA_CACHE_CONTROL)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(object.body);
+    },
+  });
+}
+
+/** The upload route lives in its own scope so only it parses multipart bodies. */
+async function registerUpload(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
+    throwFileSizeLimit: true,
+  });
+  registerRoute(app, {
+    method: 'POST',
+    url: '/v3/media/uploads/',
+    summary: 'Uploads one image; answers a media_upload_id usable for 24 hours',
+    tags: ['media'],
+    // Visitors are refused before a byte of the upload is read.
+    access: 'viewer',
+    bodyDocumentation: { contentType: 'multipart/form-data', schema: uploadBodySchema },
+    response: mediaUploadDataSchema,
+    handler: async ({ request, viewer }) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const file = await request.file();
+      if (!file) {
+        throw new AppError('VALIDATION_FAILED', {
+          data: {
+            location: 'body',
+            fields: [{ path: 'file', code: 'required', message: 'Required' }],
+          },
+        });
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if (isFileTooLarge(error)) {
+          throw new AppError('MEDIA_TOO_LARGE', { data: { max_bytes: MAX_IMAGE_BYTES } });
+        }
+        throw error;
+      }
+      return { data: await createMediaUpload(deps, viewer.id, bytes, 'file') };
+    },
+  });
+}
+
+export const mediaRoutes: ModuleRoutes = (app, { deps }, done) => {
+  let timer: NodeJS.Timeout | undefined;
+  const purge = (): void => {
+    purgeExpiredUploads(deps.db, deps.now())
+      .then((count) => deps.log.debug({ count }, 'expired media uploads purged'))
+      .catch((error: unknown) => deps.log.error({ err: error }, 'media upload purge failed'));
+  };
+  app.addHook('onReady', (hookDone) => {
+    timer = setInterval(purge, MEDIA_UPLOAD_PURGE_INTERVAL_MS);
+    timer.unref();
+    hookDone();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await deps.imageIntake.close();
+  });
+
+  registerMediaFiles(app, deps);
+  void app.register(async (scope) => registerUpload(scope, deps));
+
+  registerRoute(app, {
+    method: 'PUT',
+    url: '/v3/pins/image/',
+    summary: 'Registers a pin image by URL; it is fetched and processed in the background',
+    tags: ['media'],
+    access: 'viewer',
+    body: bodyOrEmpty(registerImageBodySchema),
+    inputErrors: savingInputErrors(),
+    response: imageIntakeJobSchema,
+    status: 202,
+    handler: async ({ viewer, body }) => ({
+      data: await registerImage(deps, viewer, body.image_url),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/pins/image/:id/',
+    summary: "The state of one of the viewer's image registrations",
+    tags: ['media'],
+    access: 'viewer',
+    params: z.object({ id: idSchema }),
+    response: imageIntakeJobSchema,
+    handler: async ({ viewer, params }) => ({
+      data: await imageJobStatus(deps, viewer, params.id),
+    }),
+  });
+
+  registerResource(app, 'FindPinImagesResource', {
+    get: resourceVerb({
+      access: 'viewer',
+      summary: 'The pinnable images of a web page',
+      options: findImagesOptionsSchema,
+      inputErrors: savingInputErrors(),
+      response: foundImagesSchema,
+      handler: async ({ options }) => ({ data: await findImagesAt(deps.fetcher, options.url) }),
+    }),
+  });
+  done();
+};

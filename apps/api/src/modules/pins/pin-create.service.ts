@@ -1,0 +1,200 @@
+// PinResource create and RepinResource create (saving.md §3 "Pin create request", §7;
+// docs/decisions/008).
+//
+// - The target board must be one the viewer can save to (owner or accepted collaborator:
+//   BOARD_NOT_FOUND when they cannot even see it, BOARD_NOT_WRITABLE when they can only look);
+//   the section must belong to that board (SECTION_NOT_FOUND).
+// - Acting for an advertiser (advertiser_id, see acting.ts) saves to protected boards only.
+// - PinResource takes exactly one image: image_base64 (≤ 32 MiB decoded), image_url (fetched
+//   with the SSRF-safe client) or media_upload_id (the viewer's own upload). RepinResource takes
+//   pin_id of a pin the viewer can see and shares its image (repin_of_id set).
+// - Already saved: when the viewer already has this image (a repin of the same pin included) on
+//   a board they can save to, the pin is still saved — as Pinterest does — and the answer names
+//   that earlier board in `already_saved` so the client shows 'Psst! You already saved this Pin
+//   to {board_name}.'.
+// - share_facebook / share_twitter are ignored for secret boards (shareFlagsForBoard); nothing
+//   is posted anywhere: there is no outside service to post to.
+// The pin, its image row and every counter (board, section, pinner) change in one transaction.
+import type { Kysely } from 'kysely';
+import type { BoardPrivacyColumn, Database, ImageRow } from '@corkboard/db/schema';
+import { AppError } from '@corkboard/shared/app-error';
+import type { SavedPin } from '@corkboard/shared/saving/api';
+import {
+  reportedCreateMethod,
+  shareFlagsForBoard,
+  type PinCreateMethod,
+} from '@corkboard/shared/saving/schemas';
+import { resolveActing, type Acting } from '../../core/acting.ts';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { requireWritableBoard } from '../../core/board-access.ts';
+import { serializePin } from '../../core/serializers.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import {
+  decodeBase64Image,
+  fetchImageBytes,
+  findImage,
+  persistIncomingImage,
+  requireMediaUploadImage,
+  takeInBytes,
+  type IncomingImage,
+} from '../media/image-intake.service.ts';
+import { requireSectionOfBoard } from '../sections/sections.service.ts';
+import { findAlreadySaved, findSavedPin, insertPinWithCounters } from './pin-create.repository.ts';
+import { findVisiblePinSource } from './pin-source.repository.ts';
+import type { PinCreateOptions, RepinCreateOptions } from './pins.schemas.ts';
+
+interface Target {
+  boardId: string;
+  sectionId: string | null;
+}
+
+interface CheckedTarget {
+  board: { id: string; name: string; privacy: BoardPrivacyColumn };
+  sectionId: string | null;
+}
+
+/** Where the pin goes, checked (see the file comment). `db` may be a transaction. */
+async function checkTarget(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  target: Target,
+  acting: Acting,
+): Promise<CheckedTarget> {
+  const board = await requireWritableBoard(db, viewer, target.boardId);
+  if (acting.asAdvertiser && board.privacy !== 'protected') {
+    throw new AppError('ADVERTISER_BOARD_NOT_PROTECTED', { data: { field: 'board_id' } });
+  }
+  if (target.sectionId !== null) await requireSectionOfBoard(db, board.id, target.sectionId);
+  return { board, sectionId: target.sectionId };
+}
+
+/** The link's host as pins show it: lower case, without `www.`. */
+export function linkDomain(link: string | null): string | null {
+  if (link === null) return null;
+  try {
+    return new URL(link).hostname.toLowerCase().replace(/^www\./, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+interface SaveRequest {
+  target: Target;
+  acting: Acting;
+  image: IncomingImage;
+  title: string;
+  description: string;
+  link: string | null;
+  repinOfId: string | null;
+  method: PinCreateMethod;
+  guid: string | undefined;
+  share: { share_facebook: boolean; share_twitter: boolean };
+}
+
+async function savePin(deps: AppDeps, viewer: Viewer, request: SaveRequest): Promise<SavedPin> {
+  const saved = await deps.db.transaction().execute(async (trx) => {
+    // Checked again inside the transaction: access may have changed while the image was worked on.
+    const { board, sectionId } = await checkTarget(trx, viewer, request.target, request.acting);
+    const image: ImageRow = await persistIncomingImage(trx, request.image);
+    const alreadySaved = await findAlreadySaved(trx, viewer.id, image.id);
+    const pin = await insertPinWithCounters(trx, {
+      pinnerId: viewer.id,
+      boardId: board.id,
+      sectionId,
+      imageId: image.id,
+      title: request.title,
+      description: request.description,
+      link: request.link,
+      domain: linkDomain(request.link),
+      dominantColor: image.dominant_color,
+      repinOfId: request.repinOfId,
+      now: deps.now(),
+    });
+    return { pin, alreadySaved, board };
+  });
+  const shared = shareFlagsForBoard(saved.board.privacy, request.share);
+  deps.log.debug(
+    { pin_id: saved.pin.id, method: request.method, shared },
+    request.repinOfId === null ? 'pin created' : 'pin repinned',
+  );
+  const row = await findSavedPin(deps.db, saved.pin.id);
+  if (!row) throw new Error(`pin ${saved.pin.id} vanished after its insert`);
+  return {
+    ...serializePin(deps.storage, row),
+    repin_of_id: request.repinOfId,
+    already_saved: saved.alreadySaved,
+    is_first_save: saved.pin.isFirstSave,
+    reported_method: reportedCreateMethod(request.method, request.guid),
+    is_promotable: false,
+  };
+}
+
+/** PinResource create. */
+export async function createPin(
+  deps: AppDeps,
+  viewer: Viewer,
+  options: PinCreateOptions,
+): Promise<SavedPin> {
+  const acting = await resolveActing(deps.db, viewer, options);
+  const target: Target = { boardId: options.board_id, sectionId: options.section ?? null };
+  // Cheap checks before the expensive image work, so nobody can make us fetch and resize
+  // images for a board they cannot save to.
+  await checkTarget(deps.db, viewer, target, acting);
+
+  let image: IncomingImage;
+  if (options.media_upload_id !== undefined) {
+    image = {
+      kind: 'existing',
+      row: await requireMediaUploadImage(deps.db, viewer.id, options.media_upload_id, deps.now()),
+    };
+  } else if (options.image_base64 !== undefined) {
+    image = await takeInBytes(deps.db, deps.storage, decodeBase64Image(options.image_base64));
+  } else if (options.image_url !== undefined) {
+    const bytes = await fetchImageBytes(deps.fetcher, options.image_url);
+    image = await takeInBytes(deps.db, deps.storage, bytes);
+  } else {
+    // pinCreateOptionsSchema guarantees exactly one source.
+    throw new AppError('VALIDATION_FAILED');
+  }
+
+  return savePin(deps, viewer, {
+    target,
+    acting,
+    image,
+    title: options.title,
+    description: options.description,
+    link: options.link ?? null,
+    repinOfId: null,
+    method: options.method,
+    guid: options.guid,
+    share: { share_facebook: options.share_facebook, share_twitter: options.share_twitter },
+  });
+}
+
+/** RepinResource create. */
+export async function createRepin(
+  deps: AppDeps,
+  viewer: Viewer,
+  options: RepinCreateOptions,
+): Promise<SavedPin> {
+  const acting = await resolveActing(deps.db, viewer, options);
+  const source = await findVisiblePinSource(deps.db, viewer, options.pin_id);
+  if (!source) throw new AppError('PIN_NOT_FOUND', { data: { field: 'pin_id' } });
+  const target: Target = { boardId: options.board_id, sectionId: options.section ?? null };
+  await checkTarget(deps.db, viewer, target, acting);
+  const imageRow = await findImage(deps.db, source.image_id);
+
+  return savePin(deps, viewer, {
+    target,
+    acting,
+    image: { kind: 'existing', row: imageRow },
+    // The saver may retitle; what they leave empty comes from the pin they save.
+    title: options.title === '' ? source.title : options.title,
+    description: options.description === '' ? source.description : options.description,
+    link: options.link ?? source.link,
+    repinOfId: source.id,
+    method: options.method,
+    guid: options.guid,
+    share: { share_facebook: options.share_facebook, share_twitter: options.share_twitter },
+  });
+}

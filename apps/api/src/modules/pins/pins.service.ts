@@ -1,0 +1,101 @@
+// Single pins: GET /v3/pins/{id}/ and PinResource get, the pin page's meta, and a visible pin as
+// the source of a save or a suggestion. A pin on a board the viewer may not see is
+// PIN_NOT_FOUND, exactly like a pin that does not exist. The answer carries the link domain and
+// its official user (PinDetail).
+import type { Kysely } from 'kysely';
+import type { Database } from '@corkboard/db/schema';
+import type { MediaStorage } from '@corkboard/media/storage';
+import { AppError } from '@corkboard/shared/app-error';
+import type { LinkDomain, PinDetail } from '@corkboard/shared/api-types';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { avatarUrl, fullName, serializePin } from '../../core/serializers.ts';
+import {
+  absoluteUrl,
+  OG_DESCRIPTION_MAX_LENGTH,
+  SITE_DESCRIPTION,
+  SITE_NAME,
+  TITLE_MAX_LENGTH,
+  truncate,
+  type PageMetaResolver,
+} from '../../plugins/app/page-meta.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { findVisiblePinSource, type PinSourceRow } from './pin-source.repository.ts';
+import { findVisiblePin, type PinDetailRow } from './pins.repository.ts';
+
+export type { PinSourceRow };
+
+function linkDomain(storage: MediaStorage, row: PinDetailRow): LinkDomain | null {
+  if (row.domain === null) return null;
+  const username = row.official_user_username;
+  return {
+    domain: row.domain,
+    official_user:
+      row.official_user_id === null || username === null
+        ? null
+        : {
+            id: row.official_user_id,
+            username,
+            full_name: fullName(
+              row.official_user_first_name ?? '',
+              row.official_user_last_name ?? '',
+              username,
+            ),
+            image_medium_url: avatarUrl(storage, row.official_user_avatar_variants),
+            followed_by_me: row.official_user_followed_by_me,
+          },
+  };
+}
+
+/** GET /v3/pins/{id}/ and PinResource get: the pin plus its link domain's official user. */
+export function serializePinDetail(storage: MediaStorage, row: PinDetailRow): PinDetail {
+  return { ...serializePin(storage, row), link_domain: linkDomain(storage, row) };
+}
+
+export async function getPin(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  pinId: string,
+): Promise<PinDetail> {
+  const row = await findVisiblePin(deps.db, viewer, pinId);
+  if (!row) throw new AppError('PIN_NOT_FOUND');
+  return serializePinDetail(deps.storage, row);
+}
+
+/**
+ * A pin the viewer may see, as the source of a save (its image and text) or of suggestions (the
+ * picker's shortlist, board titles, related boards); undefined when missing or invisible.
+ */
+export async function visiblePinSource(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  pinId: string,
+): Promise<PinSourceRow | undefined> {
+  return findVisiblePinSource(db, viewer, pinId);
+}
+
+const PIN_PATH = /^\/pin\/([1-9][0-9]{0,18})\/?$/;
+const INT8_MAX = 9223372036854775807n;
+
+/** `/pin/<id>/`: the pin's title, description and image. */
+export function pinPageMeta(deps: AppDeps): PageMetaResolver {
+  return async (pathname, viewer) => {
+    const id = PIN_PATH.exec(pathname)?.[1];
+    if (id === undefined) return undefined;
+    if (BigInt(id) > INT8_MAX) return null;
+    const row = await findVisiblePin(deps.db, viewer, id);
+    if (!row) return null;
+    const pin = serializePinDetail(deps.storage, row);
+    const heading = truncate(pin.title.trim() || pin.description || 'Pin', TITLE_MAX_LENGTH);
+    return {
+      title: `${heading} · ${SITE_NAME}`,
+      heading,
+      description: truncate(
+        pin.description || pin.title || SITE_DESCRIPTION,
+        OG_DESCRIPTION_MAX_LENGTH,
+      ),
+      url: `${deps.publicUrl}/pin/${pin.id}/`,
+      image: absoluteUrl(deps.publicUrl, pin.images['736x'].url),
+      type: 'article',
+    };
+  };
+}

@@ -1,0 +1,77 @@
+// User queries. Counts shown with a profile are computed for the viewer with the same
+// predicates as the lists they summarise, so nobody can infer a secret board from a count.
+import { sql, type Kysely } from 'kysely';
+import type { Database, StoredVariants } from '@corkboard/db/schema';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
+import { userSummaryQuery } from '../../core/user-summary.repository.ts';
+import { listedBoards } from '../../core/visibility.repository.ts';
+
+export interface UserProfileRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  about: string;
+  account_type: 'personal' | 'business';
+  country: string | null;
+  locale: string;
+  follower_count: number;
+  following_count: number;
+  created_at: Date;
+  avatar_variants: StoredVariants | null;
+  board_count: number;
+  pin_count: number;
+}
+
+/** Case-insensitive, matching users_username_lower_key. */
+export async function findUserByUsername(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  username: string,
+): Promise<UserProfileRow | undefined> {
+  return userSummaryQuery(db)
+    .where(sql<string>`lower(u.username)`, '=', username.toLowerCase())
+    .select([
+      'u.about',
+      'u.account_type',
+      'u.country',
+      'u.locale',
+      'u.follower_count',
+      'u.following_count',
+      'u.created_at',
+      sql<number>`(SELECT count(*)::int FROM boards b WHERE b.owner_id = u.id AND ${listedBoards(viewer)})`.as(
+        'board_count',
+      ),
+      sql<number>`(
+        SELECT count(*)::int FROM pins p JOIN boards b ON b.id = p.board_id
+        WHERE p.pinner_id = u.id AND ${listedBoards(viewer)}
+      )`.as('pin_count'),
+    ])
+    .executeTakeFirst();
+}
+
+/** Pins the user saved, newest first, limited to boards the profile lists for this viewer. */
+export async function listUserPins(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  userId: string,
+  beforeId: string | undefined,
+  limit: number,
+): Promise<PinListRow[]> {
+  let query = pinListQuery(db).where('p.pinner_id', '=', userId).where(listedBoards(viewer));
+  if (beforeId !== undefined) query = query.where('p.id', '<', beforeId);
+  return query.orderBy('p.id', 'desc').limit(limit).execute();
+}
+
+/** The settings GET /v3/users/settings reads; undefined when the account is gone. */
+export async function findUserSettings(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ listed_website_url: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .select('listed_website_url')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

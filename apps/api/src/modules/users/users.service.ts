@@ -1,0 +1,128 @@
+// Profiles: the user, their board grid and their saved pins, as this viewer may see them; the
+// profile page's meta; the viewer's settings (GET /v3/users/settings).
+import type { MediaStorage } from '@corkboard/media/storage';
+import { AppError } from '@corkboard/shared/app-error';
+import type { Board, Pin, User } from '@corkboard/shared/api-types';
+import type { UserSettingsData } from '@corkboard/shared/saving/api';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { decodeIdBookmark, keysetPage, type Page } from '../../core/bookmarks.ts';
+import { thumbnail } from '../../core/media-urls.ts';
+import type { PageRequest } from '../../core/schemas.ts';
+import { avatarUrl, fullName, serializePin } from '../../core/serializers.ts';
+import {
+  absoluteUrl,
+  OG_DESCRIPTION_MAX_LENGTH,
+  PAGE_USERNAME,
+  SITE_NAME,
+  TITLE_MAX_LENGTH,
+  truncate,
+  type PageMetaResolver,
+} from '../../plugins/app/page-meta.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { listedBoardsOf } from '../boards/boards.service.ts';
+import {
+  findUserByUsername,
+  findUserSettings,
+  listUserPins,
+  type UserProfileRow,
+} from './users.repository.ts';
+
+function serializeUser(storage: MediaStorage, row: UserProfileRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    full_name: fullName(row.first_name, row.last_name, row.username),
+    image_medium_url: avatarUrl(storage, row.avatar_variants),
+    first_name: row.first_name,
+    last_name: row.last_name,
+    about: row.about,
+    account_type: row.account_type,
+    country: row.country,
+    locale: row.locale,
+    board_count: row.board_count,
+    pin_count: row.pin_count,
+    follower_count: row.follower_count,
+    following_count: row.following_count,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+async function requireUser(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  username: string,
+): Promise<UserProfileRow> {
+  const user = await findUserByUsername(deps.db, viewer, username);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  return user;
+}
+
+export async function getUser(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  username: string,
+): Promise<User> {
+  return serializeUser(deps.storage, await requireUser(deps, viewer, username));
+}
+
+export async function userBoards(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  username: string,
+  page: PageRequest,
+): Promise<Page<Board>> {
+  // Checked before the user lookup, as every list does: a bad cursor is INVALID_BOOKMARK.
+  decodeIdBookmark(page.bookmark);
+  const user = await requireUser(deps, viewer, username);
+  return listedBoardsOf(deps, viewer, user.id, page);
+}
+
+export async function userPins(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  username: string,
+  page: PageRequest,
+): Promise<Page<Pin>> {
+  const beforeId = decodeIdBookmark(page.bookmark);
+  const user = await requireUser(deps, viewer, username);
+  const rows = await listUserPins(deps.db, viewer, user.id, beforeId, page.pageSize + 1);
+  return keysetPage(rows, page.pageSize, (row) => serializePin(deps.storage, row));
+}
+
+/**
+ * GET /v3/users/settings (saving.md §7 "reads connected_to_instagram, listed_website_url"). There
+ * is no Instagram connection in Corkboard, so connected_to_instagram is always false (the
+ * Instagram upsell rule reads it).
+ */
+export async function userSettings(deps: AppDeps, viewer: Viewer): Promise<UserSettingsData> {
+  const user = await findUserSettings(deps.db, viewer.id);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return { connected_to_instagram: false, listed_website_url: user.listed_website_url };
+}
+
+const PROFILE_PATH = new RegExp(`^/(${PAGE_USERNAME})/?$`);
+
+/** `/<username>/`: the person's name, about text and avatar. */
+export function profilePageMeta(deps: AppDeps): PageMetaResolver {
+  return async (pathname, viewer) => {
+    const username = PROFILE_PATH.exec(pathname)?.[1];
+    if (username === undefined) return undefined;
+    const user = await findUserByUsername(deps.db, viewer, username);
+    if (!user) return null;
+    const { publicUrl } = deps;
+    const name = fullName(user.first_name, user.last_name, user.username);
+    return {
+      title: `${truncate(name, TITLE_MAX_LENGTH)} (@${user.username}) · ${SITE_NAME}`,
+      heading: `${truncate(name, TITLE_MAX_LENGTH)} (@${user.username})`,
+      description: truncate(
+        user.about || `See what ${name} saves on ${SITE_NAME}.`,
+        OG_DESCRIPTION_MAX_LENGTH,
+      ),
+      url: `${publicUrl}/${encodeURIComponent(user.username)}/`,
+      image: user.avatar_variants
+        ? absoluteUrl(publicUrl, thumbnail(deps.storage, user.avatar_variants).url)
+        : undefined,
+      type: 'profile',
+    };
+  };
+}

@@ -1,0 +1,333 @@
+// The SPA shell: fallback for page loads, caching, build assets, and server-filled <title> and
+// Open Graph tags (escaped, absolute URLs).
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@corkboard/db/create-db';
+import { createTestDb } from '@corkboard/db/testing';
+import { LocalMediaStorage } from '@corkboard/media/local-storage';
+import { buildApp } from '../../app.ts';
+import { createFixtures, type PinFixture } from '../../test/fixtures.ts';
+import { buildTestApp, type TestApp, testConfig } from '../../test/test-app.ts';
+import { escapeHtml, HEAD_MARKER, injectHead } from './page-meta.ts';
+
+const NASTY_TITLE = `<script>alert("x")</script> & 'q'`;
+
+let handle: DbHandle;
+let test: TestApp;
+let app: FastifyInstance;
+let pin: PinFixture;
+let nastyPin: PinFixture;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  const f = createFixtures(handle.db);
+  const owner = await f.user({ username: 'mira', firstName: 'Mira', lastName: 'Sol' });
+  const board = await f.board(owner, {
+    name: 'Garden rooms',
+    slug: 'garden-rooms',
+    description: 'Green and calm',
+  });
+  pin = await f.pin({ board, title: 'Fern wall', description: 'A wall of ferns in a sunny room' });
+  nastyPin = await f.pin({
+    board,
+    title: NASTY_TITLE,
+    description: '"></meta><script>bad()</script>',
+  });
+  test = await buildTestApp(handle.db);
+  app = test.app;
+  await app.ready();
+});
+
+afterAll(async () => {
+  await test.close();
+  await handle.close();
+});
+
+async function page(url: string, accept = 'text/html,application/xhtml+xml') {
+  return app.inject({ method: 'GET', url, headers: { accept } });
+}
+
+function meta(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html);
+  return match?.[1];
+}
+
+describe('SPA fallback', () => {
+  it('serves index.html for page loads, never cached, with one <title>', async () => {
+    for (const url of ['/', '/some/deep/page/?tab=1', '/settings/']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain(HEAD_MARKER);
+      expect(response.body.match(/<title>/g)).toHaveLength(1);
+      expect(response.headers['content-security-policy']).toBeDefined();
+    }
+  });
+
+  it('lets only the pin create page show images from other sites', async () => {
+    const imgSrc = (policy: string | string[] | number | undefined) =>
+      String(policy)
+        .split(';')
+        .find((directive) => directive.trim().startsWith('img-src'))
+        ?.trim();
+    const create = await page('/pin/create/bookmarklet/?url=https%3A%2F%2Fshop.example%2F');
+    expect(imgSrc(create.headers['content-security-policy'])).toMatch(
+      /^img-src https: http: 'self'/,
+    );
+    expect(String(create.headers['content-security-policy'])).toContain("script-src 'self'");
+    for (const url of ['/', '/pin/123/', '/pin/created/']) {
+      const other = await page(url);
+      expect(imgSrc(other.headers['content-security-policy']), url).not.toContain('https:');
+    }
+  });
+
+  it('answers JSON clients on unknown paths with ROUTE_NOT_FOUND instead', async () => {
+    const response = await page('/some/page/', 'application/json');
+    expect(response.statusCode).toBe(404);
+    expect(response.json<{ resource_response: { code: number } }>().resource_response.code).toBe(
+      11,
+    );
+  });
+});
+
+describe('page meta', () => {
+  it('fills title and Open Graph tags for a pin, with absolute URLs', async () => {
+    const response = await page(`/pin/${pin.id}/`);
+    expect(response.body).toContain('<title>Fern wall · Corkboard</title>');
+    expect(meta(response.body, 'og:title')).toBe('Fern wall');
+    expect(meta(response.body, 'og:description')).toBe('A wall of ferns in a sunny room');
+    expect(meta(response.body, 'og:type')).toBe('article');
+    expect(meta(response.body, 'og:url')).toBe(`http://corkboard.test/pin/${pin.id}/`);
+    expect(meta(response.body, 'og:image')).toMatch(
+      /^http:\/\/corkboard\.test\/media\/pins\/.+\/736x\.jpg$/,
+    );
+    expect(meta(response.body, 'twitter:card')).toBe('summary_large_image');
+  });
+
+  it('escapes every value it puts into the HTML', async () => {
+    const response = await page(`/pin/${nastyPin.id}/`);
+    expect(response.body).not.toContain('<script>');
+    expect(response.body).not.toContain('"></meta>');
+    expect(response.body).toContain(`<title>${escapeHtml(NASTY_TITLE)} · Corkboard</title>`);
+    expect(escapeHtml(NASTY_TITLE)).toBe(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;',
+    );
+  });
+
+  it('gives a missing pin the generic meta, still as the SPA (200)', async () => {
+    const response = await page('/pin/99999999/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Corkboard</title>');
+    expect(meta(response.body, 'og:image')).toBeUndefined();
+    expect(meta(response.body, 'twitter:card')).toBe('summary');
+  });
+
+  it('titles a board page with the board name', async () => {
+    const response = await page('/mira/garden-rooms/');
+    expect(response.body).toContain('<title>Garden rooms · Corkboard</title>');
+    expect(meta(response.body, 'og:description')).toBe('Green and calm');
+    expect(meta(response.body, 'og:url')).toBe('http://corkboard.test/mira/garden-rooms/');
+    expect(meta(response.body, 'og:image')).toMatch(
+      /^http:\/\/corkboard\.test\/media\/.+\/236x\.jpg$/,
+    );
+  });
+
+  it('titles a profile page with the full name and username', async () => {
+    const response = await page('/MIRA/');
+    expect(response.body).toContain('<title>Mira Sol (@mira) · Corkboard</title>');
+    expect(meta(response.body, 'og:type')).toBe('profile');
+  });
+
+  it('gives unknown users and boards the generic title', async () => {
+    expect((await page('/nobody_at_all/')).body).toContain('<title>Corkboard</title>');
+    expect((await page('/mira/no-such-board/')).body).toContain('<title>Corkboard</title>');
+  });
+});
+
+describe('injectHead', () => {
+  it('replaces the marker and drops the static title', () => {
+    const html = injectHead(
+      '<head><title>Old</title>\n<!--app-head--></head>',
+      '<title>New</title>',
+    );
+    expect(html).toBe('<head><title>New</title></head>');
+  });
+
+  it('falls back to the end of <head> when the marker is missing', () => {
+    expect(
+      injectHead('<html><head><meta charset="utf-8"></head></html>', '<title>T</title>'),
+    ).toContain('<title>T</title>\n  </head>');
+  });
+
+  it('does not interpret $ patterns in the injected text', () => {
+    expect(injectHead(`<head>${HEAD_MARKER}</head>`, "<title>$& $' $1</title>")).toBe(
+      "<head><title>$& $' $1</title></head>",
+    );
+  });
+});
+
+describe('web build on disk', () => {
+  let webDist: string;
+  let built: FastifyInstance;
+  let mediaRoot: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'corkboard-web-'));
+    mediaRoot = mkdtempSync(join(tmpdir(), 'corkboard-media-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(
+      join(webDist, 'index.html'),
+      `<!doctype html><html><head><title>Corkboard</title>${HEAD_MARKER}<script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>`,
+    );
+    writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+    writeFileSync(
+      join(webDist, 'assets', 'app-abc123.js.br'),
+      brotliCompressSync('console.log("app")'),
+    );
+    writeFileSync(join(webDist, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
+    built = await buildApp({
+      db: handle.db,
+      storage: new LocalMediaStorage(mediaRoot),
+      config: testConfig({ webDist }),
+    });
+    await built.ready();
+  });
+
+  afterAll(async () => {
+    await built.close();
+    rmSync(webDist, { recursive: true, force: true });
+    rmSync(mediaRoot, { recursive: true, force: true });
+  });
+
+  it('serves fingerprinted assets with year-long immutable caching', async () => {
+    const response = await built.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe('console.log("app")');
+  });
+
+  it('sends the build-time brotli file to clients that accept it', async () => {
+    const response = await built.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log("app")');
+  });
+
+  it('answers a missing asset with ROUTE_NOT_FOUND, not the SPA', async () => {
+    const response = await built.inject({
+      method: 'GET',
+      url: '/assets/app-old999.js',
+      headers: { accept: '*/*' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json<{ resource_response: { code: number } }>().resource_response.code).toBe(
+      11,
+    );
+  });
+
+  it('serves root files with short caching', async () => {
+    const response = await built.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves index.html from the build with the head filled in', async () => {
+    const response = await built.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<script type="module" src="/assets/app-abc123.js"></script>');
+    expect(response.body).toContain('<meta property="og:site_name" content="Corkboard">');
+    expect(response.body).not.toContain(HEAD_MARKER);
+  });
+
+  it('picks up a rebuilt index.html without a restart', async () => {
+    const path = join(webDist, 'index.html');
+    writeFileSync(
+      path,
+      `<!doctype html><html><head>${HEAD_MARKER}<script type="module" src="/assets/app-new456.js"></script></head><body></body></html>`,
+    );
+    // Make the change visible even on file systems with coarse timestamps.
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path, later, later);
+    const response = await built.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.body).toContain('/assets/app-new456.js');
+    expect(response.body).not.toContain('/assets/app-abc123.js');
+  });
+
+  it('does not serve index.html under its own name with long caching', async () => {
+    const response = await built.inject({
+      method: 'GET',
+      url: '/index.html',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).not.toContain(HEAD_MARKER);
+  });
+});
+
+describe('database trouble', () => {
+  it('still serves the page, with the generic meta', async () => {
+    const unreachable = handle.db.withPlugin({
+      transformQuery: () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const broken = await buildTestApp(unreachable);
+    try {
+      const response = await broken.app.inject({
+        method: 'GET',
+        url: `/pin/${pin.id}/`,
+        headers: { accept: 'text/html' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>Corkboard</title>');
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('missing web build', () => {
+  it('keeps answering the API and shows a build hint for pages', async () => {
+    const mediaRoot = mkdtempSync(join(tmpdir(), 'corkboard-media-'));
+    const bare = await buildApp({
+      db: handle.db,
+      storage: new LocalMediaStorage(mediaRoot),
+      config: testConfig({ webDist: join(tmpdir(), 'corkboard-definitely-missing') }),
+    });
+    try {
+      const health = await bare.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+      const pageLoad = await bare.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: 'text/html' },
+      });
+      expect(pageLoad.statusCode).toBe(503);
+      expect(pageLoad.body).toContain('npm run build');
+    } finally {
+      await bare.close();
+      rmSync(mediaRoot, { recursive: true, force: true });
+    }
+  });
+});
