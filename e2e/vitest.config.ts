@@ -10,7 +10,10 @@ export default defineConfig({
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
     // One file at a time: a file is a server plus a Chromium, and a second pair on a 2-core
-    // machine makes every wait in the journeys race the other file.
+    // machine makes every wait in the journeys race the other file. The files do not share a
+    // server, so `--fileParallelism --maxWorkers=2` works where there are cores to spare (on this
+    // 2-core machine under other load it passed once, 317 s against 432 s, but that is not
+    // enough to make it the default).
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 240_000,
