@@ -1,10 +1,12 @@
 // axe-core on the pages the browsing journeys visit: no serious or critical violations, at a
 // wide and a narrow viewport; and the grid honours prefers-reduced-motion.
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, seriousAxeViolations } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '@corkboard/testing-support/browser';
+import { seriousAxeViolations } from './support/browser.ts';
+import { useJourneyServer } from './support/journey-server.ts';
 
-const baseURL = inject('baseURL');
+const corkboard = useJourneyServer();
 
 const viewports: [string, BrowserContextOptions][] = [
   ['wide', { viewport: { width: 1366, height: 900 } }],
@@ -18,7 +20,7 @@ describe('accessibility', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const feed = (await (await fetch(`${baseURL}/v3/feeds/home/?page_size=1`)).json()) as {
+    const feed = (await (await fetch(`${corkboard.url}/v3/feeds/home/?page_size=1`)).json()) as {
       resource_response: { data: { id: string; board: { url: string } }[] };
     };
     const first = feed.resource_response.data[0];
@@ -38,7 +40,7 @@ describe('accessibility', () => {
     ])(`%s page has no serious axe violations (${label})`, async (_name, path) => {
       const context = await browser.newContext(options);
       const page = await context.newPage();
-      await page.goto(`${baseURL}${path()}`);
+      await page.goto(`${corkboard.url}${path()}`);
       await page.locator('main a[href^="/pin/"]').first().waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await context.close();
@@ -48,7 +50,7 @@ describe('accessibility', () => {
   test('reduced motion turns off smooth scrolling and transitions', async () => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
     const card = page.locator('main a[href^="/pin/"]').first();
     await card.waitFor();
     const styles = await card.evaluate((element) => {

@@ -11,10 +11,12 @@ import type {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
-import { launchBrowser, seriousAxeViolations } from './support/browser.ts';
+import { launchBrowser } from '@corkboard/testing-support/browser';
+import { seriousAxeViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
+import { useJourneyServer } from './support/journey-server.ts';
 
-const baseURL = inject('baseURL');
+const corkboard = useJourneyServer();
 const mailDir = inject('mailDir');
 
 /** Unique per run, so journeys never collide with an earlier run's accounts on a kept server. */
@@ -90,12 +92,12 @@ describe('email accounts', () => {
   test('sign up → signed in → log out → demo log-in → forgot password by mail → new password works', async () => {
     const page = await newPage();
     const email = newEmail('journey');
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
 
     // The welcome screen shows only while the next page loads (unit-tested); then the header.
     await signUp(page, email, 'first-Password-1');
     await accountButton(page).waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.url()).toBe(`${baseURL}/`);
+    await expect.poll(() => page.url()).toBe(`${corkboard.url}/`);
 
     await logOut(page);
 
@@ -127,7 +129,7 @@ describe('email accounts', () => {
       mail.text,
     )?.[0];
     expect(link, mail.text).toBeDefined();
-    expect(new URL(link ?? '').origin).toBe(baseURL);
+    expect(new URL(link ?? '').origin).toBe(corkboard.url);
 
     await page.goto(link ?? '');
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
@@ -161,7 +163,7 @@ describe('email accounts', () => {
 
   test('a wrong password is said on the password field, exactly', async () => {
     const page = await newPage();
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
     const dialog = await logIn(page, demoEmail('ben_woodworks'), 'not-the-password');
     const password = dialog.getByLabel('Password');
     await expect
@@ -177,7 +179,7 @@ describe('email accounts', () => {
 
   test('repeated failures lock the account: login assistance, then the rate-limited dialog', async () => {
     const page = await newPage();
-    await page.goto(`${baseURL}/login/`);
+    await page.goto(`${corkboard.url}/login/`);
     const form = page.getByRole('main');
     await form.getByLabel('Email or username').fill('tomas_travels');
     const limited = page.getByRole('dialog', { name: 'Oops! Too many login attempts' });
@@ -213,32 +215,32 @@ describe('email accounts', () => {
 
   test('an open-redirect next (//evil.example) lands on home', async () => {
     const page = await newPage();
-    await page.goto(`${baseURL}/login/?next=//evil.example`);
+    await page.goto(`${corkboard.url}/login/?next=//evil.example`);
     const form = page.getByRole('main');
     await form.getByLabel('Email or username').fill('gus_grows');
     await form.getByLabel('Password').fill(DEMO_PASSWORD);
     await form.getByRole('button', { name: 'Log in' }).click();
     await accountButton(page).waitFor({ timeout: 30_000 });
-    expect(page.url()).toBe(`${baseURL}/`);
+    expect(page.url()).toBe(`${corkboard.url}/`);
   });
 
   test('a safe next is followed after logging in', async () => {
     const page = await newPage();
-    await page.goto(`${baseURL}/login/?next=${encodeURIComponent('/search/pins/?q=bread')}`);
+    await page.goto(`${corkboard.url}/login/?next=${encodeURIComponent('/search/pins/?q=bread')}`);
     const form = page.getByRole('main');
     await form.getByLabel('Email or username').fill('gus_grows');
     await form.getByLabel('Password').fill(DEMO_PASSWORD);
     await form.getByRole('button', { name: 'Log in' }).click();
     await expect
       .poll(() => page.url(), { timeout: 30_000 })
-      .toBe(`${baseURL}/search/pins/?q=bread`);
+      .toBe(`${corkboard.url}/search/pins/?q=bread`);
   });
 });
 
 describe('follow-up steps', () => {
   test('under-age: ineligible confirmation, then a disabled birthday input after reload', async () => {
     const page = await newPage();
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
     const kidBirthday = `${new Date().getFullYear() - 12}-01-01`;
     const dialog = await signUp(page, newEmail('kid'), 'kid-Password-1', kidBirthday);
     await dialog.getByRole('heading', { name: 'Is your birthdate right?' }).waitFor();
@@ -264,7 +266,7 @@ describe('follow-up steps', () => {
 
   test('Korea: the consent step comes before the account', async () => {
     const page = await newPage({ locale: 'ko-KR' });
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
     const dialog = await signUp(page, newEmail('minji'), 'consent-Password-1');
     await dialog.getByRole('heading', { name: 'Consents' }).waitFor();
     const next = dialog.getByRole('button', { name: 'Next' });
@@ -278,7 +280,7 @@ describe('follow-up steps', () => {
 
   test('a soft-ban link opens "We protected your account" and leaves the address', async () => {
     const page = await newPage();
-    await page.goto(`${baseURL}/?aec=347`);
+    await page.goto(`${corkboard.url}/?aec=347`);
     await page.getByRole('dialog', { name: 'We protected your account' }).waitFor();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -291,7 +293,7 @@ describe('accessibility of the auth views', () => {
     ['login modal', async (page: Page) => void (await openModal(page, 'Log in'))],
   ])('%s has no serious axe violations', async (_name, open) => {
     const page = await newPage();
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
     await open(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
@@ -302,14 +304,14 @@ describe('accessibility of the auth views', () => {
     ['password reset page', '/password/reset/?token=not-a-real-token', 'Choose a new password'],
   ])('%s has no serious axe violations', async (_name, path, heading) => {
     const page = await newPage();
-    await page.goto(`${baseURL}${path}`);
+    await page.goto(`${corkboard.url}${path}`);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   test('the business login page is 480 px wide with its links', async () => {
     const page = await newPage();
-    await page.goto(`${baseURL}/business/login/`);
+    await page.goto(`${corkboard.url}/business/login/`);
     const card = page.locator('.auth-page');
     await card.waitFor();
     expect(await card.evaluate((element) => element.getBoundingClientRect().width)).toBe(480);
@@ -320,7 +322,7 @@ describe('accessibility of the auth views', () => {
 
   test('keyboard only: sign up from the header with Tab, typing and Enter', async () => {
     const page = await newPage();
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
     await header(page).getByRole('button', { name: 'Sign up' }).waitFor();
     let reached = false;
     for (let press = 0; press < 15 && !reached; press++) {
@@ -367,7 +369,7 @@ describe('accessibility of the auth views', () => {
 
   test('the modal keeps Tab inside and gives focus back on Esc', async () => {
     const page = await newPage();
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
     const opener = header(page).getByRole('button', { name: 'Log in' });
     await opener.focus();
     await page.keyboard.press('Enter');

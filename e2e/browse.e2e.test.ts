@@ -1,9 +1,10 @@
 // Journey: a visitor browses the seeded grid, scrolls for more, and opens a pin.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { launchBrowser } from '@corkboard/testing-support/browser';
+import { useJourneyServer } from './support/journey-server.ts';
 
-const baseURL = inject('baseURL');
+const corkboard = useJourneyServer();
 const pinLinks = 'main a[href^="/pin/"]';
 
 describe('browsing pins', () => {
@@ -22,7 +23,7 @@ describe('browsing pins', () => {
   });
 
   test('home shows a grid of seeded pins with images', async () => {
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
     await page.locator(pinLinks).first().waitFor();
     expect(await page.locator(pinLinks).count()).toBeGreaterThanOrEqual(10);
     const firstImage = page.locator(`${pinLinks} img`).first();
@@ -32,7 +33,7 @@ describe('browsing pins', () => {
   });
 
   test('scrolling to the end loads the next page of pins', async () => {
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
     await page.locator(pinLinks).first().waitFor();
     const distinctPins = () =>
       page
@@ -51,26 +52,26 @@ describe('browsing pins', () => {
   });
 
   test('opening a pin shows its closeup with server-filled Open Graph meta', async () => {
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
     const first = page.locator(pinLinks).first();
     await first.waitFor();
     const href = await first.getAttribute('href');
     expect(href).toMatch(/^\/pin\/\d+\/$/);
     await first.click();
-    await page.waitForURL(`${baseURL}${href}`);
+    await page.waitForURL(`${corkboard.url}${href}`);
     const heading = page.locator('main h1');
     await heading.waitFor();
     const title = (await heading.textContent())?.trim() ?? '';
     expect(title.length).toBeGreaterThan(0);
     await expect.poll(() => page.title()).toContain(title);
 
-    const html = await (await fetch(`${baseURL}${href}`)).text();
+    const html = await (await fetch(`${corkboard.url}${href}`)).text();
     expect(html).toContain('property="og:title"');
     expect(html).toMatch(/property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\//);
   });
 
   test('keyboard only: skip link, search field and results', async () => {
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${corkboard.url}/`);
     await page.locator(pinLinks).first().waitFor();
     await page.keyboard.press('Tab');
     const focusedText = await page.evaluate(() => document.activeElement?.textContent ?? '');

@@ -5,17 +5,19 @@
 // in the error toast and puts the row back as it was.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, seriousAxeViolations } from './support/browser.ts';
+import { launchBrowser } from '@corkboard/testing-support/browser';
+import { seriousAxeViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { logInAsDemoUser, savedPinIdFromToast } from './support/saving.ts';
+import { useJourneyServer } from './support/journey-server.ts';
 
-const baseURL = inject('baseURL');
+const corkboard = useJourneyServer();
 const mailDir = inject('mailDir');
 /** Unique per run, so board names and addresses never collide with an earlier run's. */
 const run = Date.now().toString(36);
 
 let browser: Browser;
-/** ines_interiors, logged in once (per-IP auth limits): the board owner. */
+/** ines_interiors, logged in once for the invitation journeys: the board owner. */
 let owner: BrowserContext;
 const contexts: BrowserContext[] = [];
 
@@ -29,17 +31,19 @@ interface FailureEnvelope {
 }
 
 async function apiData<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`${baseURL}${path}`);
+  const response = await page.request.get(`${corkboard.url}${path}`);
   const body = (await response.json()) as { resource_response: { data: T } };
   return body.resource_response.data;
 }
 
-/** A pin of tomas_travels not yet used by a journey of this file. */
+/**
+ * A pin of tomas_travels not yet used by a journey of this file (the file has a server of its
+ * own, support/journey-server.ts, so no other file's saves are on it).
+ */
 const usedPins = new Set<string>();
 async function somebodyElsesPin(page: Page): Promise<PinSummary> {
   const pins = await apiData<PinSummary[]>(page, '/v3/users/tomas_travels/pins/?page_size=50');
-  // From the end of the page: saving.e2e.test.ts takes them from the start.
-  const pin = pins.reverse().find((candidate) => !usedPins.has(candidate.id));
+  const pin = pins.find((candidate) => !usedPins.has(candidate.id));
   if (!pin) throw new Error('no unused pin of tomas_travels');
   usedPins.add(pin.id);
   return pin;
@@ -49,7 +53,7 @@ const header = (page: Page) => page.getByRole('banner');
 const accountButton = (page: Page) => header(page).getByRole('button', { name: 'Your account' });
 
 async function openSaveModal(page: Page, pin: PinSummary): Promise<Locator> {
-  await page.goto(`${baseURL}/pin/${pin.id}/`);
+  await page.goto(`${corkboard.url}/pin/${pin.id}/`);
   await accountButton(page).waitFor({ timeout: 30_000 });
   await page.getByRole('main').getByRole('button', { name: 'Save', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Repin modal' });
@@ -83,7 +87,7 @@ async function saveToSharedBoard(page: Page, boardName: string, pinner?: string)
 beforeAll(async () => {
   browser = await launchBrowser();
   owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await logInAsDemoUser(owner, baseURL, 'ines_interiors');
+  await logInAsDemoUser(owner, corkboard.url, 'ines_interiors');
 });
 
 afterAll(async () => {
@@ -133,7 +137,7 @@ describe('collaborator invitation by e-mail', () => {
       mail.text,
     )?.[0];
     expect(link, mail.text).toBeDefined();
-    expect(new URL(link ?? '').origin).toBe(baseURL);
+    expect(new URL(link ?? '').origin).toBe(corkboard.url);
 
     // A visitor in a fresh browser context opens the link.
     const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -172,9 +176,9 @@ describe('collaborator invitation by e-mail', () => {
     const newId = await saveToSharedBoard(visitor, boardName);
 
     // The pin is on the board page, for the collaborator and for the owner.
-    await visitor.goto(`${baseURL}${boardPath}`);
+    await visitor.goto(`${corkboard.url}${boardPath}`);
     await visitor.locator(`main a[href="/pin/${newId}/"]`).first().waitFor();
-    await page.goto(`${baseURL}${boardPath}`);
+    await page.goto(`${corkboard.url}${boardPath}`);
     await page.locator(`main a[href="/pin/${newId}/"]`).first().waitFor();
   });
 });
@@ -207,9 +211,9 @@ describe('collaborator invitation by name', () => {
     // Ben logs in and finds the invitation on his own profile.
     const benContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(benContext);
-    await logInAsDemoUser(benContext, baseURL, 'ben_woodworks');
+    await logInAsDemoUser(benContext, corkboard.url, 'ben_woodworks');
     const ben = await benContext.newPage();
-    await ben.goto(`${baseURL}/ben_woodworks/`);
+    await ben.goto(`${corkboard.url}/ben_woodworks/`);
     const invitations = ben.getByRole('region', { name: /^Board invitations?$/ });
     await invitations.getByText(boardName, { exact: true }).waitFor({ timeout: 30_000 });
     expect(await seriousAxeViolations(ben)).toEqual([]);
@@ -241,16 +245,20 @@ describe('a save the server refuses', () => {
     return sentence;
   }
 
-  // Runs last: it ends the owner's session.
   test('logged out in another tab → Save → the server’s error in the toast, the row reset', async () => {
+    // A session of its own (the owner's journeys above keep theirs), so the tests of this file
+    // pass in any order.
+    const session = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(session);
+    await logInAsDemoUser(session, corkboard.url, 'ines_interiors');
     // The create page (its row resets and the page stays) and the save modal (docs/decisions/011:
     // it closes on failure), both with the picker open.
-    const createPage = await owner.newPage();
+    const createPage = await session.newPage();
     const pin = await somebodyElsesPin(createPage);
-    const media = `${baseURL}${pin.images['736x'].url}`;
+    const media = `${corkboard.url}${pin.images['736x'].url}`;
     const link = 'https://www.example.com/lamp';
     await createPage.goto(
-      `${baseURL}/pin/create/create/?url=${encodeURIComponent(link)}&media=${encodeURIComponent(media)}`,
+      `${corkboard.url}/pin/create/create/?url=${encodeURIComponent(link)}&media=${encodeURIComponent(media)}`,
     );
     await createPage.getByRole('heading', { level: 1, name: 'Choose board' }).waitFor();
     const createRow = createPage
@@ -260,14 +268,14 @@ describe('a save the server refuses', () => {
     await createRow.waitFor();
     const createRowName = (await createRow.textContent()) ?? '';
 
-    const modalPage = await owner.newPage();
+    const modalPage = await session.newPage();
     const modal = await openSaveModal(modalPage, await somebodyElsesPin(modalPage));
     const modalRow = modal.getByRole('group', { name: 'All boards' }).getByRole('option').first();
     await modalRow.waitFor();
 
     // The same person logs out in a third tab while both pickers are open.
-    const other = await owner.newPage();
-    await other.goto(`${baseURL}/`);
+    const other = await session.newPage();
+    await other.goto(`${corkboard.url}/`);
     await accountButton(other).click();
     await other.getByRole('menuitem', { name: 'Log out' }).click();
     await header(other).getByRole('button', { name: 'Log in' }).waitFor();

@@ -3,11 +3,13 @@
 // by keyboard only; the pin create page; and axe on every saving surface.
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, seriousAxeViolations } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '@corkboard/testing-support/browser';
+import { seriousAxeViolations } from './support/browser.ts';
 import { logInAsDemoUser, savedPinIdFromToast } from './support/saving.ts';
+import { useJourneyServer } from './support/journey-server.ts';
 
-const baseURL = inject('baseURL');
+const corkboard = useJourneyServer();
 /** Unique per run, so board names never collide with an earlier run on a kept server. */
 const run = Date.now().toString(36);
 
@@ -22,7 +24,7 @@ interface PinSummary {
 }
 
 async function apiData<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`${baseURL}${path}`);
+  const response = await page.request.get(`${corkboard.url}${path}`);
   const body = (await response.json()) as { resource_response: { data: T } };
   return body.resource_response.data;
 }
@@ -42,7 +44,7 @@ async function newPage(): Promise<Page> {
 }
 
 async function openSaveModal(page: Page, pin: PinSummary): Promise<Locator> {
-  await page.goto(`${baseURL}/pin/${pin.id}/`);
+  await page.goto(`${corkboard.url}/pin/${pin.id}/`);
   await page.getByRole('banner').getByRole('button', { name: 'Your account' }).waitFor();
   await page.getByRole('main').getByRole('button', { name: 'Save', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Repin modal' });
@@ -57,7 +59,7 @@ function savedDialog(page: Page): Locator {
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await logInAsDemoUser(context, baseURL, 'mara_cooks');
+  await logInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });
 
 afterAll(async () => {
@@ -97,7 +99,7 @@ describe('save modal', () => {
       .getByRole('dialog', { name: 'Saved to Pantry Staples' })
       .getByRole('button', { name: 'Close' })
       .click();
-    await page.goto(`${baseURL}/mara_cooks/pantry-staples/`);
+    await page.goto(`${corkboard.url}/mara_cooks/pantry-staples/`);
     await page.locator(`main a[href="/pin/${newId}/"]`).first().waitFor();
   });
 
@@ -180,14 +182,14 @@ describe('save modal', () => {
       .getByRole('heading', { name: `Saved to ${boardName}` })
       .waitFor();
 
-    await page.goto(`${baseURL}/mara_cooks/`);
+    await page.goto(`${corkboard.url}/mara_cooks/`);
     await page.getByRole('main').getByText(boardName).waitFor();
   });
 
   test('keyboard only: Save, search, arrows across sections, Enter', async () => {
     const page = await newPage();
     const pin = await somebodyElsesPin(page);
-    await page.goto(`${baseURL}/pin/${pin.id}/`);
+    await page.goto(`${corkboard.url}/pin/${pin.id}/`);
     await page.getByRole('banner').getByRole('button', { name: 'Your account' }).waitFor();
     await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
     // Skip link → main → its first control, the Save button.
@@ -261,10 +263,10 @@ describe('pin create page and bookmarklet', () => {
   test('create page with a seeded image: 40/60 pop-up layout, saved, success view', async () => {
     const page = await newPage();
     const pin = await somebodyElsesPin(page);
-    const media = `${baseURL}${pin.images['736x'].url}`;
+    const media = `${corkboard.url}${pin.images['736x'].url}`;
     const link = 'https://www.cooking.example/recipes/lemon-pasta';
     await page.goto(
-      `${baseURL}/pin/create/create/?url=${encodeURIComponent(link)}&media=${encodeURIComponent(media)}&description=${encodeURIComponent('Lemon pasta for Tuesday')}`,
+      `${corkboard.url}/pin/create/create/?url=${encodeURIComponent(link)}&media=${encodeURIComponent(media)}&description=${encodeURIComponent('Lemon pasta for Tuesday')}`,
     );
     await page.getByRole('heading', { level: 1, name: 'Choose board' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Description' }).inputValue()).toBe(
@@ -308,9 +310,9 @@ describe('pin create page and bookmarklet', () => {
     try {
       const page = await phone.newPage();
       const pin = await somebodyElsesPin(page);
-      const media = `${baseURL}${pin.images['736x'].url}`;
+      const media = `${corkboard.url}${pin.images['736x'].url}`;
       await page.goto(
-        `${baseURL}/pin/create/create/?url=${encodeURIComponent('https://www.cooking.example/tart')}&media=${encodeURIComponent(media)}`,
+        `${corkboard.url}/pin/create/create/?url=${encodeURIComponent('https://www.cooking.example/tart')}&media=${encodeURIComponent(media)}`,
       );
       await page.getByRole('heading', { level: 1, name: 'Choose board' }).waitFor();
       await page.getByRole('listbox', { name: 'Boards' }).waitFor();
@@ -353,11 +355,11 @@ describe('pin create page and bookmarklet', () => {
     const page = await newPage();
     const pin = await somebodyElsesPin(page);
     const image = Buffer.from(
-      await (await page.request.get(`${baseURL}${pin.images['736x'].url}`)).body(),
+      await (await page.request.get(`${corkboard.url}${pin.images['736x'].url}`)).body(),
     );
     const strict = await startStrictPage(image);
     try {
-      await page.goto(`${baseURL}/bookmarklet/`);
+      await page.goto(`${corkboard.url}/bookmarklet/`);
       const bookmarklet = page.getByRole('link', { name: 'Save to Corkboard' });
       await expect.poll(() => bookmarklet.getAttribute('href')).toMatch(/^javascript:/);
       const href = (await bookmarklet.getAttribute('href')) ?? '';

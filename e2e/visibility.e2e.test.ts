@@ -1,11 +1,12 @@
 // Journey: a visitor can never see a secret board — not by its URL, not on its owner's
 // profile, not through its pins in the home feed, search or the API.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { DEMO_SECRET_BOARD } from '@corkboard/db/seed/seed-demo';
-import { launchBrowser } from './support/browser.ts';
+import { launchBrowser } from '@corkboard/testing-support/browser';
+import { useJourneyServer } from './support/journey-server.ts';
 
-const baseURL = inject('baseURL');
+const corkboard = useJourneyServer();
 const boardPath = `/${DEMO_SECRET_BOARD.username}/${DEMO_SECRET_BOARD.slug}/`;
 const SECRET_BOARD_NAME = 'Anniversary Trip Ideas';
 
@@ -24,14 +25,14 @@ describe('secret boards are invisible to visitors', () => {
   });
 
   test('the board URL shows the not-found state and leaks nothing', async () => {
-    await page.goto(`${baseURL}${boardPath}`);
+    await page.goto(`${corkboard.url}${boardPath}`);
     await page.getByRole('heading', { name: 'This board could not be found' }).waitFor();
     expect(await page.content()).not.toContain(SECRET_BOARD_NAME);
     expect(await page.title()).not.toContain(SECRET_BOARD_NAME);
   });
 
   test("the owner's profile does not list it", async () => {
-    await page.goto(`${baseURL}/${DEMO_SECRET_BOARD.username}/`);
+    await page.goto(`${corkboard.url}/${DEMO_SECRET_BOARD.username}/`);
     await page.locator(`main a[href^="/${DEMO_SECRET_BOARD.username}/"]`).first().waitFor();
     const boardLinks = await page
       .locator(`main a[href^="/${DEMO_SECRET_BOARD.username}/"]`)
@@ -42,7 +43,7 @@ describe('secret boards are invisible to visitors', () => {
   });
 
   test('the API answers 404 for the board and its pins never appear in the feed or search', async () => {
-    const board = await fetch(`${baseURL}/v3/boards${boardPath}`);
+    const board = await fetch(`${corkboard.url}/v3/boards${boardPath}`);
     expect(board.status).toBe(404);
     const body = (await board.json()) as {
       resource_response: { error: { api_error_code: number } };
@@ -52,7 +53,7 @@ describe('secret boards are invisible to visitors', () => {
     let bookmark: string | undefined;
     const boardNames = new Set<string>();
     do {
-      const url = new URL(`${baseURL}/v3/feeds/home/`);
+      const url = new URL(`${corkboard.url}/v3/feeds/home/`);
       url.searchParams.set('page_size', '100');
       if (bookmark) url.searchParams.set('bookmark', bookmark);
       const page = (await (await fetch(url)).json()) as {
@@ -69,7 +70,7 @@ describe('secret boards are invisible to visitors', () => {
     expect([...boardNames].some((name) => name.startsWith('secret:'))).toBe(false);
 
     const search = (await (
-      await fetch(`${baseURL}/v3/search/pins/?q=${encodeURIComponent('anniversary')}`)
+      await fetch(`${corkboard.url}/v3/search/pins/?q=${encodeURIComponent('anniversary')}`)
     ).json()) as {
       resource_response: { data: { board: { privacy: string } }[] };
     };

@@ -4,8 +4,8 @@
 // Prints figures only; the numbers go in docs/performance.md.
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../e2e/support/browser.ts';
-import { buildWeb, startServer } from '../e2e/support/server.ts';
+import { launchBrowser } from '@corkboard/testing-support/browser';
+import { buildWeb, spawnServer } from '@corkboard/testing-support/server';
 
 interface Asset {
   url: string;
@@ -45,12 +45,13 @@ async function firstVisit(browser: Browser, url: string): Promise<Asset[]> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 if (process.env.BENCH_SKIP_BUILD !== '1') buildWeb();
-const server = await startServer(
-  process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : {},
-);
+const server = await spawnServer({
+  ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}),
+  env: { DATABASE_URL: '', RATE_LIMIT_MAX: '100000' },
+});
 const browser = await launchBrowser();
 try {
-  const feed = (await (await fetch(`${server.baseURL}/v3/feeds/home/?page_size=1`)).json()) as {
+  const feed = (await (await fetch(`${server.url}/v3/feeds/home/?page_size=1`)).json()) as {
     resource_response: { data: { id: string }[] };
   };
   const pinId = feed.resource_response.data[0]?.id;
@@ -61,7 +62,7 @@ try {
   ];
   console.log('\nbench:bundle — first visit, empty cache, Chromium headless\n');
   for (const [label, path] of routes) {
-    const assets = await firstVisit(browser, `${server.baseURL}${path}`);
+    const assets = await firstVisit(browser, `${server.url}${path}`);
     const rows = (['js', 'css'] as const).map((kind) => {
       const subset = assets.filter((asset) => asset.kind === kind);
       return {

@@ -4,31 +4,15 @@
 //
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_DATA_DIR (reuse a
 // seeded data dir; default a fresh temp dir, seeded on first start), DATABASE_URL (bench a server).
-import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from '../e2e/support/server.ts';
+import { spawnServer, type SpawnedServer } from '@corkboard/testing-support/server';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'corkboard-bench-'));
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 1200; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} never became ready`);
-}
 
 interface Figures {
   label: string;
@@ -49,40 +33,27 @@ async function measure(label: string, url: string): Promise<Figures> {
   };
 }
 
-const apiPort = await freePort();
-const api = spawn(process.execPath, ['apps/api/src/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-  },
+const api = await spawnServer({
+  dataDir,
+  stdout: 'ignore',
+  env: { RATE_LIMIT_MAX: '100000000' },
 });
-const feedUrl = `http://127.0.0.1:${apiPort}/v3/feeds/home/`;
-let baseline: ChildProcess | undefined;
+const feedUrl = `${api.url}/v3/feeds/home/`;
+let baseline: SpawnedServer | undefined;
 try {
-  await waitFor(`http://127.0.0.1:${apiPort}/healthz`, api);
   const body = Buffer.from(await (await fetch(feedUrl)).arrayBuffer());
   const pins = (JSON.parse(body.toString()) as { resource_response: { data: unknown[] } })
     .resource_response.data.length;
   const bodyFile = join(dataDir, 'bench-feed-body.json');
   writeFileSync(bodyFile, body);
 
-  const baselinePort = await freePort();
-  baseline = fork(
-    join(root, 'scripts/bench-baseline-server.ts'),
-    [bodyFile, String(baselinePort)],
-    {
-      stdio: 'inherit',
-    },
-  );
-  const baselineUrl = `http://127.0.0.1:${baselinePort}/v3/feeds/home/`;
-  await waitFor(baselineUrl, baseline);
+  baseline = await spawnServer({
+    entry: 'scripts/bench-baseline-server.ts',
+    args: [bodyFile],
+    dataDir,
+    readyPath: '/v3/feeds/home/',
+  });
+  const baselineUrl = `${baseline.url}/v3/feeds/home/`;
 
   const feed = await measure(`GET /v3/feeds/home/ (${pins} pins, ${body.length} B)`, feedUrl);
   const bare = await measure('baseline: bare Fastify, same bytes from memory', baselineUrl);
@@ -104,6 +75,6 @@ try {
     `ratio feed/baseline: ${(feed.requestsPerSecond / bare.requestsPerSecond).toFixed(3)} of baseline throughput`,
   );
 } finally {
-  baseline?.kill('SIGTERM');
-  api.kill('SIGTERM');
+  await baseline?.stop();
+  await api.stop();
 }

@@ -7,16 +7,13 @@
 // seeded data dir; default a fresh temp dir, seeded on first start).
 // The server runs with CAPTCHA_PROVIDER=off: a proof-of-work per request would measure the
 // client's hashing, not log-in; the captcha has its own tests.
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import { freePort } from '../e2e/support/server.ts';
+import { spawnServer } from '@corkboard/testing-support/server';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'corkboard-bench-'));
@@ -42,33 +39,13 @@ async function rawVerifyRate(): Promise<{ perSecond: number; total: number }> {
   return { perSecond: total / duration, total };
 }
 
-const port = await freePort();
-const server = spawn(process.execPath, ['apps/api/src/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    CAPTCHA_PROVIDER: 'off',
-    RATE_LIMIT_MAX: '100000000',
-  },
+const server = await spawnServer({
+  dataDir,
+  stdout: 'ignore',
+  env: { CAPTCHA_PROVIDER: 'off', RATE_LIMIT_MAX: '100000000' },
 });
 try {
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // starting
-    }
-    if (attempt > 1200) throw new Error('server never became healthy');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const base = server.url;
   const request = {
     url: `${base}/v3/login/`,
     method: 'POST' as const,
@@ -108,5 +85,5 @@ try {
   ]);
   console.log(`ratio login/raw verify: ${(login.requests.average / raw.perSecond).toFixed(3)}`);
 } finally {
-  server.kill('SIGTERM');
+  await server.stop();
 }

@@ -9,22 +9,19 @@
 // that was not seeded by the server never is).
 //
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 4), BOARDS (default 5000).
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import { createDb } from '@corkboard/db/create-db';
 import { migrateToLatest } from '@corkboard/db/migrations';
 import { createBoardSearcher } from '@corkboard/shared/saving/board-search';
+import { spawnServer } from '@corkboard/testing-support/server';
 import { setCredentialPassword } from '@corkboard/api/modules/auth/auth.repository';
 import { writableBoardPage } from '@corkboard/api/modules/boards/board-items.repository';
-import { freePort } from '../e2e/support/server.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const boardCount = Number(process.env.BOARDS ?? 5000);
@@ -110,20 +107,10 @@ let userId: string;
 }
 
 // ---- 1. through the server ------------------------------------------------------------------
-const port = await freePort();
-const server = spawn(process.execPath, ['apps/api/src/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    CAPTCHA_PROVIDER: 'off',
-    RATE_LIMIT_MAX: '100000000',
-  },
+const server = await spawnServer({
+  dataDir,
+  stdout: 'ignore',
+  env: { CAPTCHA_PROVIDER: 'off', RATE_LIMIT_MAX: '100000000' },
 });
 interface ServerFigures {
   perSecond: number;
@@ -134,17 +121,7 @@ interface ServerFigures {
 }
 const serverFigures: ServerFigures[] = [];
 try {
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // starting
-    }
-    if (attempt > 1200) throw new Error('server never became healthy');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const base = server.url;
   const login = await fetch(`${base}/v3/login/`, {
     method: 'POST',
     headers: {
@@ -175,9 +152,7 @@ try {
     });
   }
 } finally {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  await server.stop();
 }
 
 // ---- 2. the same page query straight from the database --------------------------------------

@@ -1,29 +1,7 @@
-// Debian's Chromium through playwright-core (no browser downloads work on this machine).
-import { existsSync } from 'node:fs';
+// axe-core on a journey's page. Chromium itself is launched by @corkboard/testing-support/browser
+// (shared with bench:bundle).
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-// Without the background-networking flags Chromium tries to reach Google on this closed network.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}. Install it: apt-get install -y --no-install-recommends chromium`,
-    );
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-}
+import type { Page } from 'playwright-core';
 
 export interface AxeFinding {
   id: string;

@@ -1,32 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildWeb, spawnServer } from '@corkboard/testing-support/server';
 import type { TestProject } from 'vitest/node';
+import { journeyServerEnv } from './journey-server.ts';
 import { startMailSink, type MailSink } from './mailbox.ts';
-import { buildWeb, startServer, type RunningServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** A data dir the server has migrated and seeded, then shut down cleanly: copied per file. */
+    seedDataDir: string;
+    /** smtp://127.0.0.1:<port> of the sink every journey server mails to. */
+    smtpUrl: string;
     /** Folder where the SMTP sink writes each received mail as JSON (support/mailbox.ts). */
     mailDir: string;
   }
 }
 
-let server: RunningServer | undefined;
+let seedDataDir: string | undefined;
 let mail: MailSink | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   // Always test what we ship: build the SPA from the current sources (skip with E2E_SKIP_BUILD=1
   // when iterating on tests only).
   if (process.env.E2E_SKIP_BUILD !== '1') buildWeb();
-  // The app mails over real SMTP to a sink on loopback (password reset journeys).
+  // The app mails over real SMTP to a sink on loopback (password reset, invitations).
   mail = await startMailSink();
-  // The create-page and bookmarklet journeys save images served on loopback (our own /media/ and
-  // a test page's); the server's fetcher refuses loopback unless allowed.
-  server = await startServer({ SMTP_URL: mail.url, FETCH_ALLOW_HOSTS: '127.0.0.1' });
-  project.provide('baseURL', server.baseURL);
+  // Seed once (300 pins with generated images is the slow part of a first start), then stop:
+  // each journey file starts its own server on a copy (support/journey-server.ts).
+  // A clean stop (SIGTERM) closes PGlite, so the copies start from a consistent data dir.
+  seedDataDir = mkdtempSync(join(tmpdir(), 'corkboard-e2e-seed-'));
+  const seeding = await spawnServer({ dataDir: seedDataDir, env: journeyServerEnv(mail.url) });
+  await seeding.stop();
+  project.provide('seedDataDir', seedDataDir);
+  project.provide('smtpUrl', mail.url);
   project.provide('mailDir', mail.dir);
 }
 
 export async function teardown(): Promise<void> {
-  await server?.stop();
+  if (seedDataDir) rmSync(seedDataDir, { recursive: true, force: true });
   await mail?.stop();
 }

@@ -4,8 +4,8 @@ import { demoEmail } from '@corkboard/db/seed/demo-plan';
 import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
 
 /**
- * Logs `context` in as a seeded demo user through the /login/ page. Per-IP auth limits allow
- * only a few logins per run, so journeys log in once per file and reuse the context.
+ * Logs `context` in as a seeded demo user through the /login/ page. Each journey file has a
+ * server of its own (journey-server.ts), so its logins and sessions are its own.
  */
 export async function logInAsDemoUser(
   context: BrowserContext,

@@ -1,48 +1,64 @@
-// Test databases: each test file gets its own. On PGlite that is a clone of a migrated template
-// (cheap); with DATABASE_URL set it is a fresh database on that server, dropped afterwards.
-import { randomBytes } from 'node:crypto';
+// Test databases: each test file gets its own, restored from one migrated template.
+// - PGlite (default): a new in-memory instance loaded from a dump of a migrated database.
+// - DATABASE_URL set: `CREATE DATABASE … TEMPLATE <migrated template>` on that server, dropped
+//   afterwards.
+// The template is made once per run by testing-global-setup.ts (vitest globalSetup of the
+// integration project) and its location handed over with provide/inject. A test that runs
+// without that setup (another project, a single file run with another config) makes its own
+// template once per worker: slower, same result.
+import { readFile } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { kyselyOverPglite, openPglite, type DbHandle } from './create-db.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
+import {
+  databaseUrl,
+  migratedPgliteDump,
+  testDatabaseName,
+  waitUntilUnused,
+} from './testing-template.ts';
 
-let template: Promise<Blob | File> | undefined;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of a dump of a migrated PGlite database (PGlite runs). */
+    pgliteTemplateDump?: string;
+    /** Name of a migrated database on DATABASE_URL's server to clone (PostgreSQL runs). */
+    postgresTemplateDatabase?: string;
+  }
+}
 
-/** How long close() waits for a test database's connections to go before dropping it. */
-const DROP_WAIT_ATTEMPTS = 200;
-const DROP_WAIT_STEP_MS = 10;
+let pgliteTemplate: Promise<Blob | File> | undefined;
 
-/** A dump of a freshly migrated database, made once per test worker. */
-async function migratedTemplate(): Promise<Blob | File> {
-  const pglite = await openPglite(undefined);
-  const db = kyselyOverPglite(pglite);
-  await migrateToLatest(db as Kysely<unknown>);
-  const dump = await pglite.dumpDataDir('none');
-  await db.destroy();
-  return dump;
+function pgliteTemplateDump(): Promise<Blob | File> {
+  const path = inject('pgliteTemplateDump');
+  pgliteTemplate ??= path
+    ? readFile(path).then((bytes) => new Blob([bytes]))
+    : migratedPgliteDump();
+  return pgliteTemplate;
 }
 
 export async function createTestDb(): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   if (url) return createServerTestDb(url);
-  template ??= migratedTemplate();
-  const pglite = await openPglite(undefined, await template);
+  const pglite = await openPglite(undefined, await pgliteTemplateDump());
   const db = kyselyOverPglite(pglite);
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
 async function createServerTestDb(url: string): Promise<DbHandle> {
-  const name = `corkboard_test_${randomBytes(6).toString('hex')}`;
+  const name = testDatabaseName();
+  const template = inject('postgresTemplateDatabase');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(
+    template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
+  );
   await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: testUrl.toString(), max: 5 });
+  const pool = new pg.Pool({ connectionString: databaseUrl(url, name), max: 5 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db as Kysely<unknown>);
+  if (!template) await migrateToLatest(db as Kysely<unknown>);
   return {
     db,
     kind: 'postgres',
@@ -50,17 +66,7 @@ async function createServerTestDb(url: string): Promise<DbHandle> {
       await db.destroy();
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
-      // pool.end() resolves before the server has seen every connection go; dropping WITH
-      // (FORCE) would then kill those backends, and their clients report the FATAL as an
-      // unhandled error. Wait (bounded) until the database has no backends left.
-      for (let attempt = 0; attempt < DROP_WAIT_ATTEMPTS; attempt++) {
-        const { rows } = await dropper.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if ((rows[0]?.n ?? 0) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, DROP_WAIT_STEP_MS));
-      }
+      await waitUntilUnused(dropper, name);
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },
