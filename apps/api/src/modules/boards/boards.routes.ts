@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { boardSchema, pinSchema } from '../../core/api.schemas.ts';
 import { registerRoute } from '../../core/http/route.ts';
-import { BOARD_NAME_CODES, savingInputErrors } from '../../core/input-errors.ts';
+import { BOARD_NAME_CODES, savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import {
   idSchema,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { clientLogEventSchema } from '@corkboard/shared/saving/api';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRoute } from '../../core/http/route.ts';
-import { savingInputErrors } from '../../core/input-errors.ts';
+import { savingInputErrors } from '../../core/http/input-errors.ts';
 import { bodyOrEmpty } from '../../core/schemas.ts';
 import { purgeOldClientEvents, recordClientEvent } from './client-log.service.ts';
 

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRoute } from '../../core/http/route.ts';
-import { savingInputErrors } from '../../core/input-errors.ts';
+import { savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { idSchema, pageQuerySchema, pageRequest } from '../../core/schemas.ts';
 import {

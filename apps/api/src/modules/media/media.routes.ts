@@ -18,7 +18,7 @@ import { AppError } from '@corkboard/shared/app-error';
 import { registerImageBodySchema } from '@corkboard/shared/saving/api';
 import type { AppDeps, ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRawRoute, registerRoute } from '../../core/http/route.ts';
-import { savingInputErrors } from '../../core/input-errors.ts';
+import { savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { bodyOrEmpty, idSchema } from '../../core/schemas.ts';
 import { createMediaUpload, findImagesAt, purgeExpiredUploads } from './image-intake.service.ts';

@@ -12,7 +12,7 @@ import { AppError } from '@corkboard/shared/app-error';
 import { PIN_IMAGE_BASE64_MAX_LENGTH, PIN_IMAGE_MAX_BYTES } from '@corkboard/shared/saving/schemas';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRoute } from '../../core/http/route.ts';
-import { savingInputErrors } from '../../core/input-errors.ts';
+import { savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { idSchema } from '../../core/schemas.ts';
 import { sendAppError, toAppError } from '../../plugins/app/errors.ts';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { pinSchema } from '../../core/api.schemas.ts';
 import { registerRoute } from '../../core/http/route.ts';
-import { SECTION_NAME_CODES, savingInputErrors } from '../../core/input-errors.ts';
+import { SECTION_NAME_CODES, savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { idSchema, pageQuerySchema, pageRequest } from '../../core/schemas.ts';
 import { createSection } from './section-create.service.ts';

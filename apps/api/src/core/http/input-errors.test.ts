@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
 import { boardCreateOptionsSchema, pinCreateOptionsSchema } from '@corkboard/shared/saving/schemas';
-import { parseInput, type InputErrorMapper } from './http/input.ts';
+import { parseInput, type InputErrorMapper } from './input.ts';
 import { BOARD_NAME_CODES, savingInputErrors } from './input-errors.ts';
 
 /** The mappers used here never touch the request or the reply. */

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
 import type { ErrorCodeName } from '@corkboard/shared/error-codes';
 import { PIN_IMAGE_MAX_BYTES } from '@corkboard/shared/saving/schemas';
-import type { InputErrorMapper } from './http/input.ts';
+import type { InputErrorMapper } from './input.ts';
 
 /** Which codes a `name` field's failures get (boards and sections share the rule). */
 export interface NameCodes {
