@@ -10,9 +10,7 @@ const HomePage = lazy(() =>
 const PinPage = lazy(() =>
   import('../features/pin/PinPage.tsx').then((m) => ({ default: m.PinPage })),
 );
-const BoardPage = lazy(() =>
-  import('../features/board/BoardPage.tsx').then((m) => ({ default: m.BoardPage })),
-);
+const BoardPage = lazy(() => import('./BoardRoute.tsx').then((m) => ({ default: m.BoardRoute })));
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
 );
@@ -61,7 +59,9 @@ const BookmarkletPage = lazy(() =>
   })),
 );
 const BoardInvitePage = lazy(() =>
-  import('../features/saving/BoardInvitePage.tsx').then((m) => ({ default: m.BoardInvitePage })),
+  import('../features/collaborators/BoardInvitePage.tsx').then((m) => ({
+    default: m.BoardInvitePage,
+  })),
 );
 
 /**

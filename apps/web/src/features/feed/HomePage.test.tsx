@@ -52,7 +52,7 @@ async function scrollAndSettle(layout: ReturnType<typeof placeListEnd>): Promise
     vi.useRealTimers();
   }
   // A page request starts within the same task as the check; flush it into fetch.
-  await act(async () => undefined);
+  await act(() => Promise.resolve());
   return measuredList() - before;
 }
 

@@ -21,7 +21,7 @@ import {
 import { PinGrid } from '../../ui/PinGrid.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useInfiniteScroll } from '../../ui/useInfiniteScroll.ts';
-import { BoardInvites } from './BoardInvites.tsx';
+import { BoardInvites } from '../collaborators/BoardInvites.tsx';
 import { useUser, useUserBoards, useUserPins } from './hooks.ts';
 
 export const TAB_PARAM = 'tab';

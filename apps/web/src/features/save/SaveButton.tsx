@@ -1,0 +1,43 @@
+// A pin's Save button (saving.md §2.3 "Save modal from every pin's Save button"): on a grid card
+// it sits over the image, shown on hover and on keyboard focus; on the closeup it is the main
+// action for a signed-in person (visitors get the signup buttons of EntryPoints there). Nothing
+// renders until we know who is looking, or outside a SaveFlowProvider. The card button's CSS is
+// in ui/styles.css (first visit).
+import type { Pin } from '@corkboard/shared/api-types';
+import { useTranslation } from 'react-i18next';
+import { preloadAuth } from '../auth/AuthModalProvider.tsx';
+import { useOptionalSaveFlow } from './saveFlowContext.ts';
+import { preloadSaving } from './savingChunk.ts';
+
+export function CardSaveButton({ pin, name }: { pin: Pin; name: string }) {
+  const { t } = useTranslation();
+  const flow = useOptionalSaveFlow();
+  if (!flow || flow.viewer === 'unknown') return null;
+  const preload = flow.viewer === 'signedIn' ? preloadSaving : preloadAuth;
+  return (
+    <button
+      type="button"
+      className="button button--primary pin-card__save"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => flow.savePin(pin)}
+    >
+      {t('pin.save')}
+      {/* Many cards, one word each: the pin's name tells the buttons apart. */}{' '}
+      <span className="visually-hidden">{name}</span>
+    </button>
+  );
+}
+
+export function CloseupSaveButton({ pin }: { pin: Pin }) {
+  const { t } = useTranslation();
+  const flow = useOptionalSaveFlow();
+  if (flow?.viewer !== 'signedIn') return null;
+  return (
+    <div className="closeup__actions" onPointerEnter={preloadSaving} onFocus={preloadSaving}>
+      <button type="button" className="button button--primary" onClick={() => flow.savePin(pin)}>
+        {t('pin.save')}
+      </button>
+    </div>
+  );
+}
