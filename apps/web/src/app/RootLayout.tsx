@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
 import { HeaderAuth } from '../features/auth/HeaderAuth.tsx';
-import { isChromelessPath } from '../features/pin-create/paths.ts';
+import { isChromelessPath } from '../features/pin-create/chromeless.ts';
 import { CardSaveButton } from '../features/save/SaveButton.tsx';
 import { SaveFlowProvider } from '../features/save/SaveFlowProvider.tsx';
 import { Header } from '../ui/Header.tsx';

@@ -58,7 +58,7 @@ import {
 } from './hooks.ts';
 import { LoginView } from './LoginView.tsx';
 import { afterLoginPath } from './navigation.ts';
-import { pageLoad } from './pageLoad.ts';
+import { pageLoad } from '../session/pageLoad.ts';
 import { RecoveryDialogs, type RecoveryDialogState } from './RecoveryDialogs.tsx';
 import { emailFormShownAtOnce } from './titles.ts';
 import { CONSENT_ERROR_TOAST_MS, ERROR_TOAST_MS } from './timings.ts';

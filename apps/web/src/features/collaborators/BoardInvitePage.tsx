@@ -12,7 +12,7 @@ import { internalPath } from '../../ui/links.ts';
 import { LoadingState } from '../../ui/PageStates.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { preloadAuth, useAuthModal } from '../auth/AuthModalProvider.tsx';
-import { useViewer } from '../auth/hooks.ts';
+import { useViewer } from '../session/hooks.ts';
 import { useAcceptEmailInvite, useEmailInvitePreview } from './hooks.ts';
 
 export function BoardInvitePage() {

@@ -6,7 +6,7 @@ import { Navigate, useParams } from 'react-router';
 import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../../i18n/savingCatalogue.ts';
 import { LoadingState } from '../../ui/PageStates.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { useViewer } from '../auth/hooks.ts';
+import { useViewer } from '../session/hooks.ts';
 import { CreateBoardForm } from '../boards/CreateBoardForm.tsx';
 import { useCreateBoardWithInvites, usePickerBoard } from '../boards/hooks.ts';
 import { boardCoverUrl } from '../boards/pickerRows.ts';

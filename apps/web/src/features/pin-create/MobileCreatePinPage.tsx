@@ -14,7 +14,7 @@ import { LoadingOverlay } from '../../ui/LoadingOverlay.tsx';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import { PickerListbox, usePickerState } from '../../ui/PickerListbox.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { useViewer } from '../auth/hooks.ts';
+import { useViewer } from '../session/hooks.ts';
 import { boardListGroups, BoardRow } from '../boards/BoardPicker.tsx';
 import { usePickerBoards, type PickerPinContext } from '../boards/hooks.ts';
 import { boardRowKey } from '../boards/pickerRows.ts';

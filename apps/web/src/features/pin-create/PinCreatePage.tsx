@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { AuthFlow } from '../auth/AuthFlow.tsx';
 import { AuthSurface } from '../auth/AuthSurface.tsx';
 import type { AuthFlowConfig } from '../auth/flowTypes.ts';
-import { useViewer } from '../auth/hooks.ts';
+import { useViewer } from '../session/hooks.ts';
 import type { SavedResult } from '../save/saveFlow.ts';
 import { SaveFlowView } from '../save/SaveFlowView.tsx';
 import type { SaveSource } from '../save/saveSource.ts';

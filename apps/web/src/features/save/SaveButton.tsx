@@ -1,8 +1,7 @@
-// A pin's Save button (saving.md §2.3 "Save modal from every pin's Save button"): on a grid card
-// it sits over the image, shown on hover and on keyboard focus; on the closeup it is the main
-// action for a signed-in person (visitors get the signup buttons of EntryPoints there). Nothing
-// renders until we know who is looking, or outside a SaveFlowProvider. The card button's CSS is
-// in ui/styles.css (first visit).
+// A grid card's Save button (saving.md §2.3 "Save modal from every pin's Save button"): over the
+// image, shown on hover and on keyboard focus. Nothing renders until we know who is looking, or
+// outside a SaveFlowProvider. First-visit code (app/ puts it on every card); its CSS is in
+// ui/styles.css. The closeup's button is CloseupSaveButton.tsx, in the pin page's chunk.
 import type { Pin } from '@corkboard/shared/api-types';
 import { useTranslation } from 'react-i18next';
 import { preloadAuth } from '../auth/AuthModalProvider.tsx';
@@ -26,18 +25,5 @@ export function CardSaveButton({ pin, name }: { pin: Pin; name: string }) {
       {/* Many cards, one word each: the pin's name tells the buttons apart. */}{' '}
       <span className="visually-hidden">{name}</span>
     </button>
-  );
-}
-
-export function CloseupSaveButton({ pin }: { pin: Pin }) {
-  const { t } = useTranslation();
-  const flow = useOptionalSaveFlow();
-  if (flow?.viewer !== 'signedIn') return null;
-  return (
-    <div className="closeup__actions" onPointerEnter={preloadSaving} onFocus={preloadSaving}>
-      <button type="button" className="button button--primary" onClick={() => flow.savePin(pin)}>
-        {t('pin.save')}
-      </button>
-    </div>
   );
 }

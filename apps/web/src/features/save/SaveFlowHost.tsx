@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ensureSavingCatalogue } from '../../i18n/savingCatalogue.ts';
-import { useViewer } from '../auth/hooks.ts';
+import { useViewer } from '../session/hooks.ts';
 import { PinSavedDialog } from './PinSavedDialog.tsx';
 import type { SavedResult } from './saveFlow.ts';
 import type { SaveRequest, SavingToastItem } from './saveFlowContext.ts';

@@ -7,7 +7,7 @@ import type { Pin } from '@corkboard/shared/api-types';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useAuthModal } from '../auth/AuthModalProvider.tsx';
-import { useViewer } from '../auth/hooks.ts';
+import { useViewer } from '../session/hooks.ts';
 import {
   SaveFlowContext,
   type SaveRequest,

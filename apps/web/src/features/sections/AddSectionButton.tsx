@@ -3,7 +3,7 @@
 import type { BoardDetail } from '@corkboard/shared/api-types';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useViewer } from '../auth/hooks.ts';
+import { useViewer } from '../session/hooks.ts';
 
 const loadDialog = () => import('./AddSectionDialog.tsx');
 const AddSectionDialog = lazy(() =>
