@@ -15,7 +15,7 @@ import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import { PickerListbox, usePickerState } from '../../ui/PickerListbox.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useViewer } from '../session/hooks.ts';
-import { boardListGroups, BoardRow } from '../boards/BoardPicker.tsx';
+import { boardListGroups, BoardRow } from '../boards/BoardRows.tsx';
 import { usePickerBoards, type PickerPinContext } from '../boards/hooks.ts';
 import { boardRowKey } from '../boards/pickerRows.ts';
 import { STEP_TITLE_KEYS } from '../save/saveFlow.ts';

@@ -6,7 +6,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SAVING_NAMESPACE } from '../../i18n/savingCatalogue.ts';
 import { PickerListbox, usePickerState, type PickerGroup } from '../../ui/PickerListbox.tsx';
-import { BoardThumb, RowStatus } from '../boards/BoardPicker.tsx';
+import { BoardThumb, RowStatus } from '../boards/BoardRows.tsx';
 import {
   boardCoverUrl,
   boardRowKey,
