@@ -1,20 +1,51 @@
-// Every query key in one place. Pin lists share the 'pins' root so a closeup can look a pin up in
-// any list already cached (see findCachedPin), and so one invalidation can refresh them all.
-export const queryKeys = {
-  homeFeed: () => ['pins', 'home'] as const,
-  boardPins: (boardId: string) => ['pins', 'board', boardId] as const,
-  sectionPins: (sectionId: string) => ['pins', 'section', sectionId] as const,
-  userPins: (username: string) => ['pins', 'user', username] as const,
-  searchPins: (query: string) => ['pins', 'search', query] as const,
-  pin: (id: string) => ['pin', id] as const,
-  board: (username: string, slug: string) => ['board', username, slug] as const,
-  user: (username: string) => ['user', username] as const,
-  userBoards: (username: string) => ['boards', 'user', username] as const,
-  myBoardInvites: () => ['boards', 'invites', 'me'] as const,
-  viewer: () => ['viewer'] as const,
-  experiments: () => ['auth', 'experiments'] as const,
-  captchaConfig: () => ['auth', 'captcha-config'] as const,
-  emailExists: (email: string) => ['auth', 'exists', email] as const,
-};
-
+// Every TanStack Query key of the web app, in one place: features read, write and invalidate
+// through these and never spell a key themselves, so one feature can refresh what another shows
+// (a save refreshes the board page, the profile and the picker) without knowing its internals.
+//
+// A key starts with its name in this registry (unique, and cheap for the first-visit bundle: the
+// compressor stores the repeat almost for free). Pin lists share the 'pins' root so a closeup can
+// look a pin up in any list already cached (findCachedPin), and so one invalidation can refresh
+// them all. A `…All` key is the prefix of every key of its kind, for invalidation.
 export const PIN_LISTS_ROOT = 'pins';
+
+export const queryKeys = {
+  // ---- pins ----
+  pinListsAll: () => [PIN_LISTS_ROOT] as const,
+  homeFeed: () => [PIN_LISTS_ROOT, 'homeFeed'] as const,
+  boardPins: (boardId: string) => [PIN_LISTS_ROOT, 'boardPins', boardId] as const,
+  sectionPins: (sectionId: string) => [PIN_LISTS_ROOT, 'sectionPins', sectionId] as const,
+  userPins: (username: string) => [PIN_LISTS_ROOT, 'userPins', username] as const,
+  searchPins: (query: string) => [PIN_LISTS_ROOT, 'searchPins', query] as const,
+  pin: (id: string) => ['pin', id] as const,
+  /** PinResource with field_set_key 'detailed' (link domain, official user). */
+  pinDetail: (id: string) => ['pinDetail', id] as const,
+  /** Pin create page: pinnable images found at a link, and an image's early registration. */
+  foundImages: (url: string) => ['foundImages', url] as const,
+  imageRegistration: (imageUrl: string) => ['imageRegistration', imageUrl] as const,
+
+  // ---- boards ----
+  boardsAll: () => ['board'] as const,
+  board: (username: string, slug: string) => ['board', username, slug] as const,
+  /** BoardResource by id in the picker's field set (the section create page). */
+  pickerBoard: (boardId: string) => ['pickerBoard', boardId] as const,
+  pickerBoardsAll: () => ['pickerBoards'] as const,
+  pickerBoards: (context: string) => ['pickerBoards', context] as const,
+  boardTitleSuggestions: (pinId: string) => ['boardTitleSuggestions', pinId] as const,
+  relatedBoards: (pinId: string) => ['relatedBoards', pinId] as const,
+
+  // ---- sections ----
+  boardSections: (boardId: string) => ['boardSections', boardId] as const,
+
+  // ---- people, collaborators ----
+  user: (username: string) => ['user', username] as const,
+  userBoards: (username: string) => ['userBoards', username] as const,
+  myBoardInvites: () => ['myBoardInvites'] as const,
+  shareSuggestions: (term: string) => ['shareSuggestions', term] as const,
+  emailInvite: (token: string) => ['emailInvite', token] as const,
+
+  // ---- auth ----
+  viewer: () => ['viewer'] as const,
+  experiments: () => ['experiments'] as const,
+  captchaConfig: () => ['captchaConfig'] as const,
+  emailExists: (email: string) => ['emailExists', email] as const,
+};

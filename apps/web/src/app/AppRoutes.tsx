@@ -1,67 +1,45 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { lazyPage } from './lazyPage.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
-// One chunk per page: a first visit downloads the shell and the page it lands on only.
-const HomePage = lazy(() =>
-  import('../features/feed/HomePage.tsx').then((m) => ({ default: m.HomePage })),
+// One chunk per page: a first visit downloads the shell and the page it lands on only. A module
+// with several pages has one loader, so the shell lists its chunk and preloads once.
+const authPages = () => import('../features/auth/AuthPages.tsx');
+const legalPages = () => import('../features/auth/LegalPages.tsx');
+const boardCreatePages = () => import('../features/pin-create/BoardCreatePages.tsx');
+
+const HomePage = lazyPage(() => import('../features/feed/HomePage.tsx'), 'HomePage');
+const PinPage = lazyPage(() => import('../features/pin/PinPage.tsx'), 'PinPage');
+const BoardPage = lazyPage(() => import('./BoardRoute.tsx'), 'BoardRoute');
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage');
+const SearchPage = lazyPage(() => import('../features/search/SearchPage.tsx'), 'SearchPage');
+const LoginPage = lazyPage(authPages, 'LoginPage');
+const SignupPage = lazyPage(authPages, 'SignupPage');
+const BusinessLoginPage = lazyPage(authPages, 'BusinessLoginPage');
+const PasswordResetPage = lazyPage(
+  () => import('../features/auth/PasswordResetPage.tsx'),
+  'PasswordResetPage',
 );
-const PinPage = lazy(() =>
-  import('../features/pin/PinPage.tsx').then((m) => ({ default: m.PinPage })),
+const TermsPage = lazyPage(legalPages, 'TermsPage');
+const PrivacyPage = lazyPage(legalPages, 'PrivacyPage');
+const PinCreatePage = lazyPage(
+  () => import('../features/pin-create/PinCreatePage.tsx'),
+  'PinCreatePage',
 );
-const BoardPage = lazy(() =>
-  import('../features/board/BoardPage.tsx').then((m) => ({ default: m.BoardPage })),
+const MobileRepinPage = lazyPage(
+  () => import('../features/pin-create/MobileCreatePinPage.tsx'),
+  'MobileRepinPage',
 );
-const ProfilePage = lazy(() =>
-  import('../features/profile/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
+const BoardCreatePage = lazyPage(boardCreatePages, 'BoardCreatePage');
+const SectionCreatePage = lazyPage(boardCreatePages, 'SectionCreatePage');
+const BookmarkletPage = lazyPage(
+  () => import('../features/pin-create/BookmarkletPage.tsx'),
+  'BookmarkletPage',
 );
-const SearchPage = lazy(() =>
-  import('../features/search/SearchPage.tsx').then((m) => ({ default: m.SearchPage })),
-);
-const LoginPage = lazy(() =>
-  import('../features/auth/AuthPages.tsx').then((m) => ({ default: m.LoginPage })),
-);
-const SignupPage = lazy(() =>
-  import('../features/auth/AuthPages.tsx').then((m) => ({ default: m.SignupPage })),
-);
-const BusinessLoginPage = lazy(() =>
-  import('../features/auth/AuthPages.tsx').then((m) => ({ default: m.BusinessLoginPage })),
-);
-const PasswordResetPage = lazy(() =>
-  import('../features/auth/PasswordResetPage.tsx').then((m) => ({ default: m.PasswordResetPage })),
-);
-const TermsPage = lazy(() =>
-  import('../features/auth/LegalPages.tsx').then((m) => ({ default: m.TermsPage })),
-);
-const PrivacyPage = lazy(() =>
-  import('../features/auth/LegalPages.tsx').then((m) => ({ default: m.PrivacyPage })),
-);
-const PinCreatePage = lazy(() =>
-  import('../features/pin-create/PinCreatePage.tsx').then((m) => ({ default: m.PinCreatePage })),
-);
-const MobileRepinPage = lazy(() =>
-  import('../features/pin-create/MobileCreatePinPage.tsx').then((m) => ({
-    default: m.MobileRepinPage,
-  })),
-);
-const BoardCreatePage = lazy(() =>
-  import('../features/pin-create/BoardCreatePages.tsx').then((m) => ({
-    default: m.BoardCreatePage,
-  })),
-);
-const SectionCreatePage = lazy(() =>
-  import('../features/pin-create/BoardCreatePages.tsx').then((m) => ({
-    default: m.SectionCreatePage,
-  })),
-);
-const BookmarkletPage = lazy(() =>
-  import('../features/pin-create/BookmarkletPage.tsx').then((m) => ({
-    default: m.BookmarkletPage,
-  })),
-);
-const BoardInvitePage = lazy(() =>
-  import('../features/saving/BoardInvitePage.tsx').then((m) => ({ default: m.BoardInvitePage })),
+const BoardInvitePage = lazyPage(
+  () => import('../features/collaborators/BoardInvitePage.tsx'),
+  'BoardInvitePage',
 );
 
 /**

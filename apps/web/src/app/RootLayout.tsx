@@ -2,16 +2,24 @@ import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
-import { isChromelessPath } from '../features/pin-create/paths.ts';
-import { SaveFlowProvider } from '../features/saving/SaveFlowProvider.tsx';
+import { HeaderAuth } from '../features/auth/HeaderAuth.tsx';
+import { isChromelessPath } from '../features/pin-create/chromeless.ts';
+import { CardSaveButton } from '../features/save/SaveButton.tsx';
+import { SaveFlowProvider } from '../features/save/SaveFlowProvider.tsx';
 import { Header } from '../ui/Header.tsx';
 import { LoadingState } from '../ui/PageStates.tsx';
+import { PinCardActionsProvider, type PinCardActionsRenderer } from '../ui/PinCardActions.tsx';
 import { ScrollManager } from '../ui/ScrollManager.tsx';
 import { useLayoutWidth } from '../ui/useLayoutWidth.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { PageError } from './PageError.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
+
+/** Every pin card's actions: its Save button (ui/ draws cards, the save feature acts on them). */
+const renderCardActions: PinCardActionsRenderer = (pin, name) => (
+  <CardSaveButton pin={pin} name={name} />
+);
 
 /** Skip link, header and the page in `<main>`; pages load lazily inside the Suspense boundary. */
 export function RootLayout() {
@@ -38,22 +46,24 @@ export function RootLayout() {
   return (
     <AuthModalProvider>
       <SaveFlowProvider>
-        <div className="app" data-layout={layoutWidth}>
-          <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
-            {t('app.skipToContent')}
-          </a>
-          {/* The pin create pop-up and the mobile save pages bring their own header. */}
-          {isChromelessPath(pathname) ? null : <Header />}
-          <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="app__main">
-            {/* Keyed by path: a failed page does not stay failed after navigating elsewhere. */}
-            <ErrorBoundary key={pathname} fallback={<PageError />}>
-              <Suspense fallback={<LoadingState />}>
-                <Outlet />
-              </Suspense>
-            </ErrorBoundary>
-          </main>
-          <ScrollManager />
-        </div>
+        <PinCardActionsProvider value={renderCardActions}>
+          <div className="app" data-layout={layoutWidth}>
+            <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
+              {t('app.skipToContent')}
+            </a>
+            {/* The pin create pop-up and the mobile save pages bring their own header. */}
+            {isChromelessPath(pathname) ? null : <Header account={<HeaderAuth />} />}
+            <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="app__main">
+              {/* Keyed by path: a failed page does not stay failed after navigating elsewhere. */}
+              <ErrorBoundary key={pathname} fallback={<PageError />}>
+                <Suspense fallback={<LoadingState />}>
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
+            </main>
+            <ScrollManager />
+          </div>
+        </PinCardActionsProvider>
       </SaveFlowProvider>
     </AuthModalProvider>
   );

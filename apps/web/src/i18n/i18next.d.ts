@@ -1,6 +1,6 @@
 // Types `t('…')` keys against the English catalogues, so a missing key fails typecheck. The
 // `auth` and `saving` namespaces are added at run time with their lazily loaded chunks
-// (authCatalogue.ts, features/saving/savingCatalogue.ts).
+// (authCatalogue.ts, i18n/savingCatalogue.ts).
 import 'i18next';
 import type en from './locales/en.json';
 import type authEn from './locales/auth/en.json';

@@ -8,6 +8,12 @@ import type {
   User,
   UserSummary,
 } from '@corkboard/shared/api-types';
+import type {
+  BoardPickerData,
+  PickerBoardItem,
+  PickerSectionItem,
+  SavedPin,
+} from '@corkboard/shared/saving/api';
 
 function variant(width: number, height: number, name: string): ImageVariant {
   return {
@@ -117,4 +123,74 @@ export function makeAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
     connected_to_facebook: false,
     ...overrides,
   };
+}
+
+// ---- saving: picker boards and sections, saved pins ----
+
+export function makePickerBoard(
+  id: string,
+  overrides: Partial<PickerBoardItem> = {},
+): PickerBoardItem {
+  const name = overrides.name ?? `Board ${id}`;
+  return {
+    id,
+    name,
+    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    url: `/alice/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/`,
+    privacy: 'public',
+    description: '',
+    owner: summaryOf(makeUser()),
+    collaborating_users: [],
+    collaborator_count: 0,
+    is_collaborative: false,
+    should_show_board_collaborators: false,
+    board_access: ['read', 'write'],
+    pin_count: 3,
+    section_count: 0,
+    follower_count: 0,
+    has_custom_cover: false,
+    image_cover_url: `/media/board${id}-236.jpg`,
+    image_thumbnail_url: null,
+    pin_thumbnail_urls: [],
+    last_saved_at: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeSection(id: string, title: string, boardId = '1'): PickerSectionItem {
+  return {
+    id,
+    board_id: boardId,
+    title,
+    slug: title.toLowerCase(),
+    pin_count: 2,
+    preview_pins: [],
+  };
+}
+
+export function makeSavedPin(
+  id: string,
+  board: PickerBoardItem,
+  overrides: Partial<SavedPin> = {},
+): SavedPin {
+  const pin: Pin = makePin(id, {
+    board: { id: board.id, name: board.name, url: board.url, privacy: board.privacy },
+  });
+  return {
+    ...pin,
+    repin_of_id: null,
+    already_saved: null,
+    is_first_save: false,
+    reported_method: 'create',
+    is_promotable: false,
+    ...overrides,
+  };
+}
+
+export function pickerData(
+  boards: readonly PickerBoardItem[],
+  shortlist: readonly PickerBoardItem[] = [],
+): BoardPickerData {
+  return { all_boards: [...boards], boards_shortlist: [...shortlist] };
 }

@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch, useNavigate, useSearchParams } from 'react-router';
-import { HeaderAuth } from '../features/auth/HeaderAuth.tsx';
 
 export const SEARCH_PATH = '/search/pins/';
 
@@ -76,8 +75,11 @@ function SearchForm({ currentQuery }: { currentQuery: string }) {
   );
 }
 
-/** Logo, search, and the account corner (log in / sign up, or the signed-in person's menu). */
-export function Header() {
+/**
+ * Logo, search, and the account corner (log in / sign up, or the signed-in person's menu), which
+ * the app passes in: the header is a primitive and knows no feature.
+ */
+export function Header({ account }: { account: ReactNode }) {
   const onSearchPage = useMatch(SEARCH_PATH) !== null;
   const [params] = useSearchParams();
   const currentQuery = onSearchPage ? (params.get('q') ?? '') : '';
@@ -85,7 +87,7 @@ export function Header() {
     <header className="site-header">
       <Logo />
       <SearchForm currentQuery={currentQuery} />
-      <HeaderAuth />
+      {account}
     </header>
   );
 }

@@ -1,14 +1,18 @@
 import type { Pin } from '@corkboard/shared/api-types';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CardSaveButton } from '../features/saving/SaveButton.tsx';
 import { pinPath } from './links.ts';
+import { usePinCardActions } from './PinCardActions.tsx';
 import { PinImage } from './PinImage.tsx';
 import { pinAltText } from './pinText.ts';
 
-/** Grid cell: the image (dominant-colour placeholder) and the title, linking to the closeup. */
+/**
+ * Grid cell: the image (dominant-colour placeholder) and the title, linking to the closeup, and
+ * the actions the app gives cards (PinCardActions).
+ */
 export function PinCard({ pin, displayWidth }: { pin: Pin; displayWidth: string }) {
   const { t } = useTranslation();
+  const actions = usePinCardActions();
   const alt = pinAltText(pin, t);
   const title = pin.title.trim();
   return (
@@ -28,7 +32,7 @@ export function PinCard({ pin, displayWidth }: { pin: Pin; displayWidth: string 
           </span>
         ) : null}
       </Link>
-      <CardSaveButton pin={pin} name={alt} />
+      {actions?.(pin, alt)}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { clearCookies } from '../../test/cookies.ts';
 import { makeAuthUser, makePin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { identityFromUser, REMEMBERED_IDENTITY_COOKIE } from './cookies.ts';
-import { pageLoad } from './pageLoad.ts';
+import { pageLoad } from '../session/pageLoad.ts';
 
 function authFail(name: ErrorCodeName, data?: Record<string, unknown>): Response {
   const definition = ERROR_CODES[name];

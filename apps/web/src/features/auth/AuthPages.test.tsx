@@ -13,7 +13,7 @@ import { makeAuthUser } from '../../test/fixtures.ts';
 import { createTestQueryClient, renderApp } from '../../test/render.tsx';
 import { BirthdayStep } from './BirthdayStep.tsx';
 import { ensureAuthCatalogue } from './authCatalogue.ts';
-import { pageLoad } from './pageLoad.ts';
+import { pageLoad } from '../session/pageLoad.ts';
 import { WelcomeLoading } from './WelcomeLoading.tsx';
 
 function authFail(name: ErrorCodeName, data?: Record<string, unknown>): Response {

@@ -13,9 +13,9 @@ import { ensureAuthCatalogue } from './authCatalogue.ts';
 import { AUTH_MODAL_WIDTH, BUSINESS_LOGIN_WIDTH } from './layout.ts';
 import { AuthSurface } from './AuthSurface.tsx';
 import type { AuthFlowConfig } from './flowTypes.ts';
-import { useViewer } from './hooks.ts';
+import { useViewer } from '../session/hooks.ts';
 import { nextPathFrom } from './navigation.ts';
-import { DEFAULT_LOGIN_PATH } from './pageLoad.ts';
+import { DEFAULT_LOGIN_PATH } from '../session/pageLoad.ts';
 
 interface AuthPageProps {
   initialView: 'login' | 'signup';

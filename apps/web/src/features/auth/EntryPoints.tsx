@@ -4,7 +4,7 @@
 import type { Pin } from '@corkboard/shared/api-types';
 import { useTranslation } from 'react-i18next';
 import { preloadAuth, useAuthModal } from './AuthModalProvider.tsx';
-import { useViewer } from './hooks.ts';
+import { useViewer } from '../session/hooks.ts';
 
 function useIsVisitor(): boolean {
   const viewer = useViewer();

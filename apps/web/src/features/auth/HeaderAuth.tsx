@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { profilePath } from '../../ui/links.ts';
 import { preloadAuth, useAuthModal } from './AuthModalProvider.tsx';
-import { useLogout, useViewer } from './hooks.ts';
+import { useLogout, useViewer } from '../session/hooks.ts';
 
 export function HeaderAuth() {
   const viewer = useViewer();

@@ -29,7 +29,7 @@ import {
   useSendPasswordReset,
 } from './hooks.ts';
 import { recoveryPath } from './links.ts';
-import { DEFAULT_LOGIN_PATH, pageLoad } from './pageLoad.ts';
+import { DEFAULT_LOGIN_PATH, pageLoad } from '../session/pageLoad.ts';
 import { RecoveryDialogs } from './RecoveryDialogs.tsx';
 import { ERROR_TOAST_MS } from './timings.ts';
 import { AuthMark, AuthTitle, SwitchLine } from './ViewParts.tsx';

@@ -11,15 +11,10 @@ import { richText } from '../../ui/richText.tsx';
 import { ToastProvider, useToast } from '../../ui/Toast.tsx';
 import { useSendPasswordReset } from './hooks.ts';
 import { CONTACT_PATH, recoveryPath } from './links.ts';
-import type { RecoveryDialogKind, SuspensionReason } from './recoveryDialogs.ts';
+import type { RecoveryDialogKind, RecoveryDialogState } from './recoveryDialogs.ts';
 import { SUSPENSION_REASONS } from './recoveryDialogs.ts';
 import { AUTH_MODAL_WIDTH } from './layout.ts';
 import { EMAIL_SENT_TOAST_MS, ERROR_TOAST_MS } from './timings.ts';
-
-export interface RecoveryDialogState {
-  kind: RecoveryDialogKind;
-  suspensionReason?: SuspensionReason | null | undefined;
-}
 
 interface RecoveryDialogsProps {
   dialog: RecoveryDialogState;

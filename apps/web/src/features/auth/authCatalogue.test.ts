@@ -8,7 +8,7 @@ import { SIGNUP_PAGE_MAX_LENGTH } from '@corkboard/shared/auth/schemas';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { describe, expect, test } from 'vitest';
 import { createI18n } from '../../i18n/i18n.ts';
-import { SIGNUP_PAGE_MAX_LENGTH as WEB_SIGNUP_PAGE_MAX_LENGTH } from './AuthFlow.tsx';
+import { SIGNUP_PAGE_MAX_LENGTH as WEB_SIGNUP_PAGE_MAX_LENGTH } from './useAuthFlow.ts';
 import { ensureAuthCatalogue } from './authCatalogue.ts';
 import { BIRTHDAY_COPY_KEYS, EMAIL_COPY_KEYS, PASSWORD_COPY_KEYS } from './copyKeys.ts';
 

@@ -1,16 +1,17 @@
 import { ERROR_CODES, type ErrorCodeName } from '@corkboard/shared/error-codes';
 import { describe, expect, test } from 'vitest';
-import { createI18n } from '../../i18n/i18n.ts';
 import { ApiError, NETWORK_ERROR_CODE } from '../../api/client.ts';
+import { createStrictI18n } from '../../test/i18n.ts';
 import { ensureAuthCatalogue } from './authCatalogue.ts';
 import {
+  AUTH_ERROR_ANSWERS,
   errorCodeName,
   mapAuthError,
   type AuthErrorOutcome,
   type AuthMessage,
 } from './authErrors.ts';
 
-const i18n = createI18n('en');
+const i18n = createStrictI18n('en');
 ensureAuthCatalogue(i18n);
 const t = i18n.getFixedT('en', 'auth');
 const copy = (message: AuthMessage | undefined) =>
@@ -54,11 +55,23 @@ describe('auth error codes → form (auth.md §8)', () => {
       name.startsWith('AUTH_'),
     );
     expect(authCodes.length).toBeGreaterThan(20);
+    // The table, not the fallback: a code whose answer is removed is missing here.
+    expect(Object.keys(AUTH_ERROR_ANSWERS).sort()).toEqual([...authCodes].sort());
     for (const name of authCodes) {
-      for (const outcome of [login(apiError(name)), signup(apiError(name))]) {
+      const answer = AUTH_ERROR_ANSWERS[name as keyof typeof AUTH_ERROR_ANSWERS];
+      expect(answer, name).toBeTypeOf('function');
+      for (const flow of ['login', 'signup'] as const) {
+        const error = apiError(name);
+        const explicit = answer(error, flow, options);
         const says =
-          outcome.field ?? outcome.dialog ?? outcome.view ?? outcome.formError ?? outcome.toast;
-        expect(says, name).toBeDefined();
+          explicit.field ??
+          explicit.dialog ??
+          explicit.view ??
+          explicit.formError ??
+          explicit.toast;
+        expect(says, `${name} (${flow})`).toBeDefined();
+        // …and it is what the form gets.
+        expect(mapAuthError(error, flow, options), `${name} (${flow})`).toEqual(explicit);
       }
     }
   });

@@ -83,11 +83,100 @@ export interface MapAuthErrorOptions {
   minPasswordLength: number;
 }
 
+/** Every `AUTH_*` code of the shared registry. */
+export type AuthErrorCodeName = Extract<ErrorCodeName, `AUTH_${string}`>;
+
+type AuthAnswer = (
+  error: ApiError,
+  flow: AuthFlowKind,
+  options: MapAuthErrorOptions,
+) => AuthErrorOutcome;
+
 /**
- * The outcome of a failed login or signup request. Codes outside the auth range fall back to
- * auth.md §8's "other" answers: at login 'Sorry, we can't log you in.' on the email field for a
- * refusal (4xx), at signup and for server or network failures the toast 'Sorry! Something went
- * wrong on our end.'.
+ * auth.md §8, one answer per auth code. A Record over every `AUTH_*` name: a code added to the
+ * registry does not compile until it has its answer here (the fallback below is for codes
+ * outside the auth range only), and authErrors.test.ts checks the same at run time.
+ */
+export const AUTH_ERROR_ANSWERS: Readonly<Record<AuthErrorCodeName, AuthAnswer>> = {
+  AUTH_EMAIL_INVALID: (error, flow) => ({
+    field: { name: 'email', message: emailInvalid(error, flow) },
+  }),
+  AUTH_EMAIL_TAKEN: () => ({ view: 'EmailAlreadyExist' }),
+  AUTH_EMAIL_CONTAINS_PRODUCT_NAME: () => ({
+    field: { name: 'email', message: { key: 'validation.email.containsProductName' } },
+  }),
+  AUTH_PASSWORD_TOO_SHORT: (error, _flow, options) => ({
+    field: { name: 'password', message: passwordTooShort(error, options.minPasswordLength) },
+  }),
+  AUTH_PASSWORD_TOO_LONG: () => ({
+    field: {
+      name: 'password',
+      message: {
+        key: 'validation.password.tooLong',
+        values: { maxPasswordLength: PASSWORD_MAX_LENGTH },
+      },
+    },
+  }),
+  AUTH_PASSWORD_NOT_ASCII: () => ({
+    field: { name: 'password', message: { key: 'validation.password.notAscii' } },
+  }),
+  AUTH_PASSWORD_SAME_AS_IDENTITY: () => ({
+    field: { name: 'password', message: { key: 'validation.password.sameAsIdentity' } },
+  }),
+  AUTH_PASSWORD_COMMON: () => ({
+    field: { name: 'password', message: { key: 'validation.password.common' } },
+  }),
+  AUTH_BIRTHDAY_MISSING: () => ({
+    field: { name: 'birthday', message: { key: 'validation.birthday.missingAge' } },
+  }),
+  AUTH_BIRTHDAY_INVALID: () => ({
+    field: { name: 'birthday', message: { key: 'validation.birthday.invalid' } },
+  }),
+  AUTH_UNDERAGE: () => ({
+    view: 'UnderageConfirmation',
+    underage: true,
+    field: { name: 'birthday', message: { key: 'validation.birthday.underAge' } },
+  }),
+  AUTH_OVERAGE: () => ({
+    field: { name: 'birthday', message: { key: 'validation.birthday.overAge' } },
+  }),
+  AUTH_CONSENT_REQUIRED: () => ({ view: 'consents' }),
+  // A fresh token is solved for every attempt (auth.md §8 "the token is refreshed"), so trying
+  // again is all the person can and needs to do.
+  AUTH_CAPTCHA_FAILED: () => ({ toast: GENERIC }),
+  AUTH_LOGIN_INCORRECT_PASSWORD: () => ({
+    field: { name: 'password', message: { key: 'errors.incorrectPassword' } },
+  }),
+  AUTH_LOGIN_UNKNOWN_ACCOUNT: () => ({
+    field: { name: 'email', message: { key: 'errors.unknownAccount' } },
+  }),
+  AUTH_LOGIN_RATE_LIMITED: () => ({ dialog: 'rateLimited' }),
+  AUTH_LOGIN_TOO_FAST_IP: () => ({ formError: { key: 'errors.tooFast' }, captchaStepUp: true }),
+  AUTH_ACCOUNT_SUSPENDED: (error) => ({
+    dialog: 'suspended',
+    suspensionReason: suspensionReasonOf(error.data?.['reason']),
+    field: { name: 'email', message: CANT_LOG_IN },
+  }),
+  AUTH_SOFT_BANNED: () => ({
+    dialog: 'softBanned',
+    field: { name: 'email', message: { key: 'errors.strangeActivity' } },
+  }),
+  AUTH_LOGIN_ASSISTANCE: () => ({
+    dialog: 'loginAssistance',
+    field: { name: 'password', message: { key: 'errors.incorrectPassword' } },
+  }),
+  AUTH_RESET_TOKEN_INVALID: () => ({ formError: { key: 'reset.invalidToken' } }),
+};
+
+function isAuthCode(name: ErrorCodeName): name is AuthErrorCodeName {
+  return Object.hasOwn(AUTH_ERROR_ANSWERS, name);
+}
+
+/**
+ * The outcome of a failed login or signup request. Auth codes answer from AUTH_ERROR_ANSWERS;
+ * other codes fall back to auth.md §8's "other" answers: at login 'Sorry, we can't log you in.'
+ * on the email field for a refusal (4xx), at signup and for server or network failures the
+ * toast 'Sorry! Something went wrong on our end.'.
  */
 export function mapAuthError(
   error: unknown,
@@ -96,79 +185,8 @@ export function mapAuthError(
 ): AuthErrorOutcome {
   if (!(error instanceof ApiError)) return { toast: GENERIC };
   const name = errorCodeName(error.code);
+  if (name !== undefined && isAuthCode(name)) return AUTH_ERROR_ANSWERS[name](error, flow, options);
   switch (name) {
-    case 'AUTH_EMAIL_INVALID':
-      return { field: { name: 'email', message: emailInvalid(error, flow) } };
-    case 'AUTH_EMAIL_TAKEN':
-      return { view: 'EmailAlreadyExist' };
-    case 'AUTH_EMAIL_CONTAINS_PRODUCT_NAME':
-      return { field: { name: 'email', message: { key: 'validation.email.containsProductName' } } };
-    case 'AUTH_PASSWORD_TOO_SHORT':
-      return {
-        field: { name: 'password', message: passwordTooShort(error, options.minPasswordLength) },
-      };
-    case 'AUTH_PASSWORD_TOO_LONG':
-      return {
-        field: {
-          name: 'password',
-          message: {
-            key: 'validation.password.tooLong',
-            values: { maxPasswordLength: PASSWORD_MAX_LENGTH },
-          },
-        },
-      };
-    case 'AUTH_PASSWORD_NOT_ASCII':
-      return { field: { name: 'password', message: { key: 'validation.password.notAscii' } } };
-    case 'AUTH_PASSWORD_SAME_AS_IDENTITY':
-      return {
-        field: { name: 'password', message: { key: 'validation.password.sameAsIdentity' } },
-      };
-    case 'AUTH_PASSWORD_COMMON':
-      return { field: { name: 'password', message: { key: 'validation.password.common' } } };
-    case 'AUTH_BIRTHDAY_MISSING':
-      return { field: { name: 'birthday', message: { key: 'validation.birthday.missingAge' } } };
-    case 'AUTH_BIRTHDAY_INVALID':
-      return { field: { name: 'birthday', message: { key: 'validation.birthday.invalid' } } };
-    case 'AUTH_UNDERAGE':
-      return {
-        view: 'UnderageConfirmation',
-        underage: true,
-        field: { name: 'birthday', message: { key: 'validation.birthday.underAge' } },
-      };
-    case 'AUTH_OVERAGE':
-      return { field: { name: 'birthday', message: { key: 'validation.birthday.overAge' } } };
-    case 'AUTH_CONSENT_REQUIRED':
-      return { view: 'consents' };
-    case 'AUTH_CAPTCHA_FAILED':
-      // A fresh token is solved for every attempt (auth.md §8 "the token is refreshed"), so
-      // trying again is all the person can and needs to do.
-      return { toast: GENERIC };
-    case 'AUTH_LOGIN_INCORRECT_PASSWORD':
-      return { field: { name: 'password', message: { key: 'errors.incorrectPassword' } } };
-    case 'AUTH_LOGIN_UNKNOWN_ACCOUNT':
-      return { field: { name: 'email', message: { key: 'errors.unknownAccount' } } };
-    case 'AUTH_LOGIN_RATE_LIMITED':
-      return { dialog: 'rateLimited' };
-    case 'AUTH_LOGIN_TOO_FAST_IP':
-      return { formError: { key: 'errors.tooFast' }, captchaStepUp: true };
-    case 'AUTH_ACCOUNT_SUSPENDED':
-      return {
-        dialog: 'suspended',
-        suspensionReason: suspensionReasonOf(error.data?.['reason']),
-        field: { name: 'email', message: CANT_LOG_IN },
-      };
-    case 'AUTH_SOFT_BANNED':
-      return {
-        dialog: 'softBanned',
-        field: { name: 'email', message: { key: 'errors.strangeActivity' } },
-      };
-    case 'AUTH_LOGIN_ASSISTANCE':
-      return {
-        dialog: 'loginAssistance',
-        field: { name: 'password', message: { key: 'errors.incorrectPassword' } },
-      };
-    case 'AUTH_RESET_TOKEN_INVALID':
-      return { formError: { key: 'reset.invalidToken' } };
     case 'VALIDATION_FAILED':
     case 'BAD_REQUEST': {
       const field = fieldOf(error);

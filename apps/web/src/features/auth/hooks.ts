@@ -1,8 +1,9 @@
-// Every auth request the web makes (auth.md §7, and the server's docs/decisions/006 for the paths
-// the spec leaves out). Components call these hooks; only this module talks to the API client.
+// Every auth-flow request the web makes (auth.md §7, and the server's docs/decisions/006 for the
+// paths the spec leaves out): experiments, captcha, the email checks, login, signup and password
+// reset. Who is signed in, and logging out, are the session feature's (session/hooks.ts).
+// Components call these hooks; only this module talks to the API client about auth.
 import type {
   AuthSuccess,
-  AuthUser,
   CaptchaAction,
   CaptchaClientConfig,
   CaptchaLevel,
@@ -14,53 +15,6 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback, useState } from 'react';
 import { ApiError, apiGet, apiSend } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
-import { DEFAULT_LOGIN_PATH, pageLoad } from './pageLoad.ts';
-
-// ---- who is signed in ----------------------------------------------------------------------
-
-async function fetchViewer(signal: AbortSignal): Promise<AuthUser | null> {
-  try {
-    return await apiGet<AuthUser>('/v3/users/me/', { signal });
-  } catch (error) {
-    // 401 is the answer for a visitor, not a failure.
-    if (error instanceof ApiError && error.code === ERROR_CODES.UNAUTHORIZED.code) return null;
-    throw error;
-  }
-}
-
-/**
- * The signed-in person, or null for a visitor. Fetched once per page load: logging in or out
- * reloads the page (navigation.ts), so the answer cannot go stale in between.
- */
-export function useViewer() {
-  return useQuery({
-    queryKey: queryKeys.viewer(),
-    queryFn: ({ signal }) => fetchViewer(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-}
-
-/**
- * POST /v3/logout/, then a fresh page load of home. Plain calls rather than TanStack mutations:
- * nothing is cached about them, and the mutation machinery would cost the first-visit bundle
- * ~2 kB gzip for no gain (the forms keep their own busy state).
- */
-export function useLogout() {
-  const [isPending, setPending] = useState(false);
-  const logout = useCallback(async () => {
-    setPending(true);
-    try {
-      await apiSend<null>('POST', '/v3/logout/');
-      pageLoad.assign(DEFAULT_LOGIN_PATH);
-    } catch {
-      // Still signed in (offline, server error): the menu stays, so Log out can be tried again.
-    } finally {
-      setPending(false);
-    }
-  }, []);
-  return { logout, isPending };
-}
 
 // ---- experiments ---------------------------------------------------------------------------
 

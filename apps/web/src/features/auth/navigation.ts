@@ -1,6 +1,6 @@
 // Where the page goes after logging in or signing up: only ever one of our own paths.
 import { safeNextPath } from '@corkboard/shared/auth/safe-next-path';
-import { DEFAULT_LOGIN_PATH } from './pageLoad.ts';
+import { DEFAULT_LOGIN_PATH } from '../session/pageLoad.ts';
 
 export const NEXT_PARAM = 'next';
 

@@ -12,6 +12,12 @@ export const RECOVERY_DIALOGS = {
 
 export type RecoveryDialogKind = keyof typeof RECOVERY_DIALOGS;
 
+/** A recovery dialog to show, with the suspension's reason for the suspended one. */
+export interface RecoveryDialogState {
+  kind: RecoveryDialogKind;
+  suspensionReason?: SuspensionReason | null | undefined;
+}
+
 /** Why a suspended account was suspended (the server's `error.data.reason`). */
 export const SUSPENSION_REASONS = [
   'community_guidelines',

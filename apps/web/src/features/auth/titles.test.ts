@@ -1,6 +1,6 @@
 import { SIGNUP_SOURCES, type SignupSource } from '@corkboard/shared/auth/schemas';
 import { describe, expect, test } from 'vitest';
-import { createI18n } from '../../i18n/i18n.ts';
+import { createStrictI18n } from '../../test/i18n.ts';
 import { ensureAuthCatalogue } from './authCatalogue.ts';
 import {
   emailFormShownAtOnce,
@@ -10,10 +10,15 @@ import {
   type TitleCopy,
 } from './titles.ts';
 
-const i18n = createI18n('en');
+const i18n = createStrictI18n('en');
 ensureAuthCatalogue(i18n);
 const t = i18n.getFixedT('en', 'auth');
-const text = (copy: TitleCopy<string>) => t(copy.key as 'signup.title.default', copy.values ?? {});
+/** The title's English text; a key missing from the catalogue throws (createStrictI18n). */
+const text = (copy: TitleCopy<string>) => {
+  const rendered = t(copy.key as 'signup.title.default', copy.values ?? {});
+  expect(rendered, copy.key).not.toBe(copy.key);
+  return rendered;
+};
 
 describe('signup titles (auth.md §2)', () => {
   test.each<[SignupSource, string]>([
@@ -32,7 +37,9 @@ describe('signup titles (auth.md §2)', () => {
 
   test('every signup source has a title', () => {
     for (const source of SIGNUP_SOURCES) {
-      expect(text(signupTitle({ source, container: 'save' }))).not.toBe('');
+      const copy = signupTitle({ source, container: 'save' });
+      expect(i18n.exists(copy.key, { ns: 'auth' }), `${source}: ${copy.key}`).toBe(true);
+      expect(text(copy).trim(), source).not.toBe('');
     }
   });
 

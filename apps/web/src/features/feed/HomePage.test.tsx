@@ -1,5 +1,5 @@
 import { INFINITE_SCROLL_THROTTLE_MS } from '@corkboard/shared/layout';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { fail, ok, stubApi } from '../../test/api.ts';
 import { makePins } from '../../test/fixtures.ts';
@@ -33,9 +33,28 @@ function placeListEnd(distance: number) {
   return spy;
 }
 
-/** Lets a pending trailing (throttled) scroll check run; no timing is asserted. */
-const settleThrottle = () =>
-  new Promise((resolve) => setTimeout(resolve, INFINITE_SCROLL_THROTTLE_MS + 50));
+/**
+ * Scrolls, then runs the throttle's trailing check at once on fake clocks (no real waiting), and
+ * lets any page request that check starts reach fetch. Returns how many times the list's end was
+ * measured meanwhile (0 when nothing listens for scrolling any more).
+ */
+async function scrollAndSettle(layout: ReturnType<typeof placeListEnd>): Promise<number> {
+  const measuredList = () =>
+    layout.mock.contexts.filter((element) =>
+      (element as HTMLElement).parentElement?.classList.contains('pin-grid'),
+    ).length;
+  const before = measuredList();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  try {
+    fireEvent.scroll(window);
+    vi.advanceTimersByTime(INFINITE_SCROLL_THROTTLE_MS);
+  } finally {
+    vi.useRealTimers();
+  }
+  // A page request starts within the same task as the check; flush it into fetch.
+  await act(() => Promise.resolve());
+  return measuredList() - before;
+}
 
 const pinLinks = () => within(screen.getByRole('main')).queryAllByRole('link');
 
@@ -55,13 +74,12 @@ describe('home feed', () => {
     renderApp('/');
     await waitFor(() => expect(pinLinks()).toHaveLength(25));
     // Three viewports away: no second request, even when the visitor scrolls (and the
-    // throttle's trailing check has run).
-    fireEvent.scroll(window);
-    await settleThrottle();
+    // throttle's trailing check has run and measured the list).
+    expect(await scrollAndSettle(layout)).toBeGreaterThan(0);
     expect(api.requests()).toEqual(['/v3/feeds/home/?page_size=25']);
 
     layout.mockRestore();
-    placeListEnd(2 * window.innerHeight);
+    const nearer = placeListEnd(2 * window.innerHeight);
     fireEvent.scroll(window);
     expect(await screen.findByRole('link', { name: 'Pin 30' })).toBeInTheDocument();
     await waitFor(() => expect(pinLinks()).toHaveLength(30));
@@ -71,10 +89,8 @@ describe('home feed', () => {
     ]);
 
     // The second page had no bookmark: that is the end, however much the visitor scrolls.
-    fireEvent.scroll(window);
-    await settleThrottle();
-    fireEvent.scroll(window);
-    await settleThrottle();
+    await scrollAndSettle(nearer);
+    await scrollAndSettle(nearer);
     expect(api.requests()).toHaveLength(2);
   });
 

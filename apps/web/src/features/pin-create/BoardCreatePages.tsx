@@ -1,20 +1,21 @@
 // The pages the mobile create-pin page's footer links to (saving.md §2.2): /board/create/ and
 // /board/{id}/create_section/. Signed in only; each goes back to where it was opened from when
 // done (the create-pin page then lists the new board or section).
-import '../saving/saving.css';
-import './pinCreate.css';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../../i18n/savingCatalogue.ts';
 import { LoadingState } from '../../ui/PageStates.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { useViewer } from '../auth/hooks.ts';
-import { boardCoverUrl } from '../saving/BoardPicker.tsx';
-import { CreateBoardForm } from '../saving/CreateBoardForm.tsx';
-import { useCreateBoardWithInvites, useCreateSection, usePickerBoard } from '../saving/hooks.ts';
-import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../saving/savingCatalogue.ts';
-import { useInviteFailedToast } from '../saving/SavingToasts.tsx';
-import { SectionNameForm } from '../saving/SectionNameForm.tsx';
+import { useViewer } from '../session/hooks.ts';
+import { CreateBoardForm } from '../boards/CreateBoardForm.tsx';
+import { useCreateBoardWithInvites, usePickerBoard } from '../boards/hooks.ts';
+import { boardCoverUrl } from '../boards/pickerRows.ts';
+import { useInviteFailedToast } from '../save/SavingToasts.tsx';
+import { useCreateSection } from '../sections/hooks.ts';
+import { SectionNameForm } from '../sections/SectionNameForm.tsx';
 import { useGoBack } from './navigation.ts';
+// After the features' stylesheets: the page's own rules win over theirs.
+import './pinCreate.css';
 
 function PageHeader({ title }: { title: string }) {
   const { t } = useTranslation(SAVING_NAMESPACE);

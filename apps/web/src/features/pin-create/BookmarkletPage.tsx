@@ -1,12 +1,11 @@
 // /bookmarklet/: the 'Save to Corkboard' bookmarklet, installed by dragging its button to the
 // bookmarks bar (or, by keyboard, by copying its address into a new bookmark).
 import '../../ui/forms.css';
-import '../saving/saving.css';
 import './pinCreate.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../saving/savingCatalogue.ts';
+import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../../i18n/savingCatalogue.ts';
 import { bookmarkletConfig, bookmarkletHref } from './bookmarklet/bookmarkletHref.ts';
 
 export function BookmarkletPage() {

@@ -3,15 +3,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fail, ok, stubApi } from '../../test/api.ts';
-import { makePin } from '../../test/fixtures.ts';
+import { makePickerBoard, makePin, makeSavedPin, makeSection } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import {
-  makePickerBoard,
-  makeSavedPin,
-  makeSection,
-  savingHandler,
-  type SavingApiScript,
-} from '../saving/testSupport.tsx';
+import { savingHandler, type SavingApiScript } from '../../test/savingApi.ts';
 
 const boards = [
   makePickerBoard('1', { name: 'Weeknight Dinners', section_count: 2 }),

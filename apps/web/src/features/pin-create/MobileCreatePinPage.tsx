@@ -4,43 +4,31 @@
 // (/board/create/) or, once a board is chosen, 'Create section' (/board/{id}/create_section/).
 // A url that is one of our own pin pages becomes /pin/{id}/repin/x/. While the pin is created a
 // spinner shows; success shows a toast for 5000 ms and goes back; failure says so and resets.
-import '../saving/saving.css';
-import './pinCreate.css';
-import type { PickerBoardItem, PickerSectionItem } from '@corkboard/shared/saving/api';
+import type { PickerBoardItem } from '@corkboard/shared/saving/api';
 import { boardPickerView, sortBoardsByName } from '@corkboard/shared/saving/board-sort';
-import { useId, useMemo, useReducer, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../../i18n/savingCatalogue.ts';
 import { LoadingOverlay } from '../../ui/LoadingOverlay.tsx';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
+import { PickerListbox, usePickerState } from '../../ui/PickerListbox.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { useViewer } from '../auth/hooks.ts';
-import { BoardRow } from '../saving/BoardPicker.tsx';
-import {
-  usePickerBoards,
-  useSavePin,
-  type PickerPinContext,
-  type SaveSource,
-} from '../saving/hooks.ts';
-import { PickerListbox, usePickerState, type PickerGroup } from '../saving/PickerListbox.tsx';
-import { pickerContextOf } from '../saving/SaveFlow.tsx';
-import { useSaveFlow } from '../saving/SaveFlowProvider.tsx';
-import {
-  boardRowKey,
-  choosesSection,
-  INITIAL_SAVE_FLOW,
-  saveFlowReducer,
-  sectionRowKey,
-  STEP_TITLE_KEYS,
-} from '../saving/saveFlow.ts';
-import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../saving/savingCatalogue.ts';
-import { MOBILE_SAVED_TOAST_MS } from '../saving/SavingToasts.tsx';
-import { SectionPicker } from '../saving/SectionPicker.tsx';
+import { useViewer } from '../session/hooks.ts';
+import { boardListGroups, BoardRow } from '../boards/BoardRows.tsx';
+import { usePickerBoards, type PickerPinContext } from '../boards/hooks.ts';
+import { boardRowKey } from '../boards/pickerRows.ts';
+import { STEP_TITLE_KEYS } from '../save/saveFlow.ts';
+import { pickerContextOf, type SaveSource } from '../save/saveSource.ts';
+import { useSaveController } from '../save/useSaveController.ts';
+import { SectionPicker } from '../sections/SectionPicker.tsx';
 import { readCreateQuery } from './createQuery.ts';
 import { useCreateImage, useRepinPin } from './hooks.ts';
 import { useGoBack } from './navigation.ts';
 import { BOARD_CREATE_PATH, mobileRepinPath, ownPinIdFromUrl, sectionCreatePath } from './paths.ts';
 import type { PinCreatePageMethod } from './paths.ts';
+// After the features' stylesheets: the page's own rules win over theirs.
+import './pinCreate.css';
 
 /** /pin/create/{method}/ on a mobile device: a new pin from the query's media or url. */
 export function MobileCreatePinPage({ method }: { method: PinCreatePageMethod }) {
@@ -129,49 +117,21 @@ function MobileSaveFlow({
   pickerContext: PickerPinContext;
 }) {
   const { t, i18n } = useTranslation(SAVING_NAMESPACE);
-  const [state, dispatch] = useReducer(saveFlowReducer, INITIAL_SAVE_FLOW);
-  const save = useSavePin(source);
-  const { showToast } = useSaveFlow();
   const goBack = useGoBack();
+  // §2.2: success shows the mobile toast and goes back; failure apologises and resets the row;
+  // Cancel on the board list goes back, Back on the section list returns to the boards.
+  const controller = useSaveController({
+    source,
+    surface: 'mobile',
+    closeOnFailure: false,
+    onSaved: goBack,
+    onClose: goBack,
+  });
+  const { state } = controller;
   const listboxId = useId();
   const picker = usePickerBoards(pickerContext, false);
   const title = t(STEP_TITLE_KEYS[state.step === 'sections' ? 'sections' : 'boards']);
   useDocumentTitle(title);
-
-  const saveTo = async (board: PickerBoardItem, section: PickerSectionItem | null) => {
-    const rowKey = section ? sectionRowKey(section.id) : boardRowKey(board.id);
-    dispatch({ type: 'saveStarted', rowKey, board });
-    try {
-      const pin = await save({ board, sectionId: section?.id ?? null });
-      dispatch({ type: 'saveSucceeded', rowKey });
-      showToast(
-        pin.already_saved
-          ? {
-              kind: 'alreadySaved',
-              boardName: pin.already_saved.board_name,
-              durationMs: MOBILE_SAVED_TOAST_MS,
-            }
-          : {
-              kind: 'saved',
-              pinId: pin.id,
-              boardName: board.name,
-              first: pin.is_first_save,
-              durationMs: MOBILE_SAVED_TOAST_MS,
-            },
-      );
-      goBack();
-    } catch {
-      // §8 "Mobile create failure: toast 'Sorry! Something went wrong on our end.' and the
-      // spinner ends."
-      dispatch({ type: 'saveFailed', rowKey });
-      showToast({
-        kind: 'error',
-        message: null,
-        fallback: 'mobile',
-        durationMs: MOBILE_SAVED_TOAST_MS,
-      });
-    }
-  };
 
   const sorted = useMemo(
     () => sortBoardsByName(picker.boards, i18n.language),
@@ -181,35 +141,15 @@ function MobileSaveFlow({
     () => boardPickerView(sorted, { shortlistIds: picker.shortlistIds, locale: i18n.language }),
     [sorted, picker.shortlistIds, i18n.language],
   );
-  const groups = ((): PickerGroup[] => {
-    const choose = (board: PickerBoardItem) => () => {
-      if (choosesSection(board)) dispatch({ type: 'showSections', board });
-      else void saveTo(board, null);
-    };
-    const option = (prefix: string, board: PickerBoardItem) => ({
+  const groups = boardListGroups(
+    view,
+    (prefix, board: PickerBoardItem) => ({
       key: `${prefix}:${board.id}`,
       content: <BoardRow board={board} ranges={[]} state={state.rows[boardRowKey(board.id)]} />,
-      onSelect: choose(board),
-    });
-    if (view.kind === 'flat') {
-      return [{ key: 'flat', label: null, options: view.boards.map((b) => option('all', b)) }];
-    }
-    if (view.kind === 'sectioned') {
-      return [
-        {
-          key: 'top',
-          label: t('picker.topChoices'),
-          options: view.topChoices.map((b) => option('top', b)),
-        },
-        {
-          key: 'all',
-          label: t('picker.allBoards'),
-          options: view.allBoards.map((b) => option('all', b)),
-        },
-      ];
-    }
-    return [];
-  })();
+      onSelect: () => controller.chooseBoard(board),
+    }),
+    { topChoices: t('picker.topChoices'), allBoards: t('picker.allBoards') },
+  );
   const listState = usePickerState(groups, { disabled: state.saving });
 
   const board = state.board;
@@ -220,7 +160,7 @@ function MobileSaveFlow({
         <button
           type="button"
           className="button button--tertiary"
-          onClick={() => (inSections ? dispatch({ type: 'back' }) : goBack())}
+          onClick={controller.back}
           disabled={state.saving}
         >
           {inSections ? t('mobile.back') : t('mobile.cancel')}
@@ -233,7 +173,7 @@ function MobileSaveFlow({
             board={board}
             rows={state.rows}
             saving={state.saving}
-            onChoose={(section) => void saveTo(board, section)}
+            onChoose={controller.chooseSection}
           />
         ) : picker.isPending ? (
           <LoadingState />

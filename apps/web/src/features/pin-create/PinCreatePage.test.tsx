@@ -4,13 +4,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { fail, ok, stubApi } from '../../test/api.ts';
+import { makePickerBoard, makeSavedPin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import {
-  makePickerBoard,
-  makeSavedPin,
-  resourceOptions,
-  savingHandler,
-} from '../saving/testSupport.tsx';
+import { resourceOptions, savingHandler } from '../../test/savingApi.ts';
 import { popupWindow } from './PinCreatePage.tsx';
 
 const boards = [

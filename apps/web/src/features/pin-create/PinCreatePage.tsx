@@ -4,23 +4,21 @@
 // window after 10 s. Signed out: the image with a sign-up panel (the login flow, source
 // bookmarklet, returning to this address with its query). Mobile devices get the mobile
 // create-pin page instead (§2.2).
-import '../saving/saving.css';
-import './pinCreate.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../../i18n/savingCatalogue.ts';
 import { pinPath } from '../../ui/links.ts';
 import { LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { AuthFlow } from '../auth/AuthFlow.tsx';
 import { AuthSurface } from '../auth/AuthSurface.tsx';
 import type { AuthFlowConfig } from '../auth/flowTypes.ts';
-import { useViewer } from '../auth/hooks.ts';
-import type { SaveSource } from '../saving/hooks.ts';
-import { useSaveFlow } from '../saving/SaveFlowProvider.tsx';
-import { SaveFlowView, useSaveController, type SavedResult } from '../saving/SaveFlow.tsx';
-import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../saving/savingCatalogue.ts';
-import { savedToast } from '../saving/SavingToasts.tsx';
+import { useViewer } from '../session/hooks.ts';
+import type { SavedResult } from '../save/saveFlow.ts';
+import { SaveFlowView } from '../save/SaveFlowView.tsx';
+import type { SaveSource } from '../save/saveSource.ts';
+import { useSaveController } from '../save/useSaveController.ts';
 import {
   displayDomain,
   POPUP_AUTO_CLOSE_MS,
@@ -34,6 +32,10 @@ import { useCreateImage, type ChosenImage } from './hooks.ts';
 import { MobileCreatePinPage } from './MobileCreatePinPage.tsx';
 import { isPinCreatePageMethod, type PinCreatePageMethod } from './paths.ts';
 import { PIN_DESCRIPTION_MAX_LENGTH } from './limits.ts';
+// After the features' stylesheets: the page's own rules win over theirs.
+import '../../ui/forms.css';
+import '../../ui/picker.css';
+import './pinCreate.css';
 
 /** The window-level calls the pop-up makes, replaceable in tests. */
 export const popupWindow = {
@@ -175,7 +177,6 @@ function CreateForm({
   const { t } = useTranslation(SAVING_NAMESPACE);
   const descriptionId = useId();
   const headingId = useId();
-  const { showToast } = useSaveFlow();
   const [description, setDescription] = useState(image.description);
   const source = useMemo<SaveSource>(
     () => ({
@@ -199,11 +200,9 @@ function CreateForm({
   }));
   const controller = useSaveController({
     source,
+    surface: 'desktop',
     closeOnFailure: false,
-    onSaved: (result) => {
-      showToast(savedToast(result));
-      onSaved(result);
-    },
+    onSaved,
     // The board list is the page itself: there is nothing to close.
     onClose: () => undefined,
   });

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { displayDomain, popupResizeHeight, readCreateQuery } from './createQuery.ts';
 import { isMobileDevice } from './device.ts';
-import { isChromelessPath, ownPinIdFromUrl } from './paths.ts';
+import { isChromelessPath } from './chromeless.ts';
+import { ownPinIdFromUrl } from './paths.ts';
 
 const ORIGIN = 'https://corkboard.example';
 

@@ -1,18 +1,13 @@
 // The create page's own requests (saving.md §2.1, §7): finding a pinnable image at a link
 // (FindPinImagesResource), and registering the image early (PUT /v3/pins/image/) so the server
-// fetches it while the person picks a board. Saving itself goes through features/saving/hooks.
+// fetches it while the person picks a board. Saving itself goes through features/save/hooks.
 import type { Pin } from '@corkboard/shared/api-types';
 import type { FoundImagesData, ImageIntakeJobData } from '@corkboard/shared/saving/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiResourceGet, apiSend } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
-import type { PinImageSource } from '../saving/hooks.ts';
+import type { PinImageSource } from '../save/saveSource.ts';
 import type { CreateQuery } from './createQuery.ts';
-
-export const pinCreateKeys = {
-  foundImages: (url: string) => ['pin-create', 'found-images', url] as const,
-  registration: (imageUrl: string) => ['pin-create', 'registration', imageUrl] as const,
-};
 
 /**
  * The pin /pin/{id}/repin/x/ saves, under the closeup's query key (a pin already opened is not
@@ -28,7 +23,7 @@ export function useRepinPin(pinId: string) {
 /** §2.1 "If the page has a link but an empty image, the product looks for a usable image." */
 export function useFoundImages(url: string | null) {
   return useQuery({
-    queryKey: pinCreateKeys.foundImages(url ?? ''),
+    queryKey: queryKeys.foundImages(url ?? ''),
     queryFn: async ({ signal }) =>
       (
         await apiResourceGet<FoundImagesData>(
@@ -65,7 +60,7 @@ export function useRegisteredImage(
   enabled: boolean,
 ): PinImageSource | null {
   const query = useQuery({
-    queryKey: pinCreateKeys.registration(imageUrl ?? ''),
+    queryKey: queryKeys.imageRegistration(imageUrl ?? ''),
     queryFn: ({ client, queryKey }) =>
       registration(imageUrl ?? '', client.getQueryData<ImageIntakeJobData>(queryKey)),
     enabled: enabled && imageUrl !== null,

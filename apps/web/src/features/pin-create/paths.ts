@@ -1,20 +1,4 @@
-// Paths of the pin create pages. First-visit code (RootLayout asks isChromelessPath), so it
-// stays tiny and imports nothing.
-
-/**
- * Pages that run without the site header: the pop-up create page (a 750 px window of its own)
- * and the mobile pages, which bring their own fixed header and footer (saving.md §2.1, §2.2).
- */
-const CHROMELESS = [
-  /^\/pin\/create\/[^/]+\/$/,
-  /^\/pin\/\d+\/repin\/x\/$/,
-  /^\/board\/create\/$/,
-  /^\/board\/\d+\/create_section\/$/,
-];
-
-export function isChromelessPath(pathname: string): boolean {
-  return CHROMELESS.some((pattern) => pattern.test(pathname));
-}
+// Paths of the pin create pages and the mobile save pages (saving.md §2.1, §2.2).
 
 /** saving.md §2.1 "Creation methods: bookmarklet, create". */
 export const PIN_CREATE_PAGE_METHODS = ['bookmarklet', 'create'] as const;

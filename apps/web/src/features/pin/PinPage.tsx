@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PinAuthActions } from '../auth/EntryPoints.tsx';
-import { CloseupSaveButton } from '../saving/SaveButton.tsx';
+import { CloseupSaveButton } from '../save/CloseupSaveButton.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { isApiError } from '../../ui/isApiError.ts';
 import { internalPath, profilePath } from '../../ui/links.ts';

@@ -8,14 +8,16 @@ import {
 } from '@tanstack/react-query';
 import { apiGet, type Page } from '../../api/client.ts';
 import { listQueryOptions } from '../../api/lists.ts';
-import { PIN_LISTS_ROOT, queryKeys } from '../../api/queryKeys.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
 
 /**
  * The pin as already shown in a grid (lists carry the full Pin), so a closeup opened from a grid
  * paints at once while the fresh copy loads.
  */
 export function findCachedPin(queryClient: QueryClient, id: string): Pin | undefined {
-  const lists = queryClient.getQueriesData<InfiniteData<Page<Pin>>>({ queryKey: [PIN_LISTS_ROOT] });
+  const lists = queryClient.getQueriesData<InfiniteData<Page<Pin>>>({
+    queryKey: queryKeys.pinListsAll(),
+  });
   for (const [, data] of lists) {
     for (const page of data?.pages ?? []) {
       const match = page.data.find((pin) => pin.id === id);

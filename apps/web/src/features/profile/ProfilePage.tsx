@@ -6,7 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import type { Page } from '../../api/client.ts';
 import { flattenPages } from '../../api/lists.ts';
 import { FollowAuthButton } from '../auth/EntryPoints.tsx';
-import { useViewer } from '../auth/hooks.ts';
+import { useViewer } from '../session/hooks.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { BoardCard } from '../../ui/BoardCard.tsx';
 import { isApiError } from '../../ui/isApiError.ts';
@@ -21,7 +21,7 @@ import {
 import { PinGrid } from '../../ui/PinGrid.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useInfiniteScroll } from '../../ui/useInfiniteScroll.ts';
-import { BoardInvites } from './BoardInvites.tsx';
+import { BoardInvites } from '../collaborators/BoardInvites.tsx';
 import { useUser, useUserBoards, useUserPins } from './hooks.ts';
 
 export const TAB_PARAM = 'tab';

@@ -1,0 +1,371 @@
+// The auth flow's controller (auth.md §4, §7, §8, §9): runs the requests of each view's action —
+// the email checks, login, signup — and their side effects (the under-age and identity cookies,
+// toasts, captcha tokens and step-up, leaving the page), and reports every outcome to the pure
+// reducer in authFlowState.ts. AuthFlow renders the state with one component per view.
+import type { AuthUser } from '@corkboard/shared/auth/api';
+import { normalizeEmail, validateEmail } from '@corkboard/shared/auth/email';
+import {
+  PASSWORD_MAX_LENGTH,
+  passwordMinLength,
+  validatePassword,
+} from '@corkboard/shared/auth/password';
+import type { RegisterBodyInput } from '@corkboard/shared/auth/schemas';
+import { useEffect, useReducer, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { focusPreferred } from '../../ui/Modal.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { pageLoad } from '../session/pageLoad.ts';
+import { useAuthMessageString } from './AuthMessageText.tsx';
+import { errorCodeName, mapAuthError, type AuthField, type AuthMessage } from './authErrors.ts';
+import { authFlowReducer, initialAuthFlowState, type AuthFlowState } from './authFlowState.ts';
+import { checkBirthdayInput } from './birthdayInput.ts';
+import { tryCaptchaStepUp } from './captchaLimit.ts';
+import {
+  canContinue,
+  consentOutput,
+  CONSENT_COUNTRY,
+  countryFromLanguage,
+  type ConsentState,
+} from './consent.ts';
+import { BIRTHDAY_COPY_KEYS, EMAIL_COPY_KEYS, PASSWORD_COPY_KEYS } from './copyKeys.ts';
+import {
+  clearUnderage,
+  forgetIdentity,
+  isUnderageMarked,
+  markUnderage,
+  readRememberedIdentity,
+  rememberIdentity,
+  type RememberedIdentity,
+} from './cookies.ts';
+import type { AuthFlowConfig, FlowView } from './flowTypes.ts';
+import {
+  useCaptcha,
+  useEmailExistsLookup,
+  useExperiments,
+  useLogin,
+  useRegister,
+  useServerEmailValidation,
+} from './hooks.ts';
+import { afterLoginPath } from './navigation.ts';
+import { emailFormShownAtOnce } from './titles.ts';
+import { CONSENT_ERROR_TOAST_MS, ERROR_TOAST_MS } from './timings.ts';
+
+/**
+ * The shared schema's SIGNUP_PAGE_MAX_LENGTH, restated: importing a value from schemas.ts would
+ * bring zod into the browser bundle. A test keeps the two equal.
+ */
+export const SIGNUP_PAGE_MAX_LENGTH = 200;
+
+/**
+ * auth.md §2: personalized login needs a remembered identity, no account switch, and any
+ * container but the bottom-right email upsell.
+ */
+export function personalizedIdentity(
+  config: AuthFlowConfig,
+  cookies?: string,
+): RememberedIdentity | null {
+  if (config.isAccountSwitch || config.container === 'bottom.right.upsell.email') return null;
+  return readRememberedIdentity(cookies);
+}
+
+/** A limited-login visitor asked to sign up for an action is asked to log in instead (auth.md §2). */
+export function initialViewFor(
+  config: AuthFlowConfig,
+  identity: RememberedIdentity | null,
+): FlowView {
+  if (config.initialView === 'signup' && config.limitedAction && identity) return 'login';
+  return config.initialView;
+}
+
+function initialState(config: AuthFlowConfig): AuthFlowState {
+  const identity = personalizedIdentity(config);
+  return initialAuthFlowState({
+    identity,
+    view: initialViewFor(config, identity),
+    email: config.initialEmail ?? '',
+    emailFormShown: emailFormShownAtOnce(config.container),
+    underage: isUnderageMarked(),
+  });
+}
+
+export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | undefined) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const showToast = useToast();
+  const messageString = useAuthMessageString();
+  const [state, dispatch] = useReducer(authFlowReducer, config, initialState);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const birthdayRef = useRef<HTMLInputElement>(null);
+  const busyRef = useRef(false);
+
+  const experiments = useExperiments();
+  const groups = experiments.data?.groups;
+  const minPasswordLength = passwordMinLength(
+    groups !== undefined && groups.web_increased_min_password_length !== 'control',
+  );
+  const consentStepOn =
+    state.consentRequired ||
+    (groups !== undefined &&
+      groups.web_kr_privacy_consent_step !== 'control' &&
+      countryFromLanguage(navigator.languages[0] ?? navigator.language) === CONSENT_COUNTRY);
+
+  const captcha = useCaptcha();
+  const captchaAction = config.isAccountSwitch ? 'web_auth' : 'web_unauth';
+  const { prepare } = captcha;
+  useEffect(() => {
+    prepare(captchaAction);
+  }, [prepare, captchaAction]);
+
+  const lookupExists = useEmailExistsLookup();
+  const validateOnServer = useServerEmailValidation();
+  const logInRequest = useLogin();
+  const registerRequest = useRegister();
+
+  // Moves focus once the render that needs it is on screen (aria-describedby then already
+  // points at the new error text).
+  useEffect(() => {
+    const target = state.focus;
+    if (!target) return;
+    dispatch({ type: 'focused' });
+    const refs = { email: emailRef, password: passwordRef, birthday: birthdayRef };
+    if (target === 'view') {
+      if (containerRef.current) focusPreferred(containerRef.current);
+    } else {
+      refs[target].current?.focus();
+    }
+  }, [state.focus]);
+
+  const run = async (task: () => Promise<void>) => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    dispatch({ type: 'busyChanged', busy: true });
+    try {
+      await task();
+    } finally {
+      busyRef.current = false;
+      dispatch({ type: 'busyChanged', busy: false });
+    }
+  };
+
+  /** A client-side check failed: the field says why (auth.md §7). */
+  const fieldFailed = (field: AuthField, message: AuthMessage, formView: 'signup' | 'login') =>
+    dispatch({ type: 'fieldFailed', field, message, formView });
+
+  /** A failed request: its outcome, and the side effects the reducer cannot have. */
+  const fail = (error: unknown, flow: 'login' | 'signup', formView: 'signup' | 'login') => {
+    const outcome = mapAuthError(error, flow, { minPasswordLength });
+    if (outcome.underage) markUnderage();
+    const stepUpAllowed = outcome.captchaStepUp === true && tryCaptchaStepUp(Date.now());
+    dispatch({ type: 'failed', outcome, formView, stepUpAllowed });
+    if (outcome.toast) {
+      showToast(messageString(outcome.toast), {
+        durationMs: state.view === 'consents' ? CONSENT_ERROR_TOAST_MS : ERROR_TOAST_MS,
+        tone: 'error',
+      });
+    }
+  };
+
+  const authenticated = (user: AuthUser) => {
+    rememberIdentity(user);
+    dispatch({ type: 'authenticated' });
+    pageLoad.assign(
+      afterLoginPath({
+        next: config.next,
+        isAccountSwitch: config.isAccountSwitch ?? false,
+        username: user.username,
+      }),
+    );
+  };
+
+  /** A captcha that cannot be solved (offline, timeout) is reported like any failed request. */
+  const tokens = async (): Promise<{ v3: string | undefined; v2: string | undefined }> => ({
+    v3: await captcha.take(captchaAction),
+    v2: state.stepUp ? await captcha.take(captchaAction, 'challenge') : undefined,
+  });
+
+  const logIn = async (usernameOrEmail: string, formView: 'signup' | 'login') => {
+    try {
+      const { v3, v2 } = await tokens();
+      const result = await logInRequest({
+        username_or_email: usernameOrEmail,
+        password: state.password,
+        recaptchaV3Token: v3,
+        recaptchaV2Token: v2,
+        isAccountSwitch: config.isAccountSwitch ?? false,
+      });
+      authenticated(result.user);
+    } catch (error) {
+      prepare(captchaAction);
+      fail(error, 'login', formView);
+    }
+  };
+
+  const register = async (consentState: ConsentState | null) => {
+    const check = checkBirthdayInput(state.birthday, new Date());
+    if (!check.ok) {
+      fieldFailed('birthday', { key: BIRTHDAY_COPY_KEYS[check.failure.copyKey] }, 'signup');
+      return;
+    }
+    try {
+      const { v3 } = await tokens();
+      const body: RegisterBodyInput = {
+        type: 'email',
+        email: normalizeEmail(state.email),
+        password: state.password,
+        birthday: check.birthday,
+        recaptchaV3Token: v3,
+        container: config.container,
+        // The signup context's page is capped by the shared schema; a longer path is still ours.
+        page: location.pathname.slice(0, SIGNUP_PAGE_MAX_LENGTH),
+        signupSource: config.signupSource,
+        ...(consentState ? consentOutput(consentState) : {}),
+      };
+      const result = await registerRequest(body);
+      authenticated(result.user);
+    } catch (error) {
+      prepare(captchaAction);
+      fail(error, 'signup', 'signup');
+    }
+  };
+
+  // ---- what each view's controls do ----
+
+  /** Signup's Continue (auth.md §4 "Email flow"). */
+  const continueSignup = () => {
+    dispatch({ type: 'submitted' });
+    const trimmed = normalizeEmail(state.email);
+    const emailFailure = validateEmail(trimmed);
+    if (emailFailure) {
+      fieldFailed('email', { key: EMAIL_COPY_KEYS[emailFailure.copyKey] }, 'signup');
+      return;
+    }
+    if (state.password.length === 0) {
+      fieldFailed('password', { key: 'validation.password.required' }, 'signup');
+      return;
+    }
+    void run(async () => {
+      let exists: boolean;
+      try {
+        exists = await lookupExists(trimmed);
+      } catch (error) {
+        // auth.md §7: "A bad-email error code uses the server message."
+        const bad = error instanceof ApiError && errorCodeName(error.code) === 'AUTH_EMAIL_INVALID';
+        if (bad) {
+          fieldFailed('email', { key: 'validation.email.serverInvalid' }, 'signup');
+        } else fail(error, 'signup', 'signup');
+        return;
+      }
+      // Exists: try logging in with the password (auth.md §4 step 3). The under-age marker is
+      // about creating accounts, so someone who already has one still logs in.
+      if (exists) {
+        await logIn(trimmed, 'signup');
+        return;
+      }
+      // auth.md §4: while the under-age cookie is 1, Continue ends at the ineligible error, on
+      // the birthday step whose input stays disabled.
+      if (state.underage) {
+        dispatch({ type: 'errorsCleared' });
+        dispatch({ type: 'viewOpened', view: 'birthday' });
+        return;
+      }
+      let valid = true;
+      try {
+        valid = await validateOnServer(trimmed);
+      } catch {
+        // An unavailable check must not block signing up; the register call validates again.
+      }
+      if (!valid) {
+        fieldFailed('email', { key: 'validation.email.serverInvalid' }, 'signup');
+        return;
+      }
+      const passwordFailure = validatePassword(state.password, {
+        minLength: minPasswordLength,
+        email: trimmed,
+      });
+      if (passwordFailure) {
+        fieldFailed(
+          'password',
+          {
+            key: PASSWORD_COPY_KEYS[passwordFailure.copyKey],
+            values: { minPasswordLength, maxPasswordLength: PASSWORD_MAX_LENGTH },
+          },
+          'signup',
+        );
+        return;
+      }
+      dispatch({ type: 'viewOpened', view: 'birthday' });
+    });
+  };
+
+  /** Login's Log in. */
+  const submitLogin = () => {
+    dispatch({ type: 'submitted' });
+    const identifier = state.identity ? state.identity.username : state.email.trim();
+    if (!identifier) {
+      fieldFailed('email', { key: 'validation.email.required' }, 'login');
+      return;
+    }
+    if (state.password.length === 0) {
+      fieldFailed('password', { key: 'validation.password.required' }, 'login');
+      return;
+    }
+    void run(() => logIn(identifier, 'login'));
+  };
+
+  /** The birthday step's Create account (auth.md §4 "Under-age", §2 "Consent step"). */
+  const createAccount = () => {
+    if (state.underage) return;
+    const check = checkBirthdayInput(state.birthday, new Date());
+    if (!check.ok) {
+      if (check.failure.reason === 'under_age') {
+        markUnderage();
+        dispatch({ type: 'underageFound' });
+        return;
+      }
+      fieldFailed('birthday', { key: BIRTHDAY_COPY_KEYS[check.failure.copyKey] }, 'signup');
+      return;
+    }
+    dispatch({ type: 'errorsCleared' });
+    if (consentStepOn && !canContinue(state.consent)) {
+      dispatch({ type: 'viewOpened', view: 'consents' });
+      return;
+    }
+    void run(() => register(consentStepOn ? state.consent : null));
+  };
+
+  const actions = {
+    edit: (field: 'email' | 'password' | 'birthday', value: string) =>
+      dispatch({ type: 'edited', field, value }),
+    changeConsent: (consent: ConsentState) => dispatch({ type: 'consentChanged', consent }),
+    showEmailForm: () => dispatch({ type: 'emailFormOpened' }),
+    switchTo: (view: 'signup' | 'login') => dispatch({ type: 'switched', view }),
+    openView: (view: FlowView) => dispatch({ type: 'viewOpened', view }),
+    continueSignup,
+    submitLogin,
+    createAccount,
+    /** The consent step's Next. */
+    submitConsent: () => void run(() => register(state.consent)),
+    forgetIdentity: () => {
+      forgetIdentity();
+      dispatch({ type: 'identityForgotten' });
+    },
+    /** auth.md §4: Edit resets the stored age marker and returns to editing. */
+    editUnderage: () => {
+      clearUnderage();
+      dispatch({ type: 'underageCleared' });
+    },
+    /** After the under-age confirmation: the modal closes and the page goes home. */
+    leave: () => {
+      onClose?.();
+      void navigate('/');
+    },
+    closeDialog: () => dispatch({ type: 'dialogClosed' }),
+  };
+  return { state, actions, containerRef, emailRef, passwordRef, birthdayRef };
+}
+
+/** What the views' controls do. */
+export type AuthFlowActions = ReturnType<typeof useAuthFlow>['actions'];

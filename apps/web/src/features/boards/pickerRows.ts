@@ -1,0 +1,19 @@
+// The rows of the board and section pickers as data: a row's key and its save state (saving.md
+// §4 "Save state per board: loading, then success; on failure it returns to nothing"), and the
+// image a board row shows. Shared by the board picker, the section picker and the save flow.
+import type { PickerBoardItem } from '@corkboard/shared/saving/api';
+
+export type RowSaveState = 'loading' | 'saved';
+
+/** Row keys: a board row and a section row never collide, and the same board keeps its key. */
+export function boardRowKey(boardId: string): string {
+  return `board:${boardId}`;
+}
+
+export function sectionRowKey(sectionId: string): string {
+  return `section:${sectionId}`;
+}
+
+export function boardCoverUrl(board: PickerBoardItem): string | null {
+  return board.image_thumbnail_url ?? board.image_cover_url ?? board.pin_thumbnail_urls[0] ?? null;
+}

@@ -1,0 +1,17 @@
+// Which pages run without the site header. First-visit code (RootLayout asks on every page), so
+// it is a module of its own, tiny and importing nothing.
+
+/**
+ * Pages that run without the site header: the pop-up create page (a 750 px window of its own)
+ * and the mobile pages, which bring their own fixed header and footer (saving.md §2.1, §2.2).
+ */
+const CHROMELESS = [
+  /^\/pin\/create\/[^/]+\/$/,
+  /^\/pin\/\d+\/repin\/x\/$/,
+  /^\/board\/create\/$/,
+  /^\/board\/\d+\/create_section\/$/,
+];
+
+export function isChromelessPath(pathname: string): boolean {
+  return CHROMELESS.some((pattern) => pattern.test(pathname));
+}
