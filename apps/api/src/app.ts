@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
 import { isHttpsPublicUrl, type AppConfig } from './config/config.ts';
+import { registerAdminCheck } from './core/access.ts';
 import type { AppDeps, ModuleRoutes } from './core/app-deps.ts';
 import { registerOpenApi, registerOpenApiRoute } from './core/http/openapi.ts';
 import { createSerializerCompiler } from './core/http/serializer.ts';
@@ -21,6 +22,7 @@ import type { WorkQueue } from './lib/work-queue.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collaboratorRoutes } from './modules/collaborators/collaborators.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
@@ -81,6 +83,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   collaboratorRoutes,
   followRoutes,
   clientLogRoutes,
+  adminRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -156,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     imageIntake: createIntakeQueue(app.log),
   };
   app.decorate('imageIntake', deps.imageIntake);
+  registerAdminCheck(app, deps.db);
 
   for (const routes of MODULE_ROUTES) await app.register(routes, { deps });
   registerAuthHandler(app, auth.engine, config.publicUrl);

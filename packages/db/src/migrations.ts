@@ -12,6 +12,7 @@ import * as auth from './migrations/2026-11-21T01-auth.ts';
 import * as saving from './migrations/2026-11-21T02-saving.ts';
 import * as domains from './migrations/2026-11-21T03-domains.ts';
 import * as pickerIndexes from './migrations/2026-11-21T04-picker-indexes.ts';
+import * as admin from './migrations/2026-11-23T05-admin.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T02-saving': saving,
   '2026-11-21T03-domains': domains,
   '2026-11-21T04-picker-indexes': pickerIndexes,
+  '2026-11-23T05-admin': admin,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -66,6 +66,9 @@ export interface UsersTable {
   // Added by migrations/2026-11-21T02-saving (docs/decisions/008).
   /** saving.md §3 "User settings read": the website the person lists on their profile. */
   listed_website_url: ColumnType<string | null, string | null | undefined, string | null>;
+  // Added by migrations/2026-11-23T05-admin (docs/decisions/019).
+  /** An operator: may use the admin pages (/admin/) and the /v3/admin/ endpoints. */
+  is_admin: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type SuspensionReason = 'community_guidelines' | 'unusual_activity' | 'closure_request';

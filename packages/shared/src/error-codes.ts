@@ -31,6 +31,16 @@ export const ERROR_CODES = {
   },
   UNAUTHORIZED: { code: 21, httpStatus: 401, message: 'You need to log in first.' },
   FORBIDDEN: { code: 22, httpStatus: 403, message: 'You do not have access to that.' },
+  ADMIN_REQUIRED: {
+    code: 23,
+    httpStatus: 403,
+    message: 'This page is for Corkboard operators only.',
+  },
+  ADMIN_LAST_OPERATOR: {
+    code: 24,
+    httpStatus: 409,
+    message: 'Corkboard needs at least one operator. Make someone else an operator first.',
+  },
   RATE_LIMITED: {
     code: 29,
     httpStatus: 429,

@@ -90,21 +90,23 @@ export class ApiClient {
     );
   }
 
+  /** A write (CSRF headers included); `body` undefined sends no body at all. */
   async send<T>(
-    method: 'POST' | 'PUT',
+    method: 'POST' | 'PUT' | 'DELETE',
     url: string,
     body: unknown,
     who: Who,
     headers: Record<string, string> = {},
   ): Promise<Answer<T>> {
+    const hasBody = body !== undefined;
     return answer<T>(
       await this.#app.inject({
         method,
         url,
-        payload: typeof body === 'string' ? body : JSON.stringify(body),
+        ...(hasBody ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
         headers: {
           accept: 'application/json',
-          'content-type': 'application/json',
+          ...(hasBody ? { 'content-type': 'application/json' } : {}),
           ...csrfHeaders(),
           ...as(who),
           ...headers,

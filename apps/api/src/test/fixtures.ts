@@ -37,6 +37,7 @@ export interface Fixtures {
     firstName?: string;
     lastName?: string;
     withAvatar?: boolean;
+    isAdmin?: boolean;
   }): Promise<UserFixture>;
   image(): Promise<{ id: string; variants: StoredVariants }>;
   board(
@@ -116,6 +117,7 @@ export function createFixtures(db: Kysely<Database>): Fixtures {
           first_name: overrides.firstName ?? 'Test',
           last_name: overrides.lastName ?? `User ${n}`,
           avatar_image_id: avatar?.id ?? null,
+          is_admin: overrides.isAdmin ?? false,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

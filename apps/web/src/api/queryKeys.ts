@@ -48,4 +48,8 @@ export const queryKeys = {
   experiments: () => ['experiments'] as const,
   captchaConfig: () => ['captchaConfig'] as const,
   emailExists: (email: string) => ['emailExists', email] as const,
+
+  // ---- admin ----
+  adminOverview: () => ['adminOverview'] as const,
+  adminOperators: () => ['adminOperators'] as const,
 };

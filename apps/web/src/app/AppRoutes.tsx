@@ -37,6 +37,7 @@ const BookmarkletPage = lazyPage(
   () => import('../features/pin-create/BookmarkletPage.tsx'),
   'BookmarkletPage',
 );
+const AdminRoute = lazyPage(() => import('./AdminRoute.tsx'), 'AdminRoute');
 const BoardInvitePage = lazyPage(
   () => import('../features/collaborators/BoardInvitePage.tsx'),
   'BoardInvitePage',
@@ -67,6 +68,7 @@ export function AppRoutes() {
         <Route path="board/:id/create_section/" element={<SectionCreatePage />} />
         <Route path="bookmarklet/" element={<BookmarkletPage />} />
         <Route path="invite/board/" element={<BoardInvitePage />} />
+        <Route path="admin/*" element={<AdminRoute />} />
         <Route path=":username/" element={<ProfilePage />} />
         <Route path=":username/:slug/" element={<BoardPage />} />
         <Route path="*" element={<NotFoundPage />} />

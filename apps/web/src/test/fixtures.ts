@@ -121,6 +121,7 @@ export function makeAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
     has_password: true,
     connected_to_google: false,
     connected_to_facebook: false,
+    is_admin: false,
     ...overrides,
   };
 }

@@ -99,6 +99,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
+/** The demo person who is also an operator (admin pages at /admin/). */
+export const DEMO_ADMIN_USERNAME = 'ines_interiors';
+
 export const DEMO_THEMES: Record<DemoTheme, DemoThemeCopy> = {
   cooking: {
     templates: [

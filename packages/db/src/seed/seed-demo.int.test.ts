@@ -15,6 +15,7 @@ import {
   type DemoImageStore,
   type SeedSummary,
 } from './seed-demo.ts';
+import { DEMO_ADMIN_USERNAME } from './demo-content.ts';
 
 const PIN_COUNT = 40;
 
@@ -160,6 +161,15 @@ describe('seedDemo', () => {
     expect(Number(totals.rows[0]?.followers)).toBeGreaterThan(0);
     expect(Number(totals.rows[0]?.collaborators)).toBeGreaterThan(0);
     expect(Number(totals.rows[0]?.covers)).toBeGreaterThan(0);
+  });
+
+  it('makes exactly one demo person an operator', async () => {
+    const operators = await first.db
+      .selectFrom('users')
+      .select('username')
+      .where('is_admin', '=', true)
+      .execute();
+    expect(operators.map((row) => row.username)).toEqual([DEMO_ADMIN_USERNAME]);
   });
 
   it('gives link domains of seeded pins their official users', async () => {

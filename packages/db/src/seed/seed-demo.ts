@@ -7,6 +7,7 @@ import { imageValues, type StoredImage } from '../images-repository.ts';
 import type { Database } from '../schema.ts';
 import { avatarSvg, pinSvg } from './demo-art.ts';
 import { AVATAR_SIZE, planDemo, type DemoPlan } from './demo-plan.ts';
+import { DEMO_ADMIN_USERNAME } from './demo-content.ts';
 
 /** How many pins the demo has. */
 export const DEMO_PIN_COUNT = 300;
@@ -295,6 +296,13 @@ async function writeRows(
       )
       .execute();
   }
+
+  // The demo's operator, so a newcomer can open the admin pages (docs/decisions/019).
+  await trx
+    .updateTable('users')
+    .set({ is_admin: true })
+    .where('id', '=', userId(DEMO_ADMIN_USERNAME))
+    .execute();
 
   await recountDemoCounters(trx, [...userIds.values()], boardIds);
 

@@ -88,6 +88,8 @@ export interface AuthUser {
   has_password: boolean;
   connected_to_google: boolean;
   connected_to_facebook: boolean;
+  /** An operator: the account menu links the admin pages (docs/decisions/019). */
+  is_admin: boolean;
 }
 
 /** POST /v3/login/ and POST /v3/register/ answer this in `resource_response.data`. */

@@ -2,7 +2,7 @@
 // with its input schemas (params, query string, body), its answer's `data` schema and a thin
 // handler; `registerRoute` gives Fastify the schemas (for the OpenAPI document and the answer
 // check in serializer.ts) and runs the request in one fixed order:
-//   1. access: a signed-in-only route answers UNAUTHORIZED to visitors before reading input;
+//   1. access (core/access.ts): UNAUTHORIZED / ADMIN_REQUIRED before any input is read;
 //   2. `before`: rules that count every attempt, valid or not (the auth rate limits);
 //   3. params, body, query string, each parsed once by parseInput (Fastify's own order);
 //   4. the handler, with typed input; its `{ data, bookmark }` goes out in the success envelope.
@@ -16,14 +16,11 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { success } from '@corkboard/shared/envelope';
-import type { Viewer } from '../../plugins/app/viewer.ts';
-import { requireViewer } from '../viewer.ts';
+import { checkAccess, type Access, type ViewerOf } from '../access.ts';
 import { failureEnvelopeSchema, successEnvelopeSchema } from './envelope.schemas.ts';
 import { parseInput, type InputContext, type InputErrorMapper } from './input.ts';
 
-/** `viewer`: signed-in only (UNAUTHORIZED otherwise); `anyone`: visitors too. */
-export type Access = 'viewer' | 'anyone';
-export type ViewerOf<A extends Access> = A extends 'viewer' ? Viewer : Viewer | null;
+export type { Access, ViewerOf };
 
 export interface Answer<Data> {
   data: Data;
@@ -125,9 +122,7 @@ async function readInput<A extends Access, Params, Query, Body>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<RouteContext<A, Params, Query, Body>> {
-  const viewer = (
-    route.access === 'viewer' ? requireViewer(request.viewer) : request.viewer
-  ) as ViewerOf<A>;
+  const viewer = await checkAccess(request, route.access);
   const context: InputContext = { request, reply };
   await route.before?.(context);
   const errors = route.inputErrors;

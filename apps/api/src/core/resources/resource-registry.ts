@@ -17,7 +17,7 @@ import { success } from '@corkboard/shared/envelope';
 import { failureEnvelopeSchema, successEnvelopeSchema } from '../http/envelope.schemas.ts';
 import { parseInput, type InputErrorMapper } from '../http/input.ts';
 import type { Access, Answer, ViewerOf } from '../http/route.ts';
-import { requireViewer } from '../viewer.ts';
+import { checkAccess } from '../access.ts';
 
 export const RESOURCE_VERBS = ['get', 'create', 'update', 'delete'] as const;
 export type ResourceVerb = (typeof RESOURCE_VERBS)[number];
@@ -70,9 +70,7 @@ export function resourceVerb<A extends Access, Options, Data>(
     bodyLimit: spec.bodyLimit,
     errorHandler: spec.errorHandler,
     async run(request, reply, rawOptions) {
-      const viewer = (
-        spec.access === 'viewer' ? requireViewer(request.viewer) : request.viewer
-      ) as ViewerOf<A>;
+      const viewer = await checkAccess(request, spec.access);
       const options = parseInput(
         spec.options,
         rawOptions ?? {},

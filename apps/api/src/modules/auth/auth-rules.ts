@@ -47,6 +47,7 @@ export function serializeAuthUser(storage: MediaStorage, row: AuthUserRow): Auth
     has_password: row.providers.includes(CREDENTIAL_PROVIDER),
     connected_to_google: row.providers.includes(GOOGLE_PROVIDER),
     connected_to_facebook: row.providers.includes(FACEBOOK_PROVIDER),
+    is_admin: row.is_admin,
   };
 }
 

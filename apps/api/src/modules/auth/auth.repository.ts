@@ -91,6 +91,7 @@ export interface AuthUserRow {
   account_type: 'personal' | 'business';
   country: string | null;
   locale: string;
+  is_admin: boolean;
   providers: string[];
 }
 
@@ -114,6 +115,7 @@ export async function findAuthUser(
       'u.account_type',
       'u.country',
       'u.locale',
+      'u.is_admin',
       sql<string[]>`ARRAY(
         SELECT a.provider_id FROM auth_accounts a
         WHERE a.user_id = u.id AND (a.provider_id <> ${CREDENTIAL_PROVIDER} OR a.password IS NOT NULL)

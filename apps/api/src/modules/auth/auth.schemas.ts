@@ -75,6 +75,7 @@ export const authUserSchema: z.ZodType<AuthUser> = z.object({
   has_password: z.boolean(),
   connected_to_google: z.boolean(),
   connected_to_facebook: z.boolean(),
+  is_admin: z.boolean(),
 });
 
 export const authSuccessSchema: z.ZodType<AuthSuccess> = z.object({

@@ -159,6 +159,19 @@ function AccountMenu({ user }: { user: AuthUser }) {
               {t('header.yourProfile')}
             </Link>
           </li>
+          {user.is_admin ? (
+            <li role="none">
+              <Link
+                role="menuitem"
+                tabIndex={-1}
+                className="account-menu__item"
+                to="/admin/"
+                onClick={() => close(false)}
+              >
+                {t('header.admin')}
+              </Link>
+            </li>
+          ) : null}
           <li role="none">
             <button
               type="button"

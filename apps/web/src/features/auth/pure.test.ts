@@ -197,6 +197,7 @@ describe('remembered identity cookie', () => {
     has_password: true,
     connected_to_google: false,
     connected_to_facebook: false,
+    is_admin: false,
   };
 
   test('masks the email', () => {
