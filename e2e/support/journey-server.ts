@@ -4,7 +4,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServer, type SpawnServerOptions } from '@corkboard/testing-support/server';
+import type { DevPeers } from '@corkboard/dev-peers/launcher';
+import { startPeersForProduct } from '@corkboard/dev-peers/product-env';
+import { freePort, spawnServer, type SpawnServerOptions } from '@corkboard/testing-support/server';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 /**
@@ -25,25 +27,42 @@ export function journeyServerEnv(smtpUrl: string): Record<string, string> {
 export interface JourneyServer {
   /** http://127.0.0.1:<port>; read it inside hooks and tests (it is set by beforeAll). */
   readonly url: string;
+  /**
+   * This file's own stand-ins for the third parties (Google, LINE, SSO, Facebook, SMS, Stripe,
+   * Safe Browsing, Instagram, DNS), which the server is configured against: journeys drive their
+   * pages and read their state (the SMS outbox, DNS records).
+   */
+  readonly peers: DevPeers;
 }
 
 /** Starts a server on a fresh copy of the seeded data dir; stops it and removes the copy. */
 async function startFromSeed(options: Pick<SpawnServerOptions, 'env'> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'corkboard-e2e-'));
   cpSync(inject('seedDataDir'), dataDir, { recursive: true });
+  const port = await freePort();
+  const started = await startPeersForProduct({
+    appOrigins: [`http://127.0.0.1:${port}`],
+    // The journeys always run against the stand-ins, whatever the shell says.
+    env: { ...process.env, DEV_PEERS: 'on' },
+  });
+  if (!started) throw new Error('the dev peers did not start');
   try {
     const server = await spawnServer({
       dataDir,
-      env: { ...journeyServerEnv(inject('smtpUrl')), ...options.env },
+      port,
+      env: { ...journeyServerEnv(inject('smtpUrl')), ...started.env, ...options.env },
     });
     return {
       url: server.url,
+      peers: started.peers,
       async stop() {
         await server.stop();
+        await started.peers.stop();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
+    await started.peers.stop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -61,10 +80,16 @@ export function useJourneyServer(options: Pick<SpawnServerOptions, 'env'> = {}):
   afterAll(async () => {
     await server?.stop();
   });
+  const started = () => {
+    if (!server) throw new Error('journey server not started yet (use it in a hook or test)');
+    return server;
+  };
   return {
     get url() {
-      if (!server) throw new Error('journey server not started yet (use it in a hook or test)');
-      return server.url;
+      return started().url;
+    },
+    get peers() {
+      return started().peers;
     },
   };
 }

@@ -181,6 +181,25 @@ describe('the production guard', () => {
     expect(() => assertNotProduction({})).not.toThrow();
   });
 
+  test('production is allowed only as the local demo: DEV_PEERS=on and a loopback PUBLIC_URL', () => {
+    const demo = { NODE_ENV: 'production', DEV_PEERS: 'on' };
+    expect(() => assertNotProduction(demo)).not.toThrow();
+    expect(() =>
+      assertNotProduction({ ...demo, PUBLIC_URL: 'http://127.0.0.1:3000' }),
+    ).not.toThrow();
+    expect(() => assertNotProduction({ ...demo, PUBLIC_URL: 'http://[::1]:3000' })).not.toThrow();
+    // A deployment's public origin never qualifies, whatever DEV_PEERS says.
+    expect(() =>
+      assertNotProduction({ ...demo, PUBLIC_URL: 'https://corkboard.example.com' }),
+    ).toThrow(DevPeersInProductionError);
+    expect(() =>
+      assertNotProduction({ ...demo, PUBLIC_URL: 'http://localhost.example.com' }),
+    ).toThrow(DevPeersInProductionError);
+    expect(() =>
+      assertNotProduction({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }),
+    ).toThrow(DevPeersInProductionError);
+  });
+
   test('the launcher and each peer refuse to start in production', async () => {
     await expect(startDevPeers({ env: { NODE_ENV: 'production' } })).rejects.toBeInstanceOf(
       DevPeersInProductionError,

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { EXPERIMENTS, type ExperimentOverrides } from '@corkboard/shared/experiments/experiments';
+import { providersConfig, providersEnvSchema, type ProvidersConfig } from './providers.ts';
 
 /** Requests per IP per minute before 429 RATE_LIMITED (override with RATE_LIMIT_MAX). */
 export const DEFAULT_RATE_LIMIT_MAX = 300;
@@ -90,6 +91,8 @@ export interface AppConfig {
    * written in the URL; cloud metadata addresses stay refused (lib/safe-fetch.ts).
    */
   fetchAllowHosts: string[];
+  /** Identity, SMS, payment, URL-reputation and DNS providers (providers.ts). */
+  providers: ProvidersConfig;
 }
 
 const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
@@ -103,62 +106,64 @@ const booleanFlag = z.preprocess(
 );
 const absoluteHttpUrl = z.url({ protocol: /^https?$/ });
 
-const envSchema = z.object({
-  PORT: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
-  ),
-  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default(DEFAULT_HOST)),
-  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
-  DATABASE_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//)
-      .optional(),
-  ),
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
-  S3_ENDPOINT: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
-  S3_REGION: optionalString,
-  S3_BUCKET: optionalString,
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-  S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
-  S3_FORCE_PATH_STYLE: booleanFlag,
-  LOG_LEVEL: z.preprocess(
-    emptyAsUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
-  NODE_ENV: z.preprocess(
-    emptyAsUndefined,
-    z.enum(['development', 'production', 'test']).default('development'),
-  ),
-  WEB_DIST: optionalString,
-  RATE_LIMIT_MAX: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_MAX),
-  ),
-  TRUST_PROXY: booleanFlag,
-  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
-  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
-  MAIL_FROM: optionalString,
-  CAPTCHA_PROVIDER: z.preprocess(
-    emptyAsUndefined,
-    z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
-  ),
-  ALTCHA_HMAC_KEY: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
-  RECAPTCHA_ENDPOINT: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
-  RECAPTCHA_PROJECT_ID: optionalString,
-  RECAPTCHA_SITE_KEY: optionalString,
-  RECAPTCHA_CHALLENGE_SITE_KEY: optionalString,
-  RECAPTCHA_API_KEY: optionalString,
-  RECAPTCHA_SCORE_THRESHOLD: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().min(0).max(1).default(DEFAULT_RECAPTCHA_SCORE_THRESHOLD),
-  ),
-  EXPERIMENTS: optionalString,
-  FETCH_ALLOW_HOSTS: optionalString,
-});
+const envSchema = z
+  .object({
+    PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+    ),
+    HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default(DEFAULT_HOST)),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//)
+        .optional(),
+    ),
+    PUBLIC_URL: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
+    S3_ENDPOINT: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
+    S3_REGION: optionalString,
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    NODE_ENV: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['development', 'production', 'test']).default('development'),
+    ),
+    WEB_DIST: optionalString,
+    RATE_LIMIT_MAX: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_MAX),
+    ),
+    TRUST_PROXY: booleanFlag,
+    AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+    SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+    MAIL_FROM: optionalString,
+    CAPTCHA_PROVIDER: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
+    ),
+    ALTCHA_HMAC_KEY: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+    RECAPTCHA_ENDPOINT: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
+    RECAPTCHA_PROJECT_ID: optionalString,
+    RECAPTCHA_SITE_KEY: optionalString,
+    RECAPTCHA_CHALLENGE_SITE_KEY: optionalString,
+    RECAPTCHA_API_KEY: optionalString,
+    RECAPTCHA_SCORE_THRESHOLD: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().min(0).max(1).default(DEFAULT_RECAPTCHA_SCORE_THRESHOLD),
+    ),
+    EXPERIMENTS: optionalString,
+    FETCH_ALLOW_HOSTS: optionalString,
+  })
+  .extend(providersEnvSchema.shape);
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -264,7 +269,8 @@ export function loadConfig(
 
   const experiments = parseExperimentsEnv(e.EXPERIMENTS);
   const captcha = captchaConfig(e);
-  const problems = [...experiments.problems, ...captcha.problems];
+  const providers = providersConfig(e);
+  const problems = [...experiments.problems, ...captcha.problems, ...providers.problems];
   if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = withoutTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
 
@@ -286,6 +292,7 @@ export function loadConfig(
     captcha: captcha.captcha,
     experiments: experiments.overrides,
     fetchAllowHosts: parseHostList(e.FETCH_ALLOW_HOSTS),
+    providers: providers.providers,
   };
 }
 
