@@ -279,6 +279,45 @@ export const ERROR_CODES = {
   },
   // 440–449: following people (saving.md §4, §7 UserFollowResource; docs/decisions/013).
   USER_FOLLOW_SELF: { code: 440, httpStatus: 400, message: "You can't follow yourself." },
+  // 1600–1699: production hardening (issue 13; docs/decisions/090–099).
+  TEXT_INVALID_CHARACTERS: {
+    code: 1600,
+    httpStatus: 400,
+    message: 'Some text contains characters we cannot store.',
+  },
+  MULTIPART_INVALID: {
+    code: 1601,
+    httpStatus: 400,
+    message: 'The upload is not a valid multipart form.',
+  },
+  REQUEST_TIMEOUT: {
+    code: 1602,
+    httpStatus: 408,
+    message: 'The request took too long to arrive. Please try again.',
+  },
+  URI_TOO_LONG: { code: 1603, httpStatus: 414, message: 'The web address is too long.' },
+  HEADERS_TOO_LARGE: {
+    code: 1604,
+    httpStatus: 431,
+    message: 'The request headers are too large.',
+  },
+  IMAGE_WORK_BUSY: {
+    code: 1605,
+    httpStatus: 503,
+    message: 'We are processing a lot of images right now. Please try again in a moment.',
+  },
+  STORAGE_QUOTA_EXCEEDED: {
+    code: 1606,
+    httpStatus: 403,
+    message: "You've used all your image storage. Delete some Pins to save more.",
+  },
+  JOB_NOT_FOUND: { code: 1607, httpStatus: 404, message: 'There is no such failed job.' },
+  COLLABORATOR_INVITE_WRONG_EMAIL: {
+    code: 1608,
+    httpStatus: 403,
+    message:
+      'This invitation was sent to another email address. Log in with that address, or add and confirm it on your account.',
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

@@ -5,6 +5,7 @@
 // Social sign-in callbacks join the list when that issue lands.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@corkboard/shared/app-error';
+import { findUnstorableText } from '../../lib/unstorable-text.ts';
 import { AUTH_BASE_PATH, type AuthEngine } from './auth-engine.ts';
 import { engineHeaders } from './engine-headers.ts';
 import { forwardSetCookies } from './session-viewer.ts';
@@ -40,6 +41,14 @@ export function registerAuthHandler(
       const url = new URL(request.url, publicUrl);
       const subPath = url.pathname.slice(AUTH_BASE_PATH.length).replace(/\/+$/, '');
       if (!AUTH_HANDLER_PATHS.has(subPath)) throw new AppError('ROUTE_NOT_FOUND');
+      // The engine stores what it is sent; text PostgreSQL cannot hold is refused here as in the
+      // one input parser (docs/decisions/090).
+      const unstorable = findUnstorableText([request.body ?? null, request.query]);
+      if (unstorable) {
+        throw new AppError('TEXT_INVALID_CHARACTERS', {
+          data: { location: unstorable[0] === 0 ? 'body' : 'querystring' },
+        });
+      }
       const headers = engineHeaders(request);
       const init: RequestInit = { method: request.method, headers };
       if (request.method === 'POST') {
