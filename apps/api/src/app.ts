@@ -44,6 +44,7 @@ import {
   registerErrorHandler,
   registerNotFoundHandler,
 } from './plugins/app/errors.ts';
+import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
 import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-id.ts';
 import { registerSecurityHeaders } from './plugins/app/security-headers.ts';
@@ -98,6 +99,8 @@ export interface BuildAppOptions {
   now?: Clock;
   /** The fetch outbound verifications use (reCAPTCHA); tests point it at a loopback peer. */
   fetch?: typeof fetch;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 function originOf(url: string | undefined): string | undefined {
@@ -108,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const now = options.now ?? systemClock;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
