@@ -225,6 +225,16 @@ export async function consumeResetToken(
   return row?.value;
 }
 
+/** Deletes every outstanding reset token of the user (a reset with any one of them ends them all). */
+export async function deleteResetTokensOf(db: Kysely<Database>, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('auth_verifications')
+    .where('identifier', 'like', `${RESET_IDENTIFIER_PREFIX}%`)
+    .where('value', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function setAccountStatus(
   db: Kysely<Database>,
   userId: string,
