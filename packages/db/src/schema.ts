@@ -351,7 +351,10 @@ export interface BoardActionsTable {
 export interface MediaDeletionsTable {
   sha256: string;
   keys: ColumnType<string[], string, string>;
-  created_at: CreatedAt;
+  /** Queued at; a repeated delete of the same image queues it afresh. */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Set once the files are gone; the row stays a while as a trace (see the migration). */
+  done_at: NullableTimestamp;
 }
 
 export interface Database {

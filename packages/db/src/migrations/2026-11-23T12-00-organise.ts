@@ -63,13 +63,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
 
   // Image files to remove from storage once their row is gone (ADR 054): written in the same
-  // transaction as the delete, worked off after the commit.
+  // transaction as the delete, worked off after the commit. A done row stays a while as a trace,
+  // so a save of the same bytes that stored its files just before they were removed puts them
+  // back.
   await sql`
     CREATE TABLE media_deletions (
       sha256 text PRIMARY KEY,
       keys jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now()
+      created_at timestamptz NOT NULL DEFAULT now(),
+      done_at timestamptz
     )`.execute(db);
+  await sql`CREATE INDEX media_deletions_pending_idx ON media_deletions (created_at) WHERE done_at IS NULL`.execute(
+    db,
+  );
 
   // The orphan check asks "does anything still use this image?" of every referencing table.
   await sql`CREATE INDEX users_avatar_image_idx ON users (avatar_image_id) WHERE avatar_image_id IS NOT NULL`.execute(
@@ -88,6 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const index of [
+    'media_deletions_pending_idx',
     'user_follows_followee_created_idx',
     'user_follows_follower_created_idx',
     'media_uploads_image_idx',
