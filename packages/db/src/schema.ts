@@ -69,7 +69,14 @@ export interface UsersTable {
   // Added by migrations/2026-11-23T05-admin (docs/decisions/019).
   /** An operator: may use the admin pages (/admin/) and the /v3/admin/ endpoints. */
   is_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  // Added by migrations/2026-11-23T12-00-organise (docs/decisions/055).
+  /** How their profile sorts their boards for everyone. */
+  profile_board_sort: ColumnType<ProfileBoardSort, ProfileBoardSort | undefined, ProfileBoardSort>;
+  /** When they last arranged their boards by hand (custom order). */
+  board_order_modified_at: NullableTimestamp;
 }
+
+export type ProfileBoardSort = 'last_saved' | 'alphabetical' | 'custom';
 
 export type SuspensionReason = 'community_guidelines' | 'unusual_activity' | 'closure_request';
 
@@ -98,7 +105,19 @@ export interface BoardsTable {
   collaborator_count: Counter;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  // Added by migrations/2026-11-23T12-00-organise (docs/decisions/053, 056).
+  layout: ColumnType<BoardLayout, BoardLayout | undefined, BoardLayout>;
+  sensitivity_reason: ColumnType<
+    BoardSensitivityReason | null,
+    BoardSensitivityReason | null | undefined,
+    BoardSensitivityReason | null
+  >;
+  /** When the board's pins were last arranged by hand; null while they are newest first. */
+  board_order_modified_at: NullableTimestamp;
 }
+
+export type BoardLayout = 'default' | 'grid' | 'thumbnail';
+export type BoardSensitivityReason = 'graphic' | 'self_harm' | 'adult';
 
 export interface BoardSectionsTable {
   id: Generated<string>;
@@ -124,6 +143,15 @@ export interface PinsTable {
   repin_of_id: IdRef | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  // Added by migrations/2026-11-23T12-00-organise (docs/decisions/053).
+  alt_text: ColumnType<string, string | undefined, string>;
+  /** Place in the board's custom order; null: not placed (before the placed ones, newest first). */
+  board_position: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  section_position: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
 }
 
 export interface BoardCollaboratorsTable {
@@ -294,6 +322,41 @@ export interface VerifiedDomainsTable {
   created_at: CreatedAt;
 }
 
+/** A member's own state of a board (migrations/2026-11-23T12-00-organise). */
+export interface BoardMemberStatesTable {
+  user_id: IdRef;
+  board_id: IdRef;
+  profile_position: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
+  archived_at: NullableTimestamp;
+}
+
+export type BoardActionKind = 'move' | 'delete' | 'board';
+
+/** The bulk action running on a board (docs/decisions/051). */
+export interface BoardActionsTable {
+  board_id: IdRef;
+  kind: BoardActionKind;
+  /** Random, so only the claimer releases its own claim. */
+  token: string;
+  user_id: IdRef | null;
+  started_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** Image files waiting to be removed from storage after their row went (docs/decisions/054). */
+export interface MediaDeletionsTable {
+  sha256: string;
+  keys: ColumnType<string[], string, string>;
+  /** Queued at; a repeated delete of the same image queues it afresh. */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Set once the files are gone; the row stays a while as a trace (see the migration). */
+  done_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -314,6 +377,9 @@ export interface Database {
   image_intake_jobs: ImageIntakeJobsTable;
   pin_client_events: PinClientEventsTable;
   verified_domains: VerifiedDomainsTable;
+  board_member_states: BoardMemberStatesTable;
+  board_actions: BoardActionsTable;
+  media_deletions: MediaDeletionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

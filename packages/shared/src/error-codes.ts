@@ -318,6 +318,79 @@ export const ERROR_CODES = {
     message:
       'This invitation was sent to another email address. Log in with that address, or add and confirm it on your account.',
   },
+
+  // 1200–1299: following boards and organising (issue 10; docs/decisions/050–056).
+  BOARD_FOLLOW_OWN: { code: 1200, httpStatus: 400, message: "You can't follow your own board." },
+  USER_FOLLOW_BULK_INVALID: {
+    code: 1201,
+    httpStatus: 400,
+    message: 'Name between 1 and 50 people to follow.',
+  },
+  PIN_NOT_EDITABLE: { code: 1210, httpStatus: 403, message: "You can't change this Pin." },
+  PIN_MOVE_SAME_PLACE: {
+    code: 1211,
+    httpStatus: 400,
+    message: 'Choose a different board or section to move these Pins to.',
+  },
+  PIN_MOVE_PINS_INVALID: {
+    code: 1212,
+    httpStatus: 400,
+    message: "Some of these Pins aren't on that board any more. Reload and try again.",
+  },
+  PIN_MOVE_TOO_MANY: {
+    code: 1213,
+    httpStatus: 400,
+    message: "That's too many Pins for one action.",
+  },
+  PIN_ORDER_INVALID: {
+    code: 1214,
+    httpStatus: 400,
+    message: "That Pin can't go there. Reload and try again.",
+  },
+  BOARD_NOT_OWNER: { code: 1220, httpStatus: 403, message: "Only the board's owner can do that." },
+  BOARD_COVER_PIN_INVALID: {
+    code: 1222,
+    httpStatus: 400,
+    message: "Choose a cover from this board's Pins.",
+  },
+  COLLABORATOR_NOT_FOUND: {
+    code: 1224,
+    httpStatus: 404,
+    message: "That person isn't a collaborator on this board.",
+  },
+  BOARD_LEAVE_OWNER: {
+    code: 1225,
+    httpStatus: 400,
+    message: "You own this board, so you can't leave it.",
+  },
+  SECTION_ORDER_INVALID: {
+    code: 1230,
+    httpStatus: 400,
+    message: "That section can't go there. Reload and try again.",
+  },
+  BOARD_ORDER_INVALID: {
+    code: 1231,
+    httpStatus: 400,
+    message: "That board can't go there. Reload and try again.",
+  },
+
+  // 2171–2173: saving.md §8 "API codes 2171, 2172 and 2173 during a move of pins" (numbers as
+  // the spec gives them; docs/decisions/051 says which running action each one reports).
+  BOARD_MOVE_IN_PROGRESS: {
+    code: 2171,
+    httpStatus: 409,
+    message: 'Please wait until the previous board action finishes.',
+  },
+  BOARD_DELETE_IN_PROGRESS: {
+    code: 2172,
+    httpStatus: 409,
+    message: 'Please wait until the previous board action finishes.',
+  },
+  BOARD_EDIT_IN_PROGRESS: {
+    code: 2173,
+    httpStatus: 409,
+    message: 'Please wait until the previous board action finishes.',
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;
