@@ -357,6 +357,27 @@ export interface MediaDeletionsTable {
   done_at: NullableTimestamp;
 }
 
+/**
+ * A hashtag in its normal form (docs/decisions/060): NFC, lower case, without the '#'. pin_count
+ * is the number of pin_hashtags rows of the tag (every pin, whatever its board's privacy), kept
+ * by a trigger on pin_hashtags; what a reader may see is counted at read time.
+ */
+export interface HashtagsTable {
+  id: Generated<string>;
+  tag: string;
+  pin_count: Counter;
+  created_at: CreatedAt;
+}
+
+/** A pin carries a hashtag (its description names it). Written with the description. */
+export interface PinHashtagsTable {
+  pin_id: IdRef;
+  hashtag_id: IdRef;
+  /** Order of first appearance in the description, from 0. */
+  position: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -380,6 +401,9 @@ export interface Database {
   board_member_states: BoardMemberStatesTable;
   board_actions: BoardActionsTable;
   media_deletions: MediaDeletionsTable;
+  // Added by migrations/2026-11-23T13-* (docs/decisions/060).
+  hashtags: HashtagsTable;
+  pin_hashtags: PinHashtagsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

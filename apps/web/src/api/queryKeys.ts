@@ -57,4 +57,7 @@ export const queryKeys = {
   // ---- admin ----
   adminOverview: () => ['adminOverview'] as const,
   adminOperators: () => ['adminOperators'] as const,
+
+  // ---- hashtags (saving-extras) ----
+  hashtagSuggestions: (fragment: string) => ['hashtagSuggestions', fragment] as const,
 };
