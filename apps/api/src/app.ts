@@ -65,6 +65,7 @@ import { registerViewer, type ViewerResolver } from './plugins/app/viewer.ts';
 import { registerAuthHandler } from './plugins/auth/auth-handler.ts';
 import { createAuth } from './plugins/auth/auth.plugin.ts';
 import { registerExperiments } from './plugins/experiments/experiments.plugin.ts';
+import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +99,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   clientLogRoutes,
   adminRoutes,
   hashtagRoutes,
+  offsiteRoutes,
 ];
 
 export interface BuildAppOptions {

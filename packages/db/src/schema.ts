@@ -375,6 +375,34 @@ export interface PinHashtagsTable {
   hashtag_id: IdRef;
   /** Order of first appearance in the description, from 0. */
   position: number;
+// ---- offsite link checks (migrations/2026-11-23T15-00-offsite; ADR 080) ----
+
+export type OffsiteListStatusColumn = 'blocked' | 'suspicious' | 'porn' | 'allowed';
+export type OffsiteClickStatusColumn = 'ok' | 'blocked' | 'suspicious' | 'porn';
+
+/** The operators' reputation list for outbound links (business.md §5.3). */
+export interface OffsiteDomainsTable {
+  domain: string;
+  status: OffsiteListStatusColumn;
+  note: ColumnType<string, string | undefined, string>;
+  updated_by: IdRef | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One outbound click through /offsite/ (deduplicated; read by ad reporting). */
+export interface OffsiteClicksTable {
+  id: Generated<string>;
+  pin_id: IdRef | null;
+  is_third_party_ad: ColumnType<boolean, boolean | undefined, boolean>;
+  user_id: IdRef | null;
+  visitor_id: string | null;
+  /** `u:<user id>` or `v:<visitor id>`: who clicked, for deduplication. */
+  subject: string;
+  url: string;
+  domain: string;
+  status: OffsiteClickStatusColumn;
+  token: number | null;
   created_at: CreatedAt;
 }
 
@@ -404,6 +432,8 @@ export interface Database {
   // Added by migrations/2026-11-23T13-* (docs/decisions/060).
   hashtags: HashtagsTable;
   pin_hashtags: PinHashtagsTable;
+  offsite_domains: OffsiteDomainsTable;
+  offsite_clicks: OffsiteClicksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

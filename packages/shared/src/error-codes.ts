@@ -391,6 +391,33 @@ export const ERROR_CODES = {
     httpStatus: 409,
     message: 'Please wait until the previous board action finishes.',
   },
+  // 1500–1599: discovery platform — offsite link checks (1500–1509), experiences, experiments
+  // admin, web performance (business.md §3–§7; docs/decisions/080–089).
+  OFFSITE_URL_NOT_HTTP: {
+    code: 1500,
+    httpStatus: 400,
+    message: 'Only http and https links can be opened.',
+  },
+  OFFSITE_URL_INTERNAL: {
+    code: 1501,
+    httpStatus: 400,
+    message: 'That link goes to Corkboard itself, not to another site.',
+  },
+  OFFSITE_DOMAIN_INVALID: {
+    code: 1502,
+    httpStatus: 400,
+    message: 'That is not a domain name (for example example.com).',
+  },
+  OFFSITE_DOMAIN_NOT_FOUND: {
+    code: 1503,
+    httpStatus: 404,
+    message: 'That domain is not on the list.',
+  },
+  OFFSITE_DOMAIN_LIST_FULL: {
+    code: 1504,
+    httpStatus: 409,
+    message: 'The domain list is full. Remove domains you no longer need first.',
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;
