@@ -21,6 +21,7 @@ import { createSafeFetcher } from './lib/safe-fetch.ts';
 import type { WorkQueue } from './lib/work-queue.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
+import { businessRoutes } from './modules/business/business.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
@@ -84,6 +85,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   followRoutes,
   clientLogRoutes,
   adminRoutes,
+  businessRoutes,
 ];
 
 export interface BuildAppOptions {
