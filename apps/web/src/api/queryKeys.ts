@@ -52,4 +52,9 @@ export const queryKeys = {
   // ---- admin ----
   adminOverview: () => ['adminOverview'] as const,
   adminOperators: () => ['adminOperators'] as const,
+
+  // ---- business (issue 11) ----
+  businessProfiles: () => ['businessProfiles'] as const,
+  businessMembers: (profileId: string) => ['businessMembers', profileId] as const,
+  businessInvite: (token: string) => ['businessInvite', token] as const,
 };

@@ -455,6 +455,10 @@ export async function markInviteAccepted(
     .execute();
 }
 
+export async function deleteInvite(db: Kysely<Database>, inviteId: string): Promise<void> {
+  await db.deleteFrom('business_invites').where('id', '=', inviteId).execute();
+}
+
 export async function revokeInvite(
   db: Kysely<Database>,
   profileId: string,

@@ -46,6 +46,7 @@ import {
   accessRowsOf,
   adAccountsOfProfiles,
   countRecentInvites,
+  deleteInvite,
   deleteMember,
   findAdAccount,
   findInviteByTokenHash,
@@ -89,15 +90,22 @@ const DAY_MS = 24 * 60 * 60_000;
 // The MFA requirement
 
 /**
+ * Whether acting for a business without OWNER needs the MFA requirement (business.md §6). Interim
+ * (docs/decisions/101): true, so a member without OWNER acts only with a recorded MFA flag.
+ */
+export const BUSINESS_REQUIRES_MFA = true;
+
+/**
  * Whether a person meets the MFA requirement for acting as a business (business.md §6). Interim
- * rule (docs/decisions/101): a flag an operator records (`npm run business -- mfa …`) or the seed
- * sets for demo business members. The lead replaces the body with two-factor's
- * `viewerMeetsMfaRequirement(deps, userId)` when that lands; nothing else reads the flag.
+ * rule (docs/decisions/101): a row in business_mfa_flags (the seed's demo members; operators
+ * insert one). At merge the lead replaces the body with two-factor's
+ * `viewerMeetsMfaRequirement(deps, userId)`; nothing else reads the flag.
  */
 export async function meetsMfaRequirement(
   deps: Pick<AppDeps, 'db'>,
   userId: string,
 ): Promise<boolean> {
+  if (!BUSINESS_REQUIRES_MFA) return true;
   return hasMfaFlag(deps.db, userId);
 }
 
@@ -463,7 +471,14 @@ export async function inviteMember(
     body.permissions,
     businessInviteLink(deps.publicUrl, token),
   );
-  await deps.mailer.send({ to: email, ...mail });
+  try {
+    await deps.mailer.send({ to: email, ...mail });
+  } catch (error) {
+    // No mail, no invitation: a link nobody received must not stay valid or count.
+    deps.log.error({ err: error, profile_id: profileId }, 'business: invitation mail failed');
+    await deleteInvite(deps.db, id);
+    throw new AppError('SERVICE_UNAVAILABLE');
+  }
   deps.log.info({ by: viewer.id, profile_id: profileId, invite_id: id }, 'business: invite sent');
   return {
     id,
