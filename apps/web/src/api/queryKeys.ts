@@ -60,4 +60,8 @@ export const queryKeys = {
 
   // ---- hashtags (saving-extras) ----
   hashtagSuggestions: (fragment: string) => ['hashtagSuggestions', fragment] as const,
+  // ---- business (issue 11) ----
+  businessProfiles: () => ['businessProfiles'] as const,
+  businessMembers: (profileId: string) => ['businessMembers', profileId] as const,
+  businessInvite: (token: string) => ['businessInvite', token] as const,
 };
