@@ -159,6 +159,8 @@ async function registerUpload(app: FastifyInstance, deps: AppDeps): Promise<void
     response: mediaUploadDataSchema,
     handler: async ({ request, reply, viewer }) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      // Refuse before reading up to 32 MiB that the image pool could not take anyway.
+      deps.imageWork.assertAvailable();
       const bytes = await readUploadedFile(request, reply, deps.config.uploadBodyTimeoutMs);
       if (!bytes) {
         throw new AppError('VALIDATION_FAILED', {
