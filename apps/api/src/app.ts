@@ -24,6 +24,7 @@ import { ImageWorkPool } from './lib/image-work-pool.ts';
 import type { WorkQueue } from './lib/work-queue.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
+import { businessRoutes } from './modules/business/business.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
@@ -32,6 +33,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { feedRoutes } from './modules/feeds/feeds.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
+import { hashtagRoutes } from './modules/hashtags/hashtags.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createIntakeQueue } from './modules/media/image-register.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -47,6 +49,7 @@ import {
   registerErrorHandler,
   registerNotFoundHandler,
 } from './plugins/app/errors.ts';
+import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
 import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-id.ts';
 import {
@@ -65,6 +68,7 @@ import { registerViewer, type ViewerResolver } from './plugins/app/viewer.ts';
 import { registerAuthHandler } from './plugins/auth/auth-handler.ts';
 import { createAuth } from './plugins/auth/auth.plugin.ts';
 import { registerExperiments } from './plugins/experiments/experiments.plugin.ts';
+import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +103,9 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   followRoutes,
   clientLogRoutes,
   adminRoutes,
+  hashtagRoutes,
+  offsiteRoutes,
+  businessRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -113,6 +120,8 @@ export interface BuildAppOptions {
   now?: Clock;
   /** The fetch outbound verifications use (reCAPTCHA); tests point it at a loopback peer. */
   fetch?: typeof fetch;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 function originOf(url: string | undefined): string | undefined {
@@ -130,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // For answers written before any hook runs (framework-errors.ts).
   const fixedSecurityHeaders = securityHeaderValues(securityOptions);
   const app: FastifyInstance = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,

@@ -132,6 +132,7 @@ describe('GET /media/<key>', () => {
       kind: 'local',
       put: () => Promise.resolve(),
       exists: () => Promise.resolve(true),
+      delete: () => Promise.resolve(),
       publicUrl: (k) => `/media/${k}`,
       get: () =>
         Promise.resolve({ body: Readable.from(['<script>']), contentType: 'text/html', size: 8 }),
@@ -151,6 +152,7 @@ describe('GET /media/<key>', () => {
       kind: 's3',
       put: () => Promise.resolve(),
       exists: () => Promise.resolve(true),
+      delete: () => Promise.resolve(),
       publicUrl: (k) => `https://cdn.example.com/media/${k}`,
       get: () => Promise.resolve(null),
     };
