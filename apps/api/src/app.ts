@@ -50,6 +50,7 @@ import {
   registerNotFoundHandler,
 } from './plugins/app/errors.ts';
 import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
+import { registerPrivateCaching } from './plugins/app/private-caching.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
 import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-id.ts';
 import {
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, securityOptions);
   await registerRateLimit(app, config.rateLimitMax);
   registerBodyGate(app);
+  registerPrivateCaching(app);
   await app.register(cookie);
   registerCsrf(app, { secureCookie: isHttpsPublicUrl(config) });
   const auth = createAuth(app, { config, db: options.db, now, fetch: options.fetch });
