@@ -13,12 +13,14 @@ import type { MediaStorage } from '@corkboard/media/storage';
 import { isHttpsPublicUrl, type AppConfig } from './config/config.ts';
 import { registerAdminCheck } from './core/access.ts';
 import type { AppDeps, ModuleRoutes } from './core/app-deps.ts';
+import { registerBodyGate } from './core/http/body-gate.ts';
 import { registerOpenApi, registerOpenApiRoute } from './core/http/openapi.ts';
 import { createSerializerCompiler } from './core/http/serializer.ts';
 import { ResourceRegistry } from './core/resources/resource-registry.ts';
 import { registerResourceFallback } from './core/resources/resource-routes.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createSafeFetcher } from './lib/safe-fetch.ts';
+import { ImageWorkPool } from './lib/image-work-pool.ts';
 import type { WorkQueue } from './lib/work-queue.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
@@ -48,6 +50,7 @@ import {
   registerNotFoundHandler,
 } from './plugins/app/errors.ts';
 import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
+import { registerPrivateCaching } from './plugins/app/private-caching.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
 import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-id.ts';
 import {
@@ -72,6 +75,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The PUT /v3/pins/image/ work queue; tests await `imageIntake.idle()`. */
     imageIntake: WorkQueue;
+    /** The bound on image decoding (decision 092); tests and health checks read its load. */
+    imageWork: ImageWorkPool;
     /** Every route as registered (method, URL): the list the OpenAPI document is checked against. */
     routeTable: readonly RouteTableEntry[];
   }
@@ -161,6 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestIdEcho(app);
   await registerSecurityHeaders(app, securityOptions);
   await registerRateLimit(app, config.rateLimitMax);
+  registerBodyGate(app);
+  registerPrivateCaching(app);
   await app.register(cookie);
   registerCsrf(app, { secureCookie: isHttpsPublicUrl(config) });
   const auth = createAuth(app, { config, db: options.db, now, fetch: options.fetch });
@@ -183,8 +190,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authEngine: auth.engine,
     captcha: auth.captcha,
     imageIntake: createIntakeQueue(app.log),
+    imageWork: new ImageWorkPool({
+      concurrency: config.imageWorkConcurrency,
+      maxQueued: config.imageWorkQueueMax,
+    }),
   };
   app.decorate('imageIntake', deps.imageIntake);
+  app.decorate('imageWork', deps.imageWork);
   registerAdminCheck(app, deps.db);
 
   for (const routes of MODULE_ROUTES) await app.register(routes, { deps });

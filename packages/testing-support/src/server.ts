@@ -49,6 +49,8 @@ export interface SpawnedServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The child's process id (benches sample its memory from /proc). */
+  pid: number;
   /** SIGTERM, wait for the exit (SIGKILL after a grace period), remove an owned data dir. */
   stop(): Promise<void>;
 }
@@ -136,5 +138,5 @@ export async function spawnServer(options: SpawnServerOptions = {}): Promise<Spa
     await stop();
     throw error;
   }
-  return { url, port, dataDir, stop };
+  return { url, port, dataDir, pid: child.pid ?? -1, stop };
 }

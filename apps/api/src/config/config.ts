@@ -5,6 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { EXPERIMENTS, type ExperimentOverrides } from '@corkboard/shared/experiments/experiments';
 import { providersConfig, providersEnvSchema, type ProvidersConfig } from './providers.ts';
+import {
+  DEFAULT_IMAGE_WORK_CONCURRENCY,
+  DEFAULT_IMAGE_WORK_QUEUE_MAX,
+} from '../lib/image-work-pool.ts';
 
 /** Requests per IP per minute before 429 RATE_LIMITED (override with RATE_LIMIT_MAX). */
 export const DEFAULT_RATE_LIMIT_MAX = 300;
@@ -101,6 +105,10 @@ export interface AppConfig {
   providers: ProvidersConfig;
   /** How long an upload's body may take to arrive (UPLOAD_BODY_TIMEOUT_MS). */
   uploadBodyTimeoutMs: number;
+  /** Images decoded at once (IMAGE_WORK_CONCURRENCY; decision 092). */
+  imageWorkConcurrency: number;
+  /** Images waiting for a worker before 503 IMAGE_WORK_BUSY (IMAGE_WORK_QUEUE_MAX). */
+  imageWorkQueueMax: number;
 }
 
 const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
@@ -173,6 +181,14 @@ const envSchema = z
     UPLOAD_BODY_TIMEOUT_MS: z.preprocess(
       emptyAsUndefined,
       z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_BODY_TIMEOUT_MS),
+    ),
+    IMAGE_WORK_CONCURRENCY: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).max(64).default(DEFAULT_IMAGE_WORK_CONCURRENCY),
+    ),
+    IMAGE_WORK_QUEUE_MAX: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(0).max(1000).default(DEFAULT_IMAGE_WORK_QUEUE_MAX),
     ),
   })
   .extend(providersEnvSchema.shape);
@@ -306,6 +322,8 @@ export function loadConfig(
     fetchAllowHosts: parseHostList(e.FETCH_ALLOW_HOSTS),
     providers: providers.providers,
     uploadBodyTimeoutMs: e.UPLOAD_BODY_TIMEOUT_MS,
+    imageWorkConcurrency: e.IMAGE_WORK_CONCURRENCY,
+    imageWorkQueueMax: e.IMAGE_WORK_QUEUE_MAX,
   };
 }
 

@@ -8,6 +8,7 @@ import type { Database } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
 import type { AppConfig } from '../config/config.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { ImageWorkPool } from '../lib/image-work-pool.ts';
 import type { SafeFetcher } from '../lib/safe-fetch.ts';
 import type { WorkQueue } from '../lib/work-queue.ts';
 import type { AuthEngine } from '../plugins/auth/auth-engine.ts';
@@ -32,6 +33,8 @@ export interface AppDeps {
   captcha: CaptchaSetup;
   /** The PUT /v3/pins/image/ work queue (tests await `idle()`). */
   imageIntake: WorkQueue;
+  /** The bound on concurrent image decoding (lib/image-work-pool.ts, decision 092). */
+  imageWork: ImageWorkPool;
 }
 
 /** Plugin options of every module's routes plugin. */

@@ -150,7 +150,10 @@ function baseOptions(route: RouteBase<Access>): Partial<RouteOptions> {
   return {
     validatorCompiler: noValidation,
     ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
-    ...(route.rateLimit === undefined ? {} : { config: { rateLimit: route.rateLimit } }),
+    config: {
+      access: route.access,
+      ...(route.rateLimit === undefined ? {} : { rateLimit: route.rateLimit }),
+    },
     ...(route.errorHandler === undefined ? {} : { errorHandler: route.errorHandler }),
   };
 }

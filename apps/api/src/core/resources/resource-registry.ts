@@ -49,6 +49,8 @@ export interface ResourceVerbSpec<A extends Access, Options, Data> {
 
 /** One verb of a resource, with its schemas and its dispatcher. */
 export interface ResourceVerbDefinition {
+  /** Who may call it; the body gate (core/http/body-gate.ts) reads it before the body. */
+  readonly access: Access;
   readonly summary: string;
   readonly options: z.ZodType;
   readonly response: z.ZodType;
@@ -64,6 +66,7 @@ export function resourceVerb<A extends Access, Options, Data>(
   spec: ResourceVerbSpec<A, Options, Data>,
 ): ResourceVerbDefinition {
   return {
+    access: spec.access,
     summary: spec.summary,
     options: spec.options,
     response: spec.response,
@@ -181,6 +184,7 @@ export function registerResource(
       // Options are parsed by the dispatcher (parseInput), not again by Fastify.
       validatorCompiler: () => (value: unknown) => ({ value }),
       ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
+      config: { access: spec.access },
       ...(spec.errorHandler === undefined ? {} : { errorHandler: spec.errorHandler }),
       schema: {
         summary: spec.summary,

@@ -13,6 +13,7 @@ import { variantUrls } from '@corkboard/media/media-keys';
 import { demoImageStore, storeImageVariants } from './image-files.ts';
 import { persistIncomingImage, takeInBytes } from './image-intake.service.ts';
 import { processImage } from '@corkboard/media/pipeline';
+import { ImageWorkPool } from '../../lib/image-work-pool.ts';
 
 /** Local storage that counts puts, to see whether a save wrote files. */
 class CountingStorage extends LocalMediaStorage {
@@ -34,7 +35,8 @@ async function solid(color: string): Promise<Buffer> {
 }
 
 async function save(bytes: Buffer) {
-  const incoming = await takeInBytes(handle.db, storage, bytes);
+  const imageWork = new ImageWorkPool({ concurrency: 1, maxQueued: 1 });
+  const incoming = await takeInBytes({ db: handle.db, storage, imageWork }, bytes);
   return handle.db.transaction().execute((trx) => persistIncomingImage(trx, incoming));
 }
 

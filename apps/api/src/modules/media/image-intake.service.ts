@@ -20,6 +20,7 @@ import {
   SAFE_FETCH_IMAGE_MAX_BYTES,
   type SafeFetcher,
 } from '../../lib/safe-fetch.ts';
+import type { ImageQueueing, ImageWorkPool } from '../../lib/image-work-pool.ts';
 import { withFetchErrors } from '../../core/fetch-errors.ts';
 import { imageVariants } from '../../core/media-urls.ts';
 import { findPinImages } from './find-pin-images.ts';
@@ -59,15 +60,22 @@ export type IncomingImage =
 
 /** Runs the pipeline on `bytes` and stores the variants unless that image is already known. */
 export async function takeInBytes(
-  db: Kysely<Database>,
-  storage: MediaStorage,
+  deps: ImageTakeInDeps,
   bytes: Buffer,
+  queueing: ImageQueueing = 'refuse-when-busy',
 ): Promise<IncomingImage> {
-  const processed = await processImage(bytes);
-  const restore = () => storeImageVariants(storage, processed);
-  const existing = await findImageBySha256(db, processed.sha256);
+  // Decoding is the expensive, memory-hungry part: it runs in the bounded pool (decision 092).
+  const processed = await deps.imageWork.run(() => processImage(bytes), queueing);
+  const restore = () => storeImageVariants(deps.storage, processed);
+  const existing = await findImageBySha256(deps.db, processed.sha256);
   if (existing) return { kind: 'existing', row: existing, restore };
   return { kind: 'new', stored: await restore(), restore };
+}
+
+export interface ImageTakeInDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  imageWork: ImageWorkPool;
 }
 
 async function insertStoredImage(
@@ -136,12 +144,13 @@ export async function requireMediaUploadImage(
 
 /** Takes `bytes` in and records them as an upload of `userId`, in one transaction. */
 export async function createMediaUpload(
-  deps: { db: Kysely<Database>; storage: MediaStorage; now: () => Date },
+  deps: ImageTakeInDeps & { now: () => Date },
   userId: string,
   bytes: Buffer,
   source: MediaUploadSource,
+  queueing: ImageQueueing = 'refuse-when-busy',
 ): Promise<MediaUploadData> {
-  const incoming = await takeInBytes(deps.db, deps.storage, bytes);
+  const incoming = await takeInBytes(deps, bytes, queueing);
   const now = deps.now();
   const { image, upload } = await deps.db.transaction().execute(async (trx) => {
     const image = await persistIncomingImage(trx, incoming);

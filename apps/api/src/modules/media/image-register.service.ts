@@ -72,7 +72,8 @@ async function runJob(
   await markJobProcessing(deps.db, job.id, deps.now());
   try {
     const bytes = await fetchImageBytes(deps.fetcher, job.url, signal);
-    const upload = await createMediaUpload(deps, job.userId, bytes, 'url');
+    // Background work whose own queue is bounded: it waits for the image pool, never refused.
+    const upload = await createMediaUpload(deps, job.userId, bytes, 'url', 'wait');
     await finishJob(
       deps.db,
       job.id,

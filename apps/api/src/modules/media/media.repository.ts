@@ -143,3 +143,17 @@ export async function findOwnJob(
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Which of these content addresses have an `images` row (the media GC keeps their files). */
+export async function existingImageHashes(
+  db: Kysely<Database>,
+  hashes: readonly string[],
+): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('images')
+    .select('sha256')
+    .where('sha256', 'in', [...hashes])
+    .execute();
+  return new Set(rows.map((row) => row.sha256));
+}

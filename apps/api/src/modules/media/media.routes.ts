@@ -22,6 +22,7 @@ import { savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { bodyOrEmpty, idSchema } from '../../core/schemas.ts';
 import { createMediaUpload, findImagesAt, purgeExpiredUploads } from './image-intake.service.ts';
+import { collectMediaGarbage, MEDIA_GC_INTERVAL_MS, supportsMediaGc } from './media-gc.service.ts';
 import { imageJobStatus, registerImage } from './image-register.service.ts';
 import {
   findImagesOptionsSchema,
@@ -159,6 +160,8 @@ async function registerUpload(app: FastifyInstance, deps: AppDeps): Promise<void
     response: mediaUploadDataSchema,
     handler: async ({ request, reply, viewer }) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      // Refuse before reading up to 32 MiB that the image pool could not take anyway.
+      deps.imageWork.assertAvailable();
       const bytes = await readUploadedFile(request, reply, deps.config.uploadBodyTimeoutMs);
       if (!bytes) {
         throw new AppError('VALIDATION_FAILED', {
@@ -180,13 +183,33 @@ export const mediaRoutes: ModuleRoutes = (app, { deps }, done) => {
       .then((count) => deps.log.debug({ count }, 'expired media uploads purged'))
       .catch((error: unknown) => deps.log.error({ err: error }, 'media upload purge failed'));
   };
+  // The media GC (decision 094): once at start (a crash leaves its debris behind), then on a
+  // timer. One run at a time; closing waits for a run in progress.
+  let gcTimer: NodeJS.Timeout | undefined;
+  let gcRun: Promise<void> | undefined;
+  const collect = (): void => {
+    if (gcRun) return;
+    gcRun = collectMediaGarbage(deps)
+      .then((result) => deps.log.info(result, 'media garbage collected'))
+      .catch((error: unknown) => deps.log.error({ err: error }, 'media garbage collection failed'))
+      .finally(() => {
+        gcRun = undefined;
+      });
+  };
   app.addHook('onReady', (hookDone) => {
     timer = setInterval(purge, MEDIA_UPLOAD_PURGE_INTERVAL_MS);
     timer.unref();
+    if (supportsMediaGc(deps.storage)) {
+      collect();
+      gcTimer = setInterval(collect, MEDIA_GC_INTERVAL_MS);
+      gcTimer.unref();
+    }
     hookDone();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    if (gcTimer) clearInterval(gcTimer);
+    await gcRun;
     await deps.imageIntake.close();
   });
 

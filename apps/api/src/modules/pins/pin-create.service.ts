@@ -162,10 +162,10 @@ export async function createPin(
       row: await requireMediaUploadImage(deps.db, viewer.id, options.media_upload_id, deps.now()),
     };
   } else if (options.image_base64 !== undefined) {
-    image = await takeInBytes(deps.db, deps.storage, decodeBase64Image(options.image_base64));
+    image = await takeInBytes(deps, decodeBase64Image(options.image_base64));
   } else if (options.image_url !== undefined) {
     const bytes = await fetchImageBytes(deps.fetcher, options.image_url);
-    image = await takeInBytes(deps.db, deps.storage, bytes);
+    image = await takeInBytes(deps, bytes);
   } else {
     // pinCreateOptionsSchema guarantees exactly one source.
     throw new AppError('VALIDATION_FAILED');

@@ -32,6 +32,9 @@ export function failureBody(error: AppError): FailureEnvelope {
 }
 
 export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
+  // An error that says when to come back (IMAGE_WORK_BUSY) says it in the header too.
+  const retryAfter = error.data?.['retry_after_seconds'];
+  if (typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));
   return reply
     .status(error.httpStatus)
     .type('application/json; charset=utf-8')

@@ -1,0 +1,176 @@
+// The crash test of issue 13: concurrent saves into a real server process, kill -9 while they
+// run, then the same data opened again. Every upload the server acknowledged is present (row
+// and files), and after the media GC nothing on disk is unreferenced: no image folder without
+// an `images` row, no `.tmp` file.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hashPassword } from 'better-auth/crypto';
+import type { Kysely } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb } from '@corkboard/db/create-db';
+import { migrateToLatest } from '@corkboard/db/migrations';
+import { LOCAL_MEDIA_FOLDER, LocalMediaStorage } from '@corkboard/media/local-storage';
+import { spawnServer } from '@corkboard/testing-support/server';
+import { setCredentialPassword } from '../auth/auth.repository.ts';
+import { jpegBytes } from '../../test/api-client.ts';
+import { collectMediaGarbage, MEDIA_GC_GRACE_MS } from './media-gc.service.ts';
+
+const UPLOADS = 12;
+/** Kill once this many uploads were acknowledged, with the rest still in flight. */
+const KILL_AFTER = 3;
+const USERNAME = 'crash_test';
+const PASSWORD = 'crash-test-password';
+const CSRF = 'Y3Jhc2gtdGVzdC1jc3JmLXRva2VuLTAxMjM0NTY3ODk';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'corkboard-crash-'));
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function prepareData(): Promise<void> {
+  const handle = await createDb({ dataDir });
+  await migrateToLatest(handle.db as Kysely<unknown>);
+  const user = await handle.db
+    .insertInto('users')
+    .values({
+      username: USERNAME,
+      first_name: 'Crash',
+      last_name: 'Test',
+      email: 'crash@test.example',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setCredentialPassword(handle.db, user.id, await hashPassword(PASSWORD), new Date());
+  await handle.close();
+}
+
+async function logIn(base: string): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/v3/login/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: `csrftoken=${CSRF}`,
+      'x-csrftoken': CSRF,
+    },
+    body: JSON.stringify({ username_or_email: USERNAME, password: PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  const cookies = new Map<string, string>([['csrftoken', CSRF]]);
+  for (const cookie of login.headers.getSetCookie()) {
+    const [pair = ''] = cookie.split(';');
+    const at = pair.indexOf('=');
+    cookies.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return {
+    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    'x-csrftoken': cookies.get('csrftoken') ?? CSRF,
+  };
+}
+
+function allFiles(root: string): string[] {
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+  } catch {
+    return [];
+  }
+}
+
+describe('kill -9 during concurrent saves', () => {
+  // A server process starts, takes the uploads and is killed: minutes on a loaded 2-core box.
+  it(
+    'keeps every acknowledged upload and leaves no orphan after the GC',
+    { timeout: 300_000 },
+    async () => {
+      await prepareData();
+      const images = await Promise.all(
+        Array.from({ length: UPLOADS }, (_, i) => jpegBytes(1000 + i, 600)),
+      );
+      const server = await spawnServer({
+        dataDir,
+        stdout: 'ignore',
+        env: {
+          CAPTCHA_PROVIDER: 'off',
+          RATE_LIMIT_MAX: '100000',
+          IMAGE_WORK_QUEUE_MAX: String(UPLOADS),
+        },
+      });
+      const acknowledged: string[] = [];
+      try {
+        const headers = await logIn(server.url);
+        let killed = false;
+        await Promise.all(
+          images.map(async (image) => {
+            const form = new FormData();
+            form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'a.jpg');
+            try {
+              const response = await fetch(`${server.url}/v3/media/uploads/`, {
+                method: 'POST',
+                headers,
+                body: form,
+              });
+              const body = (await response.json()) as {
+                resource_response: { data: { media_upload_id: string } | null };
+              };
+              if (response.status !== 200) return;
+              acknowledged.push(body.resource_response.data?.media_upload_id ?? '');
+              if (acknowledged.length === KILL_AFTER && !killed) {
+                killed = true;
+                process.kill(server.pid, 'SIGKILL');
+              }
+            } catch {
+              // The connection died with the server: not acknowledged.
+            }
+          }),
+        );
+      } finally {
+        await server.stop();
+      }
+      expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
+
+      // The same data, opened again after the crash.
+      const handle = await createDb({ dataDir });
+      try {
+        const root = join(dataDir, LOCAL_MEDIA_FOLDER);
+        const storage = new LocalMediaStorage(root);
+        const rows = await handle.db
+          .selectFrom('media_uploads')
+          .innerJoin('images', 'images.id', 'media_uploads.image_id')
+          .select(['media_uploads.id', 'images.sha256', 'images.variants'])
+          .where('media_uploads.id', 'in', acknowledged)
+          .execute();
+        expect(rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
+
+        const result = await collectMediaGarbage({
+          db: handle.db,
+          storage,
+          now: () => new Date(Date.now() + 2 * MEDIA_GC_GRACE_MS),
+        });
+
+        // Nothing acknowledged was lost: every variant of every acknowledged image is on disk.
+        for (const row of rows) {
+          for (const variant of Object.values(row.variants)) {
+            expect(await storage.exists(variant.key)).toBe(true);
+            expect(await storage.exists(variant.webp_key)).toBe(true);
+          }
+        }
+        // No orphans: every image folder has a row, and no interrupted write is left.
+        const known = new Set(
+          (await handle.db.selectFrom('images').select('sha256').execute()).map((r) => r.sha256),
+        );
+        const files = allFiles(root);
+        expect(files.filter((file) => file.endsWith('.tmp'))).toEqual([]);
+        for (const folder of readdirSync(join(root, 'pins'), { recursive: true })) {
+          const name = String(folder).split('/').pop() ?? '';
+          if (/^[0-9a-f]{64}/.test(name)) expect(known.has(name)).toBe(true);
+        }
+        expect(result.restoredImageFolders).toBe(0);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
+});
