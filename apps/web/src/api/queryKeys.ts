@@ -52,4 +52,9 @@ export const queryKeys = {
   // ---- admin ----
   adminOverview: () => ['adminOverview'] as const,
   adminOperators: () => ['adminOperators'] as const,
+
+  // ---- offsite links ----
+  /** One /offsite/ page's check, keyed by the page's own query string. */
+  offsiteCheck: (search: string) => ['offsiteCheck', search] as const,
+
 };

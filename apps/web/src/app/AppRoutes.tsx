@@ -42,6 +42,7 @@ const BoardInvitePage = lazyPage(
   () => import('../features/collaborators/BoardInvitePage.tsx'),
   'BoardInvitePage',
 );
+const OffsitePage = lazyPage(() => import('../features/offsite/OffsitePage.tsx'), 'OffsitePage');
 
 /**
  * Declarative routes (`<Routes>`), not the data router: we load data with TanStack Query, and the
@@ -69,6 +70,7 @@ export function AppRoutes() {
         <Route path="bookmarklet/" element={<BookmarkletPage />} />
         <Route path="invite/board/" element={<BoardInvitePage />} />
         <Route path="admin/*" element={<AdminRoute />} />
+        <Route path="offsite/" element={<OffsitePage />} />
         <Route path=":username/" element={<ProfilePage />} />
         <Route path=":username/:slug/" element={<BoardPage />} />
         <Route path="*" element={<NotFoundPage />} />
