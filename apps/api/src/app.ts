@@ -53,6 +53,7 @@ import { registerAuthHandler } from './plugins/auth/auth-handler.ts';
 import { createAuth } from './plugins/auth/auth.plugin.ts';
 import { registerExperiments } from './plugins/experiments/experiments.plugin.ts';
 import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
+import { experienceRoutes } from './modules/experiences/experiences.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +87,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   clientLogRoutes,
   adminRoutes,
   offsiteRoutes,
+  experienceRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -57,4 +57,7 @@ export const queryKeys = {
   /** One /offsite/ page's check, keyed by the page's own query string. */
   offsiteCheck: (search: string) => ['offsiteCheck', search] as const,
 
+  // ---- experiences ----
+  /** UserExperienceResource get for these placements (sorted ids). */
+  experiences: (placementIds: string) => ['experiences', placementIds] as const,
 };
