@@ -56,6 +56,8 @@ export const queryKeys = {
   // ---- offsite links ----
   /** One /offsite/ page's check, keyed by the page's own query string. */
   offsiteCheck: (search: string) => ['offsiteCheck', search] as const,
+  adminOffsiteDomains: () => ['adminOffsiteDomains'] as const,
+  adminOffsiteClicks: () => ['adminOffsiteClicks'] as const,
 
   // ---- experiences ----
   /** UserExperienceResource get for these placements (sorted ids). */
