@@ -1,11 +1,13 @@
-// Journeys of the discovery platform (issue 12; business.md §5.3; docs/decisions/080): an
-// outbound pin link goes through /offsite/ — to a loopback page when the link is clean, to an
-// interstitial that refuses it when the Safe Browsing stand-in flags it; another site's link gets
-// the "leaving" page first. axe on every page visited.
+// Journeys of the discovery platform (issue 12; business.md §4.4, §5.3; docs/decisions/080,
+// 081): an outbound pin link goes through /offsite/ — to a loopback page when the link is clean,
+// to an interstitial that refuses it when the Safe Browsing stand-in flags it; another site's
+// link gets the "leaving" page first. An experience an operator defines shows on the home feed,
+// and once dismissed it stays dismissed after a reload. axe on every page visited.
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
+import { DEMO_ADMIN_USERNAME } from '@corkboard/db/seed/demo-content';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { logInAsDemoUser, savedPinIdFromToast } from './support/saving.ts';
@@ -138,4 +140,65 @@ describe('outbound links through /offsite/', () => {
     await page.getByRole('heading', { level: 1, name: 'Lemon tart' }).waitFor();
     await page.close();
   });
+});
+
+describe('experiences', () => {
+  test('a home banner an operator defines: shown, dismissed by keyboard, still gone after reload', async () => {
+    // The demo operator defines the banner through the admin API, as the admin page would.
+    const operator = await browser.newContext();
+    await logInAsDemoUser(operator, corkboard.url, DEMO_ADMIN_USERNAME);
+    const admin = await operator.newPage();
+    await admin.goto(`${corkboard.url}/`);
+    const status = await admin.evaluate(async () => {
+      const token = /(?:^|; )csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+      const response = await fetch('/v3/admin/experiences/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
+        body: JSON.stringify({
+          placement_id: 2,
+          name: 'Autumn boards',
+          display_data: {
+            kind: 'banner',
+            anchor: 'home_feed',
+            title: 'Autumn is here',
+            body: 'Start a board for cosy recipes.',
+            button_text: 'Create a board',
+            link: '/board/create/',
+          },
+          audience: { context: { page: 'home' } },
+        }),
+      });
+      return response.status;
+    });
+    expect(status).toBe(200);
+    await operator.close();
+
+    const page = await context.newPage();
+    await page.goto(`${corkboard.url}/`);
+    const banner = page.getByRole('region', { name: 'Autumn is here' });
+    await banner.waitFor();
+    expect(await banner.getByRole('link', { name: 'Create a board' }).getAttribute('href')).toBe(
+      '/board/create/',
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const dismiss = banner.getByRole('button', { name: 'Dismiss' });
+    await dismiss.focus();
+    await page.keyboard.press('Enter');
+    await banner.waitFor({ state: 'detached' });
+
+    // After a reload the server no longer serves it, and the page shows no banner.
+    const asked = page.waitForResponse((response) =>
+      response.url().includes('/resource/UserExperienceResource/get/'),
+    );
+    await page.reload();
+    const answer = (await (await asked).json()) as {
+      resource_response: { data: { experiences: Record<string, unknown> } };
+    };
+    expect(answer.resource_response.data.experiences['2']).toBeNull();
+    await page.getByRole('main').getByRole('link').first().waitFor();
+    expect(await page.getByRole('region', { name: 'Autumn is here' }).count()).toBe(0);
+    await page.close();
+    // Two sign-ins and axe: more than the default minute on a busy machine.
+  }, 180_000);
 });
