@@ -9,6 +9,8 @@ import type savingEn from './locales/saving/en.json';
 import type adminEn from './locales/admin/en.json';
 import type offsiteEn from './locales/offsite/en.json';
 import type experiencesEn from './locales/experiences/en.json';
+import type organiseEn from './locales/organise/en.json';
+import type businessEn from './locales/business/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -20,6 +22,8 @@ declare module 'i18next' {
       admin: typeof adminEn;
       offsite: typeof offsiteEn;
       experiences: typeof experiencesEn;
+      organise: typeof organiseEn;
+      business: typeof businessEn;
     };
   }
 }
