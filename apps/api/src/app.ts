@@ -70,6 +70,7 @@ import { registerAuthHandler } from './plugins/auth/auth-handler.ts';
 import { createAuth } from './plugins/auth/auth.plugin.ts';
 import { registerExperiments } from './plugins/experiments/experiments.plugin.ts';
 import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
+import { experienceRoutes } from './modules/experiences/experiences.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +107,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   adminRoutes,
   hashtagRoutes,
   offsiteRoutes,
+  experienceRoutes,
   businessRoutes,
 ];
 

@@ -16,6 +16,7 @@ import * as admin from './migrations/2026-11-23T05-admin.ts';
 import * as organise from './migrations/2026-11-23T12-00-organise.ts';
 import * as hashtags from './migrations/2026-11-23T13-00-hashtags.ts';
 import * as offsite from './migrations/2026-11-23T15-00-offsite.ts';
+import * as experiences from './migrations/2026-11-23T15-01-experiences.ts';
 import * as business from './migrations/2026-11-23T17-00-business.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T12-00-organise': organise,
   '2026-11-23T13-00-hashtags': hashtags,
   '2026-11-23T15-00-offsite': offsite,
+  '2026-11-23T15-01-experiences': experiences,
   '2026-11-23T17-00-business': business,
 };
 

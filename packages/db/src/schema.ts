@@ -418,6 +418,42 @@ export interface OffsiteClicksTable {
   created_at: CreatedAt;
 }
 
+// ---- the experience platform (migrations/2026-11-23T15-01-experiences; ADR 081) ----
+
+export type ExperienceStatusColumn =
+  'triggered' | 'viewed' | 'completed' | 'completed_without_homefeed' | 'dismissed';
+
+/** An in-product experience (business.md §3 "Experience"); JSON columns hold shared/experiences shapes. */
+export interface ExperiencesTable {
+  id: Generated<string>;
+  placement_id: number;
+  name: string;
+  priority: ColumnType<number, number | undefined, number>;
+  triggerable: ColumnType<boolean, boolean | undefined, boolean>;
+  display_data: ColumnType<Record<string, unknown>, string, string>;
+  audience: ColumnType<Record<string, unknown>, string | undefined, string>;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  max_views_per_person: number | null;
+  max_people: number | null;
+  created_by: IdRef | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A person's status for one experience (business.md §4.4). */
+export interface UserExperiencesTable {
+  user_id: IdRef;
+  experience_id: IdRef;
+  status: ExperienceStatusColumn;
+  view_count: Counter;
+  triggered_at: NullableTimestamp;
+  first_viewed_at: NullableTimestamp;
+  last_viewed_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  updated_at: UpdatedAt;
+}
+
 // ---- Business I (migrations/2026-11-23T17-00-business, docs/decisions/100–105) ----
 
 /** Money in micro-currency (1 unit = 1,000,000); bigint travels as a string. */
@@ -714,6 +750,8 @@ export interface Database {
   pin_hashtags: PinHashtagsTable;
   offsite_domains: OffsiteDomainsTable;
   offsite_clicks: OffsiteClicksTable;
+  experiences: ExperiencesTable;
+  user_experiences: UserExperiencesTable;
   business_profiles: BusinessProfilesTable;
   business_members: BusinessMembersTable;
   business_invites: BusinessInvitesTable;

@@ -418,6 +418,36 @@ export const ERROR_CODES = {
     httpStatus: 409,
     message: 'The domain list is full. Remove domains you no longer need first.',
   },
+  EXPERIENCE_ID_INVALID: {
+    code: 1510,
+    httpStatus: 400,
+    message: 'That is not a placed experience id ({placement}:{experience}).',
+  },
+  EXPERIENCE_NOT_FOUND: {
+    code: 1511,
+    httpStatus: 404,
+    message: 'We could not find that experience.',
+  },
+  EXPERIENCE_NOT_TRIGGERABLE: {
+    code: 1512,
+    httpStatus: 409,
+    message: 'That experience cannot be triggered.',
+  },
+  EXPERIENCE_NOT_ELIGIBLE: {
+    code: 1513,
+    httpStatus: 409,
+    message: 'That experience is not available to you right now.',
+  },
+  EXPERIENCE_ALREADY_ENDED: {
+    code: 1514,
+    httpStatus: 409,
+    message: 'That experience has already ended for you.',
+  },
+  EXPERIENCE_DEFINITION_INVALID: {
+    code: 1515,
+    httpStatus: 400,
+    message: 'The experience definition is not valid.',
+  },
   // 1700–1899: business accounts, advertiser console, quick promote, serving (issue 11).
   BUSINESS_NAME_REQUIRED: { code: 1700, httpStatus: 400, message: 'Enter your business name.' },
   BUSINESS_ALREADY_BUSINESS: {

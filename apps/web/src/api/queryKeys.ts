@@ -58,6 +58,15 @@ export const queryKeys = {
   adminOverview: () => ['adminOverview'] as const,
   adminOperators: () => ['adminOperators'] as const,
 
+  // ---- offsite links ----
+  /** One /offsite/ page's check, keyed by the page's own query string. */
+  offsiteCheck: (search: string) => ['offsiteCheck', search] as const,
+  adminOffsiteDomains: () => ['adminOffsiteDomains'] as const,
+  adminOffsiteClicks: () => ['adminOffsiteClicks'] as const,
+
+  // ---- experiences ----
+  /** UserExperienceResource get for these placements (sorted ids). */
+  experiences: (placementIds: string) => ['experiences', placementIds] as const,
   // ---- hashtags (saving-extras) ----
   hashtagSuggestions: (fragment: string) => ['hashtagSuggestions', fragment] as const,
   // ---- business (issue 11) ----

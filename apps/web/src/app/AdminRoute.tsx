@@ -17,6 +17,11 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
     labelKey: 'operators',
     Page: lazyPage(() => import('../features/admin/OperatorsPage.tsx'), 'OperatorsPage'),
   },
+  {
+    path: 'offsite',
+    labelKey: 'offsite',
+    Page: lazyPage(() => import('../features/offsite/AdminOffsitePage.tsx'), 'AdminOffsitePage'),
+  },
 ];
 
 export function AdminRoute() {

@@ -53,6 +53,7 @@ const BoardInvitePage = lazyPage(
   () => import('../features/collaborators/BoardInvitePage.tsx'),
   'BoardInvitePage',
 );
+const OffsitePage = lazyPage(() => import('../features/offsite/OffsitePage.tsx'), 'OffsitePage');
 
 /**
  * Declarative routes (`<Routes>`), not the data router: we load data with TanStack Query, and the
@@ -80,6 +81,7 @@ export function AppRoutes() {
         <Route path="bookmarklet/" element={<BookmarkletPage />} />
         <Route path="invite/board/" element={<BoardInvitePage />} />
         <Route path="admin/*" element={<AdminRoute />} />
+        <Route path="offsite/" element={<OffsitePage />} />
         <Route path="business/create/" element={<BusinessCreatePage />} />
         <Route path="business/convert/" element={<BusinessConvertPage />} />
         <Route path="business/:profileId/members/" element={<BusinessMembersPage />} />

@@ -1,11 +1,14 @@
 // Types `t('…')` keys against the English catalogues, so a missing key fails typecheck. The
-// `auth`, `saving` and `admin` namespaces are added at run time with their lazily loaded chunks
-// (authCatalogue.ts, i18n/savingCatalogue.ts, i18n/adminCatalogue.ts).
+// `auth`, `saving`, `admin`, `offsite` and `experiences` namespaces are added at run time with their
+// lazily loaded chunks (authCatalogue.ts, i18n/savingCatalogue.ts, i18n/adminCatalogue.ts,
+// i18n/offsiteCatalogue.ts, i18n/experiencesCatalogue.ts).
 import 'i18next';
 import type en from './locales/en.json';
 import type authEn from './locales/auth/en.json';
 import type savingEn from './locales/saving/en.json';
 import type adminEn from './locales/admin/en.json';
+import type offsiteEn from './locales/offsite/en.json';
+import type experiencesEn from './locales/experiences/en.json';
 import type organiseEn from './locales/organise/en.json';
 import type businessEn from './locales/business/en.json';
 
@@ -17,6 +20,8 @@ declare module 'i18next' {
       auth: typeof authEn;
       saving: typeof savingEn;
       admin: typeof adminEn;
+      offsite: typeof offsiteEn;
+      experiences: typeof experiencesEn;
       organise: typeof organiseEn;
       business: typeof businessEn;
     };

@@ -41,7 +41,14 @@ describe('pin closeup', () => {
     stubPinApi();
     renderApp('/pin/5/');
     const outbound = await screen.findByRole('link', { name: /Visit gardens\.example\.org/ });
-    expect(outbound).toHaveAttribute('href', 'https://gardens.example.org/beds');
+    // Through /offsite/ (business.md §5.3): the link, the pin and a token in 0–1000.
+    const href = new URL(outbound.getAttribute('href') ?? '', 'http://localhost');
+    expect(href.pathname).toBe('/offsite/');
+    expect(href.searchParams.get('url')).toBe('https://gardens.example.org/beds');
+    expect(href.searchParams.get('pin')).toBe('5');
+    expect(href.searchParams.get('isThirdPartyAd')).toBe('false');
+    const token = Number(href.searchParams.get('token'));
+    expect(Number.isInteger(token) && token >= 0 && token <= 1000).toBe(true);
     expect(outbound).toHaveAttribute('target', '_blank');
     expect(outbound).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     expect(screen.getByRole('link', { name: 'Summer gardens' })).toHaveAttribute(

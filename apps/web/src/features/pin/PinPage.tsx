@@ -1,5 +1,6 @@
 import type { Pin } from '@corkboard/shared/api-types';
-import { useId } from 'react';
+import { offsiteHref } from '@corkboard/shared/offsite/offsite';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PinAuthActions } from '../auth/EntryPoints.tsx';
@@ -40,6 +41,13 @@ function PinCloseup({ pin, title }: { pin: Pin; title: string }) {
   const { t } = useTranslation();
   const link = safeExternalUrl(pin.link);
   const domain = pin.domain || link?.hostname;
+  // Outbound links go through /offsite/, which checks them first (business.md §5.3, ADR 080);
+  // the random token is drawn once per pin, not on every render.
+  const linkHref = link?.href;
+  const outboundHref = useMemo(
+    () => (linkHref ? offsiteHref({ url: linkHref, pinId: pin.id }) : undefined),
+    [linkHref, pin.id],
+  );
   const description = pin.description.trim();
   return (
     <article className="closeup">
@@ -57,10 +65,10 @@ function PinCloseup({ pin, title }: { pin: Pin; title: string }) {
         <div className="stack">
           <PinAuthActions pin={pin} />
           <CloseupSaveButton pin={pin} />
-          {link && domain ? (
+          {outboundHref && domain ? (
             <a
               className="closeup__outbound"
-              href={link.href}
+              href={outboundHref}
               target="_blank"
               rel="noopener noreferrer nofollow"
             >

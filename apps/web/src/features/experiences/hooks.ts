@@ -1,0 +1,68 @@
+// The experience platform's calls from the web (business.md §4.4, §7; docs/decisions/081):
+// which experience each placement shows (UserExperienceResource get), and the person's
+// statuses — viewed and completed are updates, dismissed is a delete.
+import type {
+  ExperienceStateAnswer,
+  UserExperiencesAnswer,
+} from '@corkboard/shared/experiences/experiences';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiResourceGet, apiSend } from '../../api/client.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
+
+function placementsKey(placementIds: readonly number[]): string {
+  return [...placementIds].sort((a, b) => a - b).join(',');
+}
+
+/** The experiences of these placements for the signed-in person (call only when signed in). */
+export function useExperiences(placementIds: readonly number[], page: string) {
+  return useQuery({
+    queryKey: queryKeys.experiences(placementsKey(placementIds)),
+    queryFn: async ({ signal }) =>
+      (
+        await apiResourceGet<UserExperiencesAnswer>(
+          'UserExperienceResource',
+          {
+            placement_ids: placementIds,
+            extra_context: { page },
+            targeting: { language: document.documentElement.lang || undefined },
+          },
+          signal,
+        )
+      ).data,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function recordViewed(placedId: string, page: string): Promise<ExperienceStateAnswer> {
+  return apiSend<ExperienceStateAnswer>('POST', '/resource/UserExperienceViewedResource/update/', {
+    options: { placed_experience_id: placedId, extra_context: { page } },
+  });
+}
+
+/**
+ * Dismisses an experience; once the server has recorded it, the placement's answer drops it, so
+ * it stays gone (and after a reload the server no longer serves it).
+ */
+export function useDismissExperience(placementIds: readonly number[]) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.experiences(placementsKey(placementIds));
+  return useMutation({
+    mutationFn: (placedId: string) =>
+      apiSend<ExperienceStateAnswer>('POST', '/resource/UserExperienceResource/delete/', {
+        options: { placed_experience_id: placedId },
+      }),
+    onSuccess: (state) => {
+      queryClient.setQueryData<UserExperiencesAnswer>(key, (answer) => {
+        if (!answer) return answer;
+        const experiences = { ...answer.experiences };
+        for (const [placement, experience] of Object.entries(experiences)) {
+          if (experience?.placed_experience_id === state.placed_experience_id) {
+            experiences[placement] = null;
+          }
+        }
+        return { ...answer, experiences };
+      });
+    },
+  });
+}
