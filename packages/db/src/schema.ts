@@ -124,6 +124,8 @@ export interface PinsTable {
   repin_of_id: IdRef | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Added by migrations/2026-11-23T14-00-search: repins of this pin, kept by a trigger. */
+  save_count: ColumnType<number, never, never>;
 }
 
 export interface BoardCollaboratorsTable {
@@ -294,6 +296,20 @@ export interface VerifiedDomainsTable {
   created_at: CreatedAt;
 }
 
+export type ProductAvailability = 'in_stock' | 'out_of_stock' | 'preorder' | 'backorder';
+
+/**
+ * A pin's product offer from its page's structured data (docs/decisions/071); a pin with a row
+ * is a buyable pin. `price` is numeric(12,2), read as a decimal string.
+ */
+export interface PinProductsTable {
+  pin_id: IdRef;
+  price: ColumnType<string, string | number, string | number>;
+  currency: string;
+  availability: ProductAvailability;
+  captured_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -314,6 +330,7 @@ export interface Database {
   image_intake_jobs: ImageIntakeJobsTable;
   pin_client_events: PinClientEventsTable;
   verified_domains: VerifiedDomainsTable;
+  pin_products: PinProductsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

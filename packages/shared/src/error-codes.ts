@@ -279,6 +279,22 @@ export const ERROR_CODES = {
   },
   // 440–449: following people (saving.md §4, §7 UserFollowResource; docs/decisions/013).
   USER_FOLLOW_SELF: { code: 440, httpStatus: 400, message: "You can't follow yourself." },
+  // 1400–1499: search scopes, filters, typeahead and advisories (business.md §3, §7; saving.md §2.10).
+  SEARCH_SCOPE_UNKNOWN: {
+    code: 1400,
+    httpStatus: 404,
+    message: "There's no such kind of search.",
+  },
+  SEARCH_FILTER_INVALID: {
+    code: 1401,
+    httpStatus: 400,
+    message: "One of the search filters isn't valid.",
+  },
+  SEARCH_PRICE_RANGE_INVALID: {
+    code: 1402,
+    httpStatus: 400,
+    message: 'The lowest price must not be above the highest price.',
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

@@ -5,6 +5,10 @@ import { makePins } from '../test/fixtures.ts';
 import { renderApp } from '../test/render.tsx';
 import { searchUrl } from './Header.tsx';
 
+function pinsAnswer() {
+  return { scope: 'pins', kind: 'pins', did_you_mean: null, results: makePins(1, 2) };
+}
+
 describe('header', () => {
   test('has a skip link first, a home logo and a labelled search field', () => {
     stubApi((url) => (url.pathname === '/v3/feeds/home/' ? ok([]) : undefined));
@@ -23,7 +27,7 @@ describe('header', () => {
   test('submitting the search goes to the search page with the trimmed query', async () => {
     stubApi((url) => {
       if (url.pathname === '/v3/feeds/home/') return ok([]);
-      if (url.pathname === '/v3/search/pins/') return ok(makePins(1, 2));
+      if (url.pathname === '/v3/search/pins/') return ok(pinsAnswer());
       return undefined;
     });
     renderApp('/');
@@ -37,7 +41,7 @@ describe('header', () => {
   });
 
   test('a new search from the search page keeps keyboard focus in the field', async () => {
-    stubApi((url) => (url.pathname === '/v3/search/pins/' ? ok(makePins(1, 2)) : undefined));
+    stubApi((url) => (url.pathname === '/v3/search/pins/' ? ok(pinsAnswer()) : undefined));
     renderApp('/search/pins/?q=bread');
     await screen.findByRole('heading', { level: 1, name: 'Results for “bread”' });
     const field = screen.getByRole('searchbox', { name: 'Search for pins' });
@@ -61,7 +65,8 @@ describe('header', () => {
     expect(api.requests().every((path) => path.startsWith('/v3/feeds/home/'))).toBe(true);
   });
 
-  test('search URLs encode the query', () => {
+  test('search URLs encode the query, in the scope being searched', () => {
     expect(searchUrl('bread & butter')).toBe('/search/pins/?q=bread+%26+butter');
+    expect(searchUrl('bread', 'boards')).toBe('/search/boards/?q=bread');
   });
 });

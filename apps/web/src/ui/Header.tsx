@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useMatch, useNavigate, useSearchParams } from 'react-router';
 
 export const SEARCH_PATH = '/search/pins/';
+/** Every search page: /search/{scope}/ (business.md §3 scopes). */
+const SEARCH_PAGE_PATTERN = '/search/:scope/';
 
-export function searchUrl(query: string): string {
-  return `${SEARCH_PATH}?${new URLSearchParams({ q: query }).toString()}`;
+/** A new search from the header: in the scope being searched (pins elsewhere). */
+export function searchUrl(query: string, scope = 'pins'): string {
+  return `/search/${encodeURIComponent(scope)}/?${new URLSearchParams({ q: query }).toString()}`;
 }
 
 function Logo() {
@@ -26,7 +29,7 @@ function Logo() {
   );
 }
 
-function SearchForm({ currentQuery }: { currentQuery: string }) {
+function SearchForm({ currentQuery, scope }: { currentQuery: string; scope: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [value, setValue] = useState(currentQuery);
@@ -41,7 +44,7 @@ function SearchForm({ currentQuery }: { currentQuery: string }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const query = value.trim();
-    if (query) void navigate(searchUrl(query));
+    if (query) void navigate(searchUrl(query, scope));
   };
 
   return (
@@ -80,13 +83,13 @@ function SearchForm({ currentQuery }: { currentQuery: string }) {
  * the app passes in: the header is a primitive and knows no feature.
  */
 export function Header({ account }: { account: ReactNode }) {
-  const onSearchPage = useMatch(SEARCH_PATH) !== null;
+  const searchPage = useMatch(SEARCH_PAGE_PATTERN);
   const [params] = useSearchParams();
-  const currentQuery = onSearchPage ? (params.get('q') ?? '') : '';
+  const currentQuery = searchPage ? (params.get('q') ?? '') : '';
   return (
     <header className="site-header">
       <Logo />
-      <SearchForm currentQuery={currentQuery} />
+      <SearchForm currentQuery={currentQuery} scope={searchPage?.params.scope} />
       {account}
     </header>
   );
