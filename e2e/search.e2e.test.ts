@@ -58,12 +58,34 @@ describe('search', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
+  test('typeahead by keyboard: Down to a board suggestion, Enter opens it', async () => {
+    await page.goto(`${corkboard.url}/`);
+    const box = page.getByRole('combobox', { name: 'Search for pins' });
+    await box.focus();
+    await page.keyboard.type('vegetable gar');
+    const listbox = page.getByRole('listbox', { name: 'Search suggestions' });
+    await listbox.getByRole('option', { name: /Vegetable Garden/ }).waitFor();
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // Down until the board is highlighted (aria-activedescendant), then Enter.
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('ArrowDown');
+        const active = await box.getAttribute('aria-activedescendant');
+        return active ? page.locator(`[id="${active}"]`).textContent() : '';
+      })
+      .toContain('Board by @gus_grows');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/gus_grows/vegetable-garden/');
+  });
+
   test('a colour filter goes in the address beside unknown parameters; commerce_only is Shopping', async () => {
     await page.goto(`${corkboard.url}/search/pins/?q=board&brands=ignored`);
     await page.locator(pinLinks).first().waitFor();
-    await page.getByLabel('Colour').selectOption('brown');
+    await page.getByLabel('Colour').selectOption('orange');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('colors')).toBe('brown');
+    await expect.poll(() => new URL(page.url()).searchParams.get('colors')).toBe('orange');
+    await page.locator(pinLinks).first().waitFor();
     expect(new URL(page.url()).searchParams.get('brands')).toBe('ignored');
     await page.getByRole('heading', { level: 1, name: 'Results for “board”' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

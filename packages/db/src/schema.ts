@@ -310,6 +310,28 @@ export interface PinProductsTable {
   captured_at: CreatedAt;
 }
 
+/** A signed-in person's recent search (one row per folded query; typeahead). */
+export interface RecentSearchesTable {
+  user_id: IdRef;
+  query_key: string;
+  query: string;
+  scope: string;
+  searched_at: Timestamp;
+}
+
+/** An operator-defined search advisory (docs/decisions/072); `notices` is checked by the API. */
+export interface SearchAdvisoriesTable {
+  id: Generated<string>;
+  pattern: string;
+  match_kind: 'term' | 'pattern';
+  severity: 0 | 1 | 2;
+  advisory_type: number;
+  resource_country: string | null;
+  notices: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -331,6 +353,8 @@ export interface Database {
   pin_client_events: PinClientEventsTable;
   verified_domains: VerifiedDomainsTable;
   pin_products: PinProductsTable;
+  recent_searches: RecentSearchesTable;
+  search_advisories: SearchAdvisoriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

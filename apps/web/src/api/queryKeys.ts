@@ -56,4 +56,7 @@ export const queryKeys = {
   searchScopePins: (scope: string, params: string) =>
     [PIN_LISTS_ROOT, 'searchScope', scope, params] as const,
   searchScopeOther: (scope: string, params: string) => ['searchScope', scope, params] as const,
+  /** Typeahead suggestions, cached per scope and term (business.md §7). */
+  typeahead: (scope: string, term: string) => ['typeahead', scope, term] as const,
+  recentSearches: () => ['recentSearches'] as const,
 };

@@ -30,3 +30,22 @@ export type SearchAnswer =
   | (SearchAnswerBase & { kind: 'pins'; results: SearchPin[] })
   | (SearchAnswerBase & { kind: 'boards'; results: Board[] })
   | (SearchAnswerBase & { kind: 'users'; results: SearchUser[] });
+
+/** One typeahead suggestion (AdvancedTypeaheadResource, business.md §7). */
+export type TypeaheadItem =
+  | { type: 'query'; label: string; query: string }
+  | { type: 'hashtag'; label: string; query: string }
+  | { type: 'board'; label: string; url: string; owner: string; image_url: string | null }
+  | { type: 'user'; label: string; username: string; url: string; image_url: string | null };
+
+export interface TypeaheadAnswer {
+  term: string;
+  items: TypeaheadItem[];
+}
+
+/** GET /v3/search/recent/ */
+export interface RecentSearch {
+  query: string;
+  scope: SearchScope;
+  searched_at: string;
+}

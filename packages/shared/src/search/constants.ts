@@ -55,3 +55,18 @@ export const SEARCH_FILTER_MAX_VALUES = 10;
 export const SEARCH_PRICE_MAX = 1_000_000;
 /** journey_depth is a small counter of searches in a row; anything larger is not ours. */
 export const SEARCH_JOURNEY_DEPTH_MAX = 100;
+
+/** business.md §7, §9: typeahead suggestions when the caller asks for no count. */
+export const TYPEAHEAD_DEFAULT_COUNT = 5;
+/** A larger count is clamped to this. */
+export const TYPEAHEAD_MAX_COUNT = 20;
+/** Terms longer than this are refused (nobody types more into a search field). */
+export const TYPEAHEAD_TERM_MAX_LENGTH = 100;
+/** The web keeps a term's suggestions this long, per scope and term (docs/decisions/072). */
+export const TYPEAHEAD_CLIENT_STALE_MS = 5 * 60_000;
+/** The server answers a repeated scope + term from memory for this long. */
+export const TYPEAHEAD_SERVER_CACHE_MS = 30_000;
+/** Browsers may reuse a typeahead answer for this long (Cache-Control max-age). */
+export const TYPEAHEAD_HTTP_MAX_AGE_SECONDS = 60;
+/** A signed-in person's recent searches kept (and shown in the empty search field). */
+export const RECENT_SEARCHES_MAX = 10;

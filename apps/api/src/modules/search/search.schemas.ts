@@ -10,7 +10,11 @@ import {
   SEARCH_FILTER_MAX_VALUES,
   SEARCH_JOURNEY_DEPTH_MAX,
   SEARCH_PRICE_MAX,
+  SEARCH_QUERY_MAX_LENGTH,
   SEARCH_SCOPES,
+  TYPEAHEAD_DEFAULT_COUNT,
+  TYPEAHEAD_MAX_COUNT,
+  TYPEAHEAD_TERM_MAX_LENGTH,
 } from '@corkboard/shared/search/constants';
 import type { InputErrorMapper } from '../../core/http/input.ts';
 import { idSchema, pageQuerySchema, usernameSchema } from '../../core/schemas.ts';
@@ -148,3 +152,34 @@ export function parseUnifiedFilters(filters: string | undefined): UnifiedFilters
   }
   return result;
 }
+
+/**
+ * AdvancedTypeaheadResource options (business.md §7): term, count (default 5, clamped to
+ * TYPEAHEAD_MAX_COUNT), pin_scope. Paging options (bookmarks) are dropped: suggestions are one
+ * short list.
+ */
+export const typeaheadOptionsSchema = z.object({
+  term: z.string().max(TYPEAHEAD_TERM_MAX_LENGTH),
+  count: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z.coerce
+      .number()
+      .int()
+      .optional()
+      .transform((value) =>
+        value === undefined
+          ? TYPEAHEAD_DEFAULT_COUNT
+          : Math.min(TYPEAHEAD_MAX_COUNT, Math.max(1, value)),
+      ),
+  ),
+  pin_scope: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z.enum(SEARCH_SCOPES).optional(),
+  ),
+});
+
+/** POST /v3/search/recent/ */
+export const recentSearchBodySchema = z.object({
+  query: z.string().trim().min(1).max(SEARCH_QUERY_MAX_LENGTH),
+  scope: z.enum(SEARCH_SCOPES),
+});

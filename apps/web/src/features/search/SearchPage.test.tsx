@@ -20,7 +20,7 @@ describe('search page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Results for “garden beds”' }),
     ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Pin 3' })).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Search for pins' })).toHaveValue('garden beds');
+    expect(screen.getByRole('combobox', { name: 'Search for pins' })).toHaveValue('garden beds');
     expect(api.requests()).toEqual(['/v3/search/pins/?q=garden+beds&page_size=25']);
   });
 

@@ -8,3 +8,8 @@ export function searchScopeUrl(scope: SearchScope, params: URLSearchParams): str
   const query = next.toString();
   return `/search/${scope}/${query ? `?${query}` : ''}`;
 }
+
+/** A new search from the header: in the scope being searched (pins elsewhere). */
+export function searchUrl(query: string, scope = 'pins'): string {
+  return `/search/${encodeURIComponent(scope)}/?${new URLSearchParams({ q: query }).toString()}`;
+}
