@@ -8,7 +8,6 @@
 // collaborate on, exactly as visibleBoards allows.
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, ProductAvailability, StoredVariants } from '@corkboard/db/schema';
-import { boardCovers } from '../../core/board-covers.repository.ts';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import { userSummaryQuery } from '../../core/user-summary.repository.ts';
 import {
@@ -17,6 +16,7 @@ import {
   visibleBoards,
 } from '../../core/visibility.repository.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import { boardRowsQuery } from '../boards/boards.service.ts';
 
 /** How text match, saves and freshness combine (search.service.ts owns the values). */
 export interface RankingWeights {
@@ -169,27 +169,9 @@ export async function searchPinRows(
     .execute();
 }
 
-export interface SearchBoardRow {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  privacy: 'public' | 'secret' | 'protected';
-  pin_count: number;
-  section_count: number;
-  follower_count: number;
-  collaborator_count: number;
-  created_at: Date;
-  owner_id: string;
-  owner_username: string;
-  owner_first_name: string;
-  owner_last_name: string;
-  owner_avatar_variants: StoredVariants | null;
-  covers: { variants: StoredVariants }[];
-}
-
 export interface BoardSearch {
   match: TextMatch;
+  viewer: Viewer | null;
   owner: string | undefined;
   now: Date;
   offset: number;
@@ -201,34 +183,13 @@ export async function searchBoardRows(
   db: Kysely<Database>,
   search: BoardSearch,
   weights: RankingWeights,
-): Promise<SearchBoardRow[]> {
+) {
   const doc = sql`b.search_doc`;
   const name = sql`b.name`;
   const score = sql<number>`${textScore(doc, name, search.match, weights)}
     * (1 + ${weights.popularityWeight}::float8 * ln(1 + b.follower_count + b.pin_count))
     * ${freshness(sql`b.created_at`, search.now, weights)}`;
-  let query = db
-    .selectFrom('boards as b')
-    .innerJoin('users as o', 'o.id', 'b.owner_id')
-    .leftJoin('images as oa', 'oa.id', 'o.avatar_image_id')
-    .select([
-      'b.id',
-      'b.name',
-      'b.slug',
-      'b.description',
-      'b.privacy',
-      'b.pin_count',
-      'b.section_count',
-      'b.follower_count',
-      'b.collaborator_count',
-      'b.created_at',
-      'o.id as owner_id',
-      'o.username as owner_username',
-      'o.first_name as owner_first_name',
-      'o.last_name as owner_last_name',
-      'oa.variants as owner_avatar_variants',
-      boardCovers(db, { coverFirst: true, exceptSecret: true }).as('covers'),
-    ])
+  let query = boardRowsQuery(db, search.viewer)
     .where(discoverableBoards())
     .where('o.deactivated_at', 'is', null)
     .where('o.suspended_at', 'is', null)

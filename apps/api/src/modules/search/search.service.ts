@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../core/app-deps.ts';
 import { decodeOffsetBookmark, offsetPage, SEARCH_MAX_RESULTS } from '../../core/bookmarks.ts';
 import type { PageRequest } from '../../core/schemas.ts';
-import { serializePin, serializeUserSummary } from '../../core/serializers.ts';
+import { serializeFor, serializePin, serializeUserSummary } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { serializeBoard } from '../boards/boards.service.ts';
 import {
@@ -80,7 +80,7 @@ export function resolveScope(routeScope: string, commerceOnly: boolean): SearchS
   return routeScope;
 }
 
-function serializeSearchPin(deps: AppDeps, row: SearchPinRow): SearchPin {
+function serializeSearchPin(deps: AppDeps, row: SearchPinRow, viewer: Viewer | null): SearchPin {
   const product =
     row.product_price !== null && row.product_currency !== null && row.product_availability
       ? {
@@ -89,7 +89,7 @@ function serializeSearchPin(deps: AppDeps, row: SearchPinRow): SearchPin {
           availability: row.product_availability,
         }
       : null;
-  return { ...serializePin(deps.storage, row), product };
+  return { ...serializePin(deps.storage, row, serializeFor(viewer)), product };
 }
 
 function pinRule(scope: SearchScope, viewer: Viewer | null): PinScopeRule {
@@ -136,11 +136,11 @@ export async function search(
     if (scope === 'boards') {
       const rows = await searchBoardRows(
         trx,
-        { match, owner: query.user, now: deps.now(), ...window },
+        { match, viewer, owner: query.user, now: deps.now(), ...window },
         RANKING,
       );
       const paged = offsetPage(rows, offset, pageSize, SEARCH_MAX_RESULTS, (row) =>
-        serializeBoard(deps.storage, row),
+        serializeBoard(deps.storage, row, serializeFor(viewer)),
       );
       return { data: { ...base, kind: 'boards' as const, results: paged.items }, paged };
     }
@@ -172,7 +172,7 @@ export async function search(
       RANKING,
     );
     const paged = offsetPage(rows, offset, pageSize, SEARCH_MAX_RESULTS, (row) =>
-      serializeSearchPin(deps, row),
+      serializeSearchPin(deps, row, viewer),
     );
     return { data: { ...base, kind: 'pins' as const, results: paged.items }, paged };
   });

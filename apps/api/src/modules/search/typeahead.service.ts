@@ -121,7 +121,8 @@ export async function typeahead(
           return (await boardCandidates(deps.db, folded, limit)).map((row) => ({
             type: 'board',
             label: row.name,
-            url: boardUrl(row.owner_username, row.slug),
+            // One answer for everyone: the signed-out (lower-case) link, which works for all.
+            url: boardUrl(row.owner_username, row.slug, false),
             owner: row.owner_username,
             image_url:
               row.cover_variants === null ? null : thumbnail(deps.storage, row.cover_variants).url,
