@@ -16,7 +16,7 @@ import * as admin from './migrations/2026-11-23T05-admin.ts';
 import * as organise from './migrations/2026-11-23T12-00-organise.ts';
 import * as hashtags from './migrations/2026-11-23T13-00-hashtags.ts';
 import * as search from './migrations/2026-11-23T14-00-search.ts';
-import * as recentSearchesAdvisories from './migrations/2026-11-23T14-01-recent-searches-advisories.ts';
+import * as recentSearches from './migrations/2026-11-23T14-01-recent-searches.ts';
 import * as offsite from './migrations/2026-11-23T15-00-offsite.ts';
 import * as business from './migrations/2026-11-23T17-00-business.ts';
 
@@ -30,7 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T12-00-organise': organise,
   '2026-11-23T13-00-hashtags': hashtags,
   '2026-11-23T14-00-search': search,
-  '2026-11-23T14-01-recent-searches-advisories': recentSearchesAdvisories,
+  '2026-11-23T14-01-recent-searches': recentSearches,
   '2026-11-23T15-00-offsite': offsite,
   '2026-11-23T17-00-business': business,
 };

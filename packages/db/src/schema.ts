@@ -427,19 +427,6 @@ export interface RecentSearchesTable {
   searched_at: Timestamp;
 }
 
-/** An operator-defined search advisory (docs/decisions/072); `notices` is checked by the API. */
-export interface SearchAdvisoriesTable {
-  id: Generated<string>;
-  pattern: string;
-  match_kind: 'term' | 'pattern';
-  severity: 0 | 1 | 2;
-  advisory_type: number;
-  resource_country: string | null;
-  notices: ColumnType<unknown, string, string>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
 /** One outbound click through /offsite/ (deduplicated; read by ad reporting). */
 export interface OffsiteClicksTable {
   id: Generated<string>;
@@ -776,7 +763,6 @@ export interface Database {
   ad_reporting_preferences: AdReportingPreferencesTable;
   pin_products: PinProductsTable;
   recent_searches: RecentSearchesTable;
-  search_advisories: SearchAdvisoriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
