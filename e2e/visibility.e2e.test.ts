@@ -72,8 +72,10 @@ describe('secret boards are invisible to visitors', () => {
     const search = (await (
       await fetch(`${corkboard.url}/v3/search/pins/?q=${encodeURIComponent('anniversary')}`)
     ).json()) as {
-      resource_response: { data: { board: { privacy: string } }[] };
+      resource_response: { data: { results: { board: { privacy: string } }[] } };
     };
-    expect(search.resource_response.data.every((pin) => pin.board.privacy === 'public')).toBe(true);
+    expect(
+      search.resource_response.data.results.every((pin) => pin.board.privacy === 'public'),
+    ).toBe(true);
   });
 });

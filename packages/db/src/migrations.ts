@@ -15,6 +15,8 @@ import * as pickerIndexes from './migrations/2026-11-21T04-picker-indexes.ts';
 import * as admin from './migrations/2026-11-23T05-admin.ts';
 import * as organise from './migrations/2026-11-23T12-00-organise.ts';
 import * as hashtags from './migrations/2026-11-23T13-00-hashtags.ts';
+import * as search from './migrations/2026-11-23T14-00-search.ts';
+import * as recentSearches from './migrations/2026-11-23T14-01-recent-searches.ts';
 import * as offsite from './migrations/2026-11-23T15-00-offsite.ts';
 import * as experiences from './migrations/2026-11-23T15-01-experiences.ts';
 import * as business from './migrations/2026-11-23T17-00-business.ts';
@@ -28,6 +30,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T05-admin': admin,
   '2026-11-23T12-00-organise': organise,
   '2026-11-23T13-00-hashtags': hashtags,
+  '2026-11-23T14-00-search': search,
+  '2026-11-23T14-01-recent-searches': recentSearches,
   '2026-11-23T15-00-offsite': offsite,
   '2026-11-23T15-01-experiences': experiences,
   '2026-11-23T17-00-business': business,

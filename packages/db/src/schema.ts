@@ -161,6 +161,8 @@ export interface PinsTable {
     string | number | null | undefined,
     string | number | null
   >;
+  /** Added by migrations/2026-11-23T14-00-search: repins of this pin, kept by a trigger. */
+  save_count: ColumnType<number, never, never>;
 }
 
 export interface BoardCollaboratorsTable {
@@ -400,6 +402,29 @@ export interface OffsiteDomainsTable {
   updated_by: IdRef | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+export type ProductAvailability = 'in_stock' | 'out_of_stock' | 'preorder' | 'backorder';
+
+/**
+ * A pin's product offer from its page's structured data (docs/decisions/071); a pin with a row
+ * is a buyable pin. `price` is numeric(12,2), read as a decimal string.
+ */
+export interface PinProductsTable {
+  pin_id: IdRef;
+  price: ColumnType<string, string | number, string | number>;
+  currency: string;
+  availability: ProductAvailability;
+  captured_at: CreatedAt;
+}
+
+/** A signed-in person's recent search (one row per folded query; typeahead). */
+export interface RecentSearchesTable {
+  user_id: IdRef;
+  query_key: string;
+  query: string;
+  scope: string;
+  searched_at: Timestamp;
 }
 
 /** One outbound click through /offsite/ (deduplicated; read by ad reporting). */
@@ -774,6 +799,8 @@ export interface Database {
   ad_invoice_lines: AdInvoiceLinesTable;
   ad_change_history: AdChangeHistoryTable;
   ad_reporting_preferences: AdReportingPreferencesTable;
+  pin_products: PinProductsTable;
+  recent_searches: RecentSearchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

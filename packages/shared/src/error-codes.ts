@@ -606,6 +606,22 @@ export const ERROR_CODES = {
     message: 'Choose a date range of up to 366 days.',
   },
   REPORT_COLUMNS_INVALID: { code: 1771, httpStatus: 400, message: 'Choose at least one column.' },
+  // 1400–1499: search scopes, filters, typeahead and advisories (business.md §3, §7; saving.md §2.10).
+  SEARCH_SCOPE_UNKNOWN: {
+    code: 1400,
+    httpStatus: 404,
+    message: "There's no such kind of search.",
+  },
+  SEARCH_FILTER_INVALID: {
+    code: 1401,
+    httpStatus: 400,
+    message: "One of the search filters isn't valid.",
+  },
+  SEARCH_PRICE_RANGE_INVALID: {
+    code: 1402,
+    httpStatus: 400,
+    message: 'The lowest price must not be above the highest price.',
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

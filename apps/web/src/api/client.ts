@@ -186,6 +186,26 @@ export async function apiGetPage<T>(
 }
 
 /**
+ * One page of a paged answer whose `data` is not a bare list (a search answer carries its results
+ * with the scope and 'Did you mean'): the data and the next page's bookmark.
+ */
+export async function apiGetPaged<T>(
+  path: string,
+  options: {
+    bookmark?: string | undefined;
+    pageSize?: number;
+    query?: Query;
+    signal?: AbortSignal | undefined;
+  } = {},
+): Promise<{ data: T; bookmark: string | undefined }> {
+  const { data, bookmark } = await request<T>(path, {
+    query: { ...options.query, bookmark: options.bookmark, page_size: options.pageSize },
+    signal: options.signal,
+  });
+  return { data, bookmark: bookmark || undefined };
+}
+
+/**
  * A resource read (`GET /resource/<Name>/get/?options=<JSON>`) with the envelope's next-page
  * bookmark: resources page through `options.bookmark`, not the query string.
  */

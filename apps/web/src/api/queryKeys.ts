@@ -15,7 +15,6 @@ export const queryKeys = {
   boardPins: (boardId: string) => [PIN_LISTS_ROOT, 'boardPins', boardId] as const,
   sectionPins: (sectionId: string) => [PIN_LISTS_ROOT, 'sectionPins', sectionId] as const,
   userPins: (username: string) => [PIN_LISTS_ROOT, 'userPins', username] as const,
-  searchPins: (query: string) => [PIN_LISTS_ROOT, 'searchPins', query] as const,
   pin: (id: string) => ['pin', id] as const,
   /** PinResource with field_set_key 'detailed' (link domain, official user). */
   pinDetail: (id: string) => ['pinDetail', id] as const,
@@ -73,4 +72,11 @@ export const queryKeys = {
   businessProfiles: () => ['businessProfiles'] as const,
   businessMembers: (profileId: string) => ['businessMembers', profileId] as const,
   businessInvite: (token: string) => ['businessInvite', token] as const,
+  // ---- search (pins scopes sit under the pin lists root; boards and people do not) ----
+  searchScopePins: (scope: string, params: string) =>
+    [PIN_LISTS_ROOT, 'searchScope', scope, params] as const,
+  searchScopeOther: (scope: string, params: string) => ['searchScope', scope, params] as const,
+  /** Typeahead suggestions, cached per scope and term (business.md §7). */
+  typeahead: (scope: string, term: string) => ['typeahead', scope, term] as const,
+  recentSearches: () => ['recentSearches'] as const,
 };

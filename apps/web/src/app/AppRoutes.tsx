@@ -66,7 +66,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
-        <Route path="search/pins/" element={<SearchPage />} />
+        <Route path="search/" element={<SearchPage />} />
+        <Route path="search/:scope/" element={<SearchPage />} />
         <Route path="login/" element={<LoginPage />} />
         <Route path="signup/" element={<SignupPage />} />
         <Route path="business/login/" element={<BusinessLoginPage />} />

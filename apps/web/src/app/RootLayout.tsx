@@ -7,6 +7,7 @@ import { BusinessBarSlot } from '../features/business/BusinessBarSlot.tsx';
 import { isChromelessPath } from '../features/pin-create/chromeless.ts';
 import { CardSaveButton } from '../features/save/SaveButton.tsx';
 import { SaveFlowProvider } from '../features/save/SaveFlowProvider.tsx';
+import { SearchBox } from '../features/search/SearchBox.tsx';
 import { Header } from '../ui/Header.tsx';
 import { LoadingState } from '../ui/PageStates.tsx';
 import { PinCardActionsProvider, type PinCardActionsRenderer } from '../ui/PinCardActions.tsx';
@@ -53,7 +54,9 @@ export function RootLayout() {
               {t('app.skipToContent')}
             </a>
             {/* The pin create pop-up and the mobile save pages bring their own header. */}
-            {isChromelessPath(pathname) ? null : <Header account={<HeaderAuth />} />}
+            {isChromelessPath(pathname) ? null : (
+              <Header account={<HeaderAuth />} search={<SearchBox />} />
+            )}
             {isChromelessPath(pathname) ? null : <BusinessBarSlot />}
             <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="app__main">
               {/* Keyed by path: a failed page does not stay failed after navigating elsewhere. */}

@@ -2,6 +2,9 @@
 // `auth`, `saving`, `admin`, `offsite` and `experiences` namespaces are added at run time with their
 // lazily loaded chunks (authCatalogue.ts, i18n/savingCatalogue.ts, i18n/adminCatalogue.ts,
 // i18n/offsiteCatalogue.ts, i18n/experiencesCatalogue.ts).
+// `auth`, `saving` and `admin` namespaces are added at run time with their lazily loaded chunks
+// (authCatalogue.ts, i18n/savingCatalogue.ts, i18n/adminCatalogue.ts,
+// i18n/searchCatalogue.ts).
 import 'i18next';
 import type en from './locales/en.json';
 import type authEn from './locales/auth/en.json';
@@ -11,6 +14,7 @@ import type offsiteEn from './locales/offsite/en.json';
 import type experiencesEn from './locales/experiences/en.json';
 import type organiseEn from './locales/organise/en.json';
 import type businessEn from './locales/business/en.json';
+import type searchEn from './locales/search/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -24,6 +28,7 @@ declare module 'i18next' {
       experiences: typeof experiencesEn;
       organise: typeof organiseEn;
       business: typeof businessEn;
+      search: typeof searchEn;
     };
   }
 }

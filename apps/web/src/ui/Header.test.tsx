@@ -3,7 +3,10 @@ import { describe, expect, test } from 'vitest';
 import { ok, stubApi } from '../test/api.ts';
 import { makePins } from '../test/fixtures.ts';
 import { renderApp } from '../test/render.tsx';
-import { searchUrl } from './Header.tsx';
+
+function pinsAnswer() {
+  return { scope: 'pins', kind: 'pins', did_you_mean: null, results: makePins(1, 2) };
+}
 
 describe('header', () => {
   test('has a skip link first, a home logo and a labelled search field', () => {
@@ -14,7 +17,7 @@ describe('header', () => {
     expect(links[0]).toHaveAttribute('href', '#main-content');
     expect(screen.getByRole('link', { name: 'Corkboard home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('search')).toContainElement(
-      screen.getByRole('searchbox', { name: 'Search for pins' }),
+      screen.getByRole('combobox', { name: 'Search for pins' }),
     );
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
@@ -23,45 +26,41 @@ describe('header', () => {
   test('submitting the search goes to the search page with the trimmed query', async () => {
     stubApi((url) => {
       if (url.pathname === '/v3/feeds/home/') return ok([]);
-      if (url.pathname === '/v3/search/pins/') return ok(makePins(1, 2));
+      if (url.pathname === '/v3/search/pins/') return ok(pinsAnswer());
       return undefined;
     });
     renderApp('/');
-    const field = screen.getByRole('searchbox', { name: 'Search for pins' });
+    const field = screen.getByRole('combobox', { name: 'Search for pins' });
     fireEvent.change(field, { target: { value: '  garden  ' } });
     fireEvent.submit(screen.getByRole('search'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Results for “garden”' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Search for pins' })).toHaveValue('garden');
+    expect(screen.getByRole('combobox', { name: 'Search for pins' })).toHaveValue('garden');
   });
 
   test('a new search from the search page keeps keyboard focus in the field', async () => {
-    stubApi((url) => (url.pathname === '/v3/search/pins/' ? ok(makePins(1, 2)) : undefined));
+    stubApi((url) => (url.pathname === '/v3/search/pins/' ? ok(pinsAnswer()) : undefined));
     renderApp('/search/pins/?q=bread');
     await screen.findByRole('heading', { level: 1, name: 'Results for “bread”' });
-    const field = screen.getByRole('searchbox', { name: 'Search for pins' });
+    const field = screen.getByRole('combobox', { name: 'Search for pins' });
     field.focus();
     fireEvent.change(field, { target: { value: 'cake' } });
     fireEvent.submit(screen.getByRole('search'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Results for “cake”' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Search for pins' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Search for pins' })).toHaveFocus();
   });
 
   test('a blank search stays where it is', async () => {
     const api = stubApi((url) => (url.pathname === '/v3/feeds/home/' ? ok([]) : undefined));
     renderApp('/');
     await screen.findByRole('heading', { name: 'No pins yet' });
-    const field = screen.getByRole('searchbox', { name: 'Search for pins' });
+    const field = screen.getByRole('combobox', { name: 'Search for pins' });
     fireEvent.change(field, { target: { value: '   ' } });
     fireEvent.submit(screen.getByRole('search'));
     expect(screen.getByRole('heading', { name: 'No pins yet' })).toBeInTheDocument();
     expect(api.requests().every((path) => path.startsWith('/v3/feeds/home/'))).toBe(true);
-  });
-
-  test('search URLs encode the query', () => {
-    expect(searchUrl('bread & butter')).toBe('/search/pins/?q=bread+%26+butter');
   });
 });

@@ -1,12 +1,6 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useMatch, useNavigate, useSearchParams } from 'react-router';
-
-export const SEARCH_PATH = '/search/pins/';
-
-export function searchUrl(query: string): string {
-  return `${SEARCH_PATH}?${new URLSearchParams({ q: query }).toString()}`;
-}
+import { Link } from 'react-router';
 
 function Logo() {
   const { t } = useTranslation();
@@ -26,67 +20,15 @@ function Logo() {
   );
 }
 
-function SearchForm({ currentQuery }: { currentQuery: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [value, setValue] = useState(currentQuery);
-  // When the address's query changes (a search, back/forward), the field shows it. Adjusting
-  // state while rendering, not remounting, so keyboard focus stays in the field.
-  const [shownQuery, setShownQuery] = useState(currentQuery);
-  if (shownQuery !== currentQuery) {
-    setShownQuery(currentQuery);
-    setValue(currentQuery);
-  }
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const query = value.trim();
-    if (query) void navigate(searchUrl(query));
-  };
-
-  return (
-    <form role="search" className="site-header__search" action={SEARCH_PATH} onSubmit={onSubmit}>
-      <label htmlFor="site-search" className="visually-hidden">
-        {t('header.searchLabel')}
-      </label>
-      <svg
-        className="site-header__search-icon"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path
-          d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z"
-          fill="currentColor"
-        />
-      </svg>
-      <input
-        id="site-search"
-        className="site-header__search-input"
-        type="search"
-        name="q"
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        placeholder={t('header.searchPlaceholder')}
-        autoComplete="off"
-        enterKeyHint="search"
-      />
-    </form>
-  );
-}
-
 /**
- * Logo, search, and the account corner (log in / sign up, or the signed-in person's menu), which
- * the app passes in: the header is a primitive and knows no feature.
+ * Logo, the search box and the account corner (log in / sign up, or the signed-in person's menu),
+ * which the app passes in: the header is a primitive and knows no feature.
  */
-export function Header({ account }: { account: ReactNode }) {
-  const onSearchPage = useMatch(SEARCH_PATH) !== null;
-  const [params] = useSearchParams();
-  const currentQuery = onSearchPage ? (params.get('q') ?? '') : '';
+export function Header({ account, search }: { account: ReactNode; search: ReactNode }) {
   return (
     <header className="site-header">
       <Logo />
-      <SearchForm currentQuery={currentQuery} />
+      {search}
       {account}
     </header>
   );

@@ -824,3 +824,11 @@ export const DEMO_BOARD_FOLLOWS: readonly (readonly [string, string, string])[] 
   ['ben_woodworks', 'gus_grows', 'Vegetable Garden'],
   ['ben_woodworks', 'tomas_travels', 'Mountain Light'],
 ];
+
+/**
+ * Buyable demo pins (docs/decisions/071): pins linking to these shops carry an offer in
+ * pin_products, as if read from the page's structured data. [domain, currency, base price].
+ */
+export const DEMO_PRODUCT_SHOPS: readonly (readonly [string, string, number])[] = [
+  ['woodshop.example.org', 'USD', 24],
+];

@@ -7,7 +7,7 @@ import { imageValues, type StoredImage } from '../images-repository.ts';
 import type { Database } from '../schema.ts';
 import { avatarSvg, pinSvg } from './demo-art.ts';
 import { AVATAR_SIZE, planDemo, type DemoPlan } from './demo-plan.ts';
-import { DEMO_ADMIN_USERNAME } from './demo-content.ts';
+import { DEMO_ADMIN_USERNAME, DEMO_PRODUCT_SHOPS } from './demo-content.ts';
 
 /** How many pins the demo has. */
 export const DEMO_PIN_COUNT = 300;
@@ -241,6 +241,28 @@ async function writeRows(
   // In time order, batch after batch: identity ids therefore ascend with created_at.
   for (const batch of chunks(pinValues, INSERT_BATCH)) {
     await trx.insertInto('pins').values(batch).execute();
+  }
+
+  // Offers of the demo shops' pins: a price from the pin's place in the shop, one in five sold out.
+  for (const [domain, currency, basePrice] of DEMO_PRODUCT_SHOPS) {
+    const shopPins = await trx
+      .selectFrom('pins')
+      .select('id')
+      .where('domain', '=', domain)
+      .orderBy('id')
+      .execute();
+    if (shopPins.length === 0) continue;
+    await trx
+      .insertInto('pin_products')
+      .values(
+        shopPins.map((pin, index) => ({
+          pin_id: pin.id,
+          price: (basePrice + (index % 6) * 7.5).toFixed(2),
+          currency,
+          availability: index % 5 === 4 ? ('out_of_stock' as const) : ('in_stock' as const),
+        })),
+      )
+      .execute();
   }
 
   if (plan.collaborations.length > 0) {

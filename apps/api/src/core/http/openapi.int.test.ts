@@ -86,7 +86,7 @@ describe('the OpenAPI document', () => {
   it('documents input schemas: path parameters, query strings and bodies', () => {
     const pin = operation('GET', '/v3/pins/:id/');
     expect(pin?.parameters?.find((p) => p.in === 'path' && p.name === 'id')).toBeDefined();
-    const search = operation('GET', '/v3/search/pins/');
+    const search = operation('GET', '/v3/search/:scope/');
     expect(search?.parameters?.map((p) => p.name)).toEqual(
       expect.arrayContaining(['q', 'bookmark', 'page_size']),
     );

@@ -45,6 +45,7 @@ import {
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { sectionsOfBoard } from '../sections/sections.service.ts';
 import {
+  boardQuery,
   findVisibleBoardBySlug,
   listBoardPins,
   listProfileBoards,
@@ -219,4 +220,12 @@ export function boardPageMeta(deps: AppDeps): PageMetaResolver {
       type: 'website',
     };
   };
+}
+
+/**
+ * Board rows as serializeBoard reads them (owner, covers, the viewer's fields), for lists built by
+ * other modules (search's boards scope adds its own match, visibility and order).
+ */
+export function boardRowsQuery(db: AppDeps['db'], viewer: Viewer | null) {
+  return boardQuery(db, viewer);
 }

@@ -1,25 +1,275 @@
-// Pin search: PostgreSQL full-text search over pins.search_tsv (title weighted A, description B),
-// public boards only, best match first and newest first among equals.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@corkboard/db/schema';
+// Search SQL (docs/decisions/070-search-relevance.md). Every scope matches the folded, stemmed
+// full-text document (pins.search_doc, boards.search_doc) and, for queries long enough, the
+// folded title or name by trigram word similarity (typo tolerance). Scores multiply the text
+// match by a saves (or followers) boost and a freshness boost; ties go to the newest row.
+//
+// Secret boards never reach discovery scopes: pins, buyable pins and boards come from public
+// boards only (discoverableBoards); "my" scopes see the viewer's own boards and the boards they
+// collaborate on, exactly as visibleBoards allows.
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database, ProductAvailability, StoredVariants } from '@corkboard/db/schema';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
-import { discoverableBoards } from '../../core/visibility.repository.ts';
+import { userSummaryQuery } from '../../core/user-summary.repository.ts';
+import {
+  discoverableBoards,
+  listedBoards,
+  visibleBoards,
+} from '../../core/visibility.repository.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { boardRowsQuery } from '../boards/boards.service.ts';
 
-export async function searchPublicPins(
+/** How text match, saves and freshness combine (search.service.ts owns the values). */
+export interface RankingWeights {
+  /** Trigram word similarity counts this much of a full-text rank (a typo is a weaker match). */
+  typoWeight: number;
+  /** Multiplier per natural log of (1 + saves or followers). */
+  popularityWeight: number;
+  /** Extra weight of a brand-new row; halves after `freshnessDays`. */
+  freshnessWeight: number;
+  freshnessDays: number;
+  /** Minimum trigram word similarity for a typo match (pg_trgm.word_similarity_threshold). */
+  typoThreshold: number;
+}
+
+export interface TextMatch {
+  /** The query as typed (trimmed); folded and parsed in SQL. */
+  query: string;
+  /** Whether the query is long enough for trigram typo matching. */
+  typos: boolean;
+}
+
+export type PinScopeRule =
+  | { kind: 'discoverable' }
+  | { kind: 'saved_by'; viewer: Viewer }
+  | { kind: 'member_boards'; viewer: Viewer };
+
+export interface PinSearch {
+  match: TextMatch;
+  rule: PinScopeRule;
+  /** Only pins with a product offer (buyable_pins), optionally within a price range. */
+  product: { priceMin: number | undefined; priceMax: number | undefined } | null;
+  domains: string[];
+  colors: string[];
+  /** Only pins saved by this username (case-insensitive). */
+  pinner: string | undefined;
+  /** Pins shown first (when the scope may show them), whatever the query. */
+  topPinIds: string[];
+  now: Date;
+  offset: number;
+  limit: number;
+}
+
+export interface SearchPinRow extends PinListRow {
+  product_price: number | null;
+  product_currency: string | null;
+  product_availability: ProductAvailability | null;
+}
+
+/** The search transaction sets the typo threshold locally (it is a per-session setting). */
+export async function withTypoThreshold<T>(
   db: Kysely<Database>,
-  q: string,
-  offset: number,
-  limit: number,
-): Promise<PinListRow[]> {
-  // websearch_to_tsquery accepts any user text ("quoted phrases", -exclusions, or) without
-  // syntax errors, unlike to_tsquery.
-  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
-  return pinListQuery(db)
-    .where(discoverableBoards())
-    .where(sql<boolean>`p.search_tsv @@ ${tsquery}`)
-    .orderBy(sql`ts_rank(p.search_tsv, ${tsquery})`, 'desc')
+  threshold: number,
+  run: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`.execute(
+      trx,
+    );
+    return run(trx);
+  });
+}
+
+function tsQuery(match: TextMatch) {
+  // websearch_to_tsquery accepts any text ("phrases", -exclusions, or) without syntax errors.
+  return sql`websearch_to_tsquery('english', search_fold(${match.query}))`;
+}
+
+function freshness(column: Expression<unknown>, now: Date, weights: RankingWeights) {
+  return sql<number>`(1 + ${weights.freshnessWeight}::float8 / (1 + greatest(extract(epoch FROM (${now}::timestamptz - ${column})), 0) / 86400.0 / ${weights.freshnessDays}::float8))`;
+}
+
+function textScore(
+  doc: Expression<unknown>,
+  title: Expression<unknown>,
+  match: TextMatch,
+  weights: RankingWeights,
+) {
+  const typo = match.typos
+    ? sql`word_similarity(search_fold(${match.query}), search_fold(${title})) * ${weights.typoWeight}::float8`
+    : sql`0`;
+  return sql<number>`greatest(ts_rank(${doc}, ${tsQuery(match)}), ${typo})`;
+}
+
+function textMatches(
+  doc: Expression<unknown>,
+  title: Expression<unknown>,
+  match: TextMatch,
+): Expression<SqlBool> {
+  if (!match.typos) return sql<SqlBool>`${doc} @@ ${tsQuery(match)}`;
+  return sql<SqlBool>`(${doc} @@ ${tsQuery(match)} OR search_fold(${match.query}) <% search_fold(${title}))`;
+}
+
+function pinScope(rule: PinScopeRule): Expression<SqlBool> {
+  switch (rule.kind) {
+    case 'discoverable':
+      return discoverableBoards();
+    case 'saved_by':
+      return sql<SqlBool>`(p.pinner_id = ${rule.viewer.id} AND ${visibleBoards(rule.viewer)})`;
+    case 'member_boards':
+      return sql<SqlBool>`(b.owner_id = ${rule.viewer.id} OR EXISTS (
+        SELECT 1 FROM board_collaborators mc
+        WHERE mc.board_id = b.id AND mc.user_id = ${rule.viewer.id} AND mc.status = 'accepted'
+      ))`;
+  }
+}
+
+export async function searchPinRows(
+  db: Kysely<Database>,
+  search: PinSearch,
+  weights: RankingWeights,
+): Promise<SearchPinRow[]> {
+  const doc = sql`p.search_doc`;
+  const title = sql`p.title`;
+  const top = search.topPinIds;
+  const isTop = top.length > 0 ? sql<boolean>`p.id = ANY(${top}::bigint[])` : sql<boolean>`false`;
+  const score = sql<number>`${textScore(doc, title, search.match, weights)}
+    * (1 + ${weights.popularityWeight}::float8 * ln(1 + p.save_count))
+    * ${freshness(sql`p.created_at`, search.now, weights)}`;
+
+  let query = pinListQuery(db)
+    .leftJoin('pin_products as pp', 'pp.pin_id', 'p.id')
+    .select([
+      sql<number | null>`pp.price::float8`.as('product_price'),
+      'pp.currency as product_currency',
+      'pp.availability as product_availability',
+    ])
+    .where(pinScope(search.rule))
+    .where(sql<SqlBool>`(${textMatches(doc, title, search.match)} OR ${isTop})`);
+  if (search.product !== null) {
+    query = query.where('pp.pin_id', 'is not', null);
+    if (search.product.priceMin !== undefined)
+      query = query.where(sql<SqlBool>`pp.price >= ${search.product.priceMin}`);
+    if (search.product.priceMax !== undefined)
+      query = query.where(sql<SqlBool>`pp.price <= ${search.product.priceMax}`);
+  }
+  if (search.domains.length > 0)
+    query = query.where(sql<SqlBool>`p.domain = ANY(${search.domains}::text[])`);
+  if (search.colors.length > 0)
+    query = query.where(
+      sql<SqlBool>`search_color_family(p.dominant_color) = ANY(${search.colors}::text[])`,
+    );
+  if (search.pinner !== undefined)
+    query = query.where(sql<SqlBool>`lower(u.username) = ${search.pinner.toLowerCase()}`);
+  if (top.length > 0) query = query.orderBy(isTop, 'desc');
+  return query
+    .orderBy(score, 'desc')
     .orderBy('p.id', 'desc')
-    .offset(offset)
-    .limit(limit)
+    .offset(search.offset)
+    .limit(search.limit)
     .execute();
+}
+
+export interface BoardSearch {
+  match: TextMatch;
+  viewer: Viewer | null;
+  owner: string | undefined;
+  now: Date;
+  offset: number;
+  limit: number;
+}
+
+/** Public boards of active people, best match first. */
+export async function searchBoardRows(
+  db: Kysely<Database>,
+  search: BoardSearch,
+  weights: RankingWeights,
+) {
+  const doc = sql`b.search_doc`;
+  const name = sql`b.name`;
+  const score = sql<number>`${textScore(doc, name, search.match, weights)}
+    * (1 + ${weights.popularityWeight}::float8 * ln(1 + b.follower_count + b.pin_count))
+    * ${freshness(sql`b.created_at`, search.now, weights)}`;
+  let query = boardRowsQuery(db, search.viewer)
+    .where(discoverableBoards())
+    .where('o.deactivated_at', 'is', null)
+    .where('o.suspended_at', 'is', null)
+    .where(textMatches(doc, name, search.match));
+  if (search.owner !== undefined)
+    query = query.where(sql<SqlBool>`lower(o.username) = ${search.owner.toLowerCase()}`);
+  return query
+    .orderBy(score, 'desc')
+    .orderBy('b.id', 'desc')
+    .offset(search.offset)
+    .limit(search.limit)
+    .execute();
+}
+
+export interface SearchUserRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  avatar_variants: StoredVariants | null;
+  follower_count: number;
+  pin_count: number;
+}
+
+export interface UserSearch {
+  match: TextMatch;
+  offset: number;
+  limit: number;
+}
+
+/** Active people whose username or name is like the query, closest and most followed first. */
+export async function searchUserRows(
+  db: Kysely<Database>,
+  search: UserSearch,
+  weights: RankingWeights,
+): Promise<SearchUserRow[]> {
+  const names = sql`search_fold(u.username || ' ' || u.first_name || ' ' || u.last_name)`;
+  const folded = sql`search_fold(${search.match.query})`;
+  return userSummaryQuery(db)
+    .select([
+      'u.follower_count',
+      sql<number>`(
+        SELECT count(*)::int FROM pins p JOIN boards b ON b.id = p.board_id
+        WHERE p.pinner_id = u.id AND ${listedBoards(null)}
+      )`.as('pin_count'),
+    ])
+    .where('u.deactivated_at', 'is', null)
+    .where('u.suspended_at', 'is', null)
+    .where(sql<SqlBool>`${folded} <% ${names}`)
+    .orderBy(
+      sql`word_similarity(${folded}, ${names}) * (1 + ${weights.popularityWeight}::float8 * ln(1 + u.follower_count))`,
+      'desc',
+    )
+    .orderBy('u.id', 'desc')
+    .offset(search.offset)
+    .limit(search.limit)
+    .execute();
+}
+
+/**
+ * The closest word to `word` in public pin titles and board names ('Did you mean'), at trigram
+ * word similarity of at least the transaction's threshold; undefined when nothing is close.
+ */
+export async function closestKnownWord(
+  db: Kysely<Database>,
+  word: string,
+): Promise<string | undefined> {
+  const result = await sql<{ w: string }>`
+    WITH titles AS (
+      (SELECT search_fold(p.title) AS t FROM pins p JOIN boards b ON b.id = p.board_id
+       WHERE ${discoverableBoards()} AND ${word} <% search_fold(p.title)
+       ORDER BY ${word} <<-> search_fold(p.title) LIMIT 20)
+      UNION ALL
+      (SELECT search_fold(b.name) AS t FROM boards b
+       WHERE ${discoverableBoards()} AND ${word} <% search_fold(b.name)
+       ORDER BY ${word} <<-> search_fold(b.name) LIMIT 20)
+    )
+    SELECT w FROM titles, regexp_split_to_table(t, '[^[:alnum:]]+') AS w
+    WHERE length(w) >= 3
+    ORDER BY similarity(w, ${word}) DESC, w
+    LIMIT 1`.execute(db);
+  return result.rows[0]?.w;
 }

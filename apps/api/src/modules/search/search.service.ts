@@ -1,27 +1,65 @@
-// Pin search rules: the query is trimmed, must not be blank, and is at most SEARCH_QUERY_MAX_LENGTH
-// characters. Pages by offset up to SEARCH_MAX_RESULTS (docs/decisions/003-bookmarks.md).
+// Search: one query over the scope asked for (business.md §3), with the filters of saving.md
+// §2.10 that apply to what we hold. The query is trimmed, must not be blank and is at most
+// SEARCH_QUERY_MAX_LENGTH characters. Results page by offset up to SEARCH_MAX_RESULTS
+// (docs/decisions/003-bookmarks.md). Ranking and its constants: docs/decisions/070.
 import { AppError } from '@corkboard/shared/app-error';
-import type { Pin } from '@corkboard/shared/api-types';
+import { foldText } from '@corkboard/shared/saving/fold';
+import type { SearchAnswer, SearchPin, SearchUser } from '@corkboard/shared/search/api';
 import {
-  decodeOffsetBookmark,
-  offsetPage,
-  SEARCH_MAX_RESULTS,
-  type Page,
-} from '../../core/bookmarks.ts';
+  isSearchScope,
+  SEARCH_QUERY_MAX_LENGTH,
+  SIGNED_IN_SCOPES,
+  type SearchScope,
+} from '@corkboard/shared/search/constants';
 import type { AppDeps } from '../../core/app-deps.ts';
+import { decodeOffsetBookmark, offsetPage, SEARCH_MAX_RESULTS } from '../../core/bookmarks.ts';
 import type { PageRequest } from '../../core/schemas.ts';
-import { serializePin } from '../../core/serializers.ts';
-import { searchPublicPins } from './search.repository.ts';
+import { serializeFor, serializePin, serializeUserSummary } from '../../core/serializers.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { serializeBoard } from '../boards/boards.service.ts';
+import {
+  closestKnownWord,
+  searchBoardRows,
+  searchPinRows,
+  searchUserRows,
+  withTypoThreshold,
+  type PinScopeRule,
+  type RankingWeights,
+  type SearchPinRow,
+  type TextMatch,
+} from './search.repository.ts';
+import { parseUnifiedFilters, type SearchQuery } from './search.schemas.ts';
 
-/** Longer queries are refused: nobody types more, and tsquery cost grows with the terms. */
-export const SEARCH_QUERY_MAX_LENGTH = 200;
+export { SEARCH_QUERY_MAX_LENGTH };
 
-export async function searchPins(
-  deps: AppDeps,
-  rawQuery: string | undefined,
-  page: PageRequest,
-): Promise<Page<Pin>> {
-  const q = (rawQuery ?? '').trim();
+/** Folded queries shorter than this match by full text only: trigrams of 1–3 letters match too much. */
+export const TYPO_MIN_QUERY_LENGTH = 4;
+/**
+ * Ranking (docs/decisions/070): a typo match (trigram word similarity ≥ 0.5) counts at most 0.05,
+ * about a description-only full-text match; each e-fold of saves adds 25 %; a new pin weighs up
+ * to 50 % more, halving after 30 days.
+ */
+export const RANKING: RankingWeights = {
+  typoWeight: 0.05,
+  popularityWeight: 0.25,
+  freshnessWeight: 0.5,
+  freshnessDays: 30,
+  typoThreshold: 0.5,
+};
+/** 'Did you mean' looks further than typo matching does. */
+export const DID_YOU_MEAN_THRESHOLD = 0.3;
+/** 'Did you mean' corrects at most this many words of a query. */
+export const DID_YOU_MEAN_MAX_WORDS = 6;
+
+export interface SearchRequest {
+  scope: string;
+  query: SearchQuery;
+  page: PageRequest;
+  viewer: Viewer | null;
+}
+
+function requireQuery(raw: string | undefined): string {
+  const q = (raw ?? '').trim();
   if (q === '') throw new AppError('SEARCH_QUERY_REQUIRED');
   if (q.length > SEARCH_QUERY_MAX_LENGTH) {
     throw new AppError('VALIDATION_FAILED', {
@@ -32,11 +70,141 @@ export async function searchPins(
       },
     });
   }
+  return q;
+}
+
+/** The scope searched: the route's, turned into buyable_pins by commerce_only=true. */
+export function resolveScope(routeScope: string, commerceOnly: boolean): SearchScope {
+  if (!isSearchScope(routeScope)) throw new AppError('SEARCH_SCOPE_UNKNOWN');
+  if (commerceOnly && routeScope === 'pins') return 'buyable_pins';
+  return routeScope;
+}
+
+function serializeSearchPin(deps: AppDeps, row: SearchPinRow, viewer: Viewer | null): SearchPin {
+  const product =
+    row.product_price !== null && row.product_currency !== null && row.product_availability
+      ? {
+          price: row.product_price,
+          currency: row.product_currency,
+          availability: row.product_availability,
+        }
+      : null;
+  return { ...serializePin(deps.storage, row, serializeFor(viewer)), product };
+}
+
+function pinRule(scope: SearchScope, viewer: Viewer | null): PinScopeRule {
+  if (scope === 'my_pins' && viewer) return { kind: 'saved_by', viewer };
+  if (scope === 'my_content' && viewer) return { kind: 'member_boards', viewer };
+  return { kind: 'discoverable' };
+}
+
+/** GET /v3/search/{scope}/ */
+export async function search(
+  deps: AppDeps,
+  request: SearchRequest,
+): Promise<{
+  data: SearchAnswer;
+  bookmark: string | undefined;
+}> {
+  const { query, page, viewer } = request;
+  const scope = resolveScope(request.scope, query.commerce_only);
+  const q = requireQuery(query.q);
+  if (SIGNED_IN_SCOPES.includes(scope) && viewer === null) throw new AppError('UNAUTHORIZED');
+  if (
+    query.price_min !== undefined &&
+    query.price_max !== undefined &&
+    query.price_min > query.price_max
+  )
+    throw new AppError('SEARCH_PRICE_RANGE_INVALID');
+  const unified = parseUnifiedFilters(query.filters);
+
   const offset = decodeOffsetBookmark(page.bookmark, SEARCH_MAX_RESULTS);
   const pageSize = Math.min(page.pageSize, SEARCH_MAX_RESULTS - offset);
-  if (pageSize <= 0) return { items: [], bookmark: undefined };
-  const rows = await searchPublicPins(deps.db, q, offset, pageSize + 1);
-  return offsetPage(rows, offset, pageSize, SEARCH_MAX_RESULTS, (row) =>
-    serializePin(deps.storage, row),
-  );
+  const match: TextMatch = { query: q, typos: foldText(q).length >= TYPO_MIN_QUERY_LENGTH };
+  const window = { offset, limit: pageSize + 1 };
+  const base = { scope, did_you_mean: null };
+  const empty = { data: { ...base, kind: 'pins' as const, results: [] }, bookmark: undefined };
+
+  // Video and idea pins arrive with the creation work; until then these scopes hold nothing.
+  if (scope === 'videos' || scope === 'idea_pins' || pageSize <= 0) {
+    if (scope === 'boards') return { ...empty, data: { ...base, kind: 'boards', results: [] } };
+    if (scope === 'users') return { ...empty, data: { ...base, kind: 'users', results: [] } };
+    return empty;
+  }
+
+  const answer = await withTypoThreshold(deps.db, RANKING.typoThreshold, async (trx) => {
+    if (scope === 'boards') {
+      const rows = await searchBoardRows(
+        trx,
+        { match, viewer, owner: query.user, now: deps.now(), ...window },
+        RANKING,
+      );
+      const paged = offsetPage(rows, offset, pageSize, SEARCH_MAX_RESULTS, (row) =>
+        serializeBoard(deps.storage, row, serializeFor(viewer)),
+      );
+      return { data: { ...base, kind: 'boards' as const, results: paged.items }, paged };
+    }
+    if (scope === 'users') {
+      const rows = await searchUserRows(trx, { match, ...window }, RANKING);
+      const paged = offsetPage(rows, offset, pageSize, SEARCH_MAX_RESULTS, (row): SearchUser => ({
+        ...serializeUserSummary(deps.storage, row),
+        follower_count: row.follower_count,
+        pin_count: row.pin_count,
+      }));
+      return { data: { ...base, kind: 'users' as const, results: paged.items }, paged };
+    }
+    const rows = await searchPinRows(
+      trx,
+      {
+        match,
+        rule: pinRule(scope, viewer),
+        product:
+          scope === 'buyable_pins'
+            ? { priceMin: query.price_min, priceMax: query.price_max }
+            : null,
+        domains: [...new Set([...query.domains, ...unified.domains])],
+        colors: [...new Set([...query.colors, ...unified.colors])],
+        pinner: query.user,
+        topPinIds: query.top_pin_ids,
+        now: deps.now(),
+        ...window,
+      },
+      RANKING,
+    );
+    const paged = offsetPage(rows, offset, pageSize, SEARCH_MAX_RESULTS, (row) =>
+      serializeSearchPin(deps, row, viewer),
+    );
+    return { data: { ...base, kind: 'pins' as const, results: paged.items }, paged };
+  });
+
+  const noResults = offset === 0 && answer.paged.items.length === 0;
+  const didYouMean =
+    noResults && !query.auto_correction_disabled && scope !== 'users'
+      ? await suggestCorrection(deps, q)
+      : null;
+  return {
+    data: { ...answer.data, did_you_mean: didYouMean },
+    bookmark: answer.paged.bookmark,
+  };
+}
+
+/**
+ * 'Did you mean': each word of the folded query replaced by the closest word of a public pin
+ * title or board name; null when nothing changes.
+ */
+export async function suggestCorrection(deps: AppDeps, q: string): Promise<string | null> {
+  const words = foldText(q)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '')
+    .slice(0, DID_YOU_MEAN_MAX_WORDS);
+  if (words.length === 0) return null;
+  const corrected = await withTypoThreshold(deps.db, DID_YOU_MEAN_THRESHOLD, async (trx) => {
+    const result: string[] = [];
+    for (const word of words) {
+      result.push(word.length < 3 ? word : ((await closestKnownWord(trx, word)) ?? word));
+    }
+    return result;
+  });
+  const suggestion = corrected.join(' ');
+  return suggestion === words.join(' ') ? null : suggestion;
 }
