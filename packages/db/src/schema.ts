@@ -315,6 +315,18 @@ export interface PinHashtagsTable {
   created_at: CreatedAt;
 }
 
+export type BrowserExtensionBrowser = 'chromium' | 'firefox' | 'other';
+
+/** saving.md §7 "POST of browser_extension_installed to the server log" (docs/decisions/061). */
+export interface BrowserExtensionEventsTable {
+  id: Generated<string>;
+  user_id: IdRef | null;
+  event: 'browser_extension_installed';
+  browser: BrowserExtensionBrowser;
+  extension_version: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -335,9 +347,10 @@ export interface Database {
   image_intake_jobs: ImageIntakeJobsTable;
   pin_client_events: PinClientEventsTable;
   verified_domains: VerifiedDomainsTable;
-  // Added by migrations/2026-11-23T13-* (docs/decisions/060).
+  // Added by migrations/2026-11-23T13-* (docs/decisions/060, 061).
   hashtags: HashtagsTable;
   pin_hashtags: PinHashtagsTable;
+  browser_extension_events: BrowserExtensionEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

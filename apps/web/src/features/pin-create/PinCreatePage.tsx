@@ -20,6 +20,7 @@ import { SaveFlowView } from '../save/SaveFlowView.tsx';
 import type { SaveSource } from '../save/saveSource.ts';
 import { useSaveController } from '../save/useSaveController.ts';
 import { HashtagTextarea } from '../hashtags/HashtagTextarea.tsx';
+import { useExtensionPresence } from '../extension/hooks.ts';
 import {
   displayDomain,
   POPUP_AUTO_CLOSE_MS,
@@ -31,7 +32,7 @@ import {
 import { isMobileDevice } from './device.ts';
 import { useCreateImage, type ChosenImage } from './hooks.ts';
 import { MobileCreatePinPage } from './MobileCreatePinPage.tsx';
-import { isPinCreatePageMethod, type PinCreatePageMethod } from './paths.ts';
+import { isPinCreatePageMethod, saveMethodOf, type PinCreatePageMethod } from './paths.ts';
 import { PIN_DESCRIPTION_MAX_LENGTH } from './limits.ts';
 // After the features' stylesheets: the page's own rules win over theirs.
 import '../../ui/forms.css';
@@ -182,7 +183,7 @@ function CreateForm({
   const source = useMemo<SaveSource>(
     () => ({
       kind: 'create',
-      method,
+      method: saveMethodOf(method),
       image: image.source,
       link: image.link,
       title: image.title,
@@ -248,6 +249,8 @@ function CreateForm({
 function SuccessView({ result, image }: { result: SavedResult; image: ChosenImage }) {
   const { t } = useTranslation(SAVING_NAMESPACE);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The extension answers on our own pages; when it does, the server log hears of it (§7).
+  useExtensionPresence();
   useEffect(() => {
     headingRef.current?.focus();
     const timer = setTimeout(() => popupWindow.close(), POPUP_AUTO_CLOSE_MS);
