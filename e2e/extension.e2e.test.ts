@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CHROMIUM_PATH } from '@corkboard/testing-support/browser';
+import { CHROMIUM_PATH, launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { logInAsDemoUser, savedPinIdFromToast } from './support/saving.ts';
@@ -216,4 +216,41 @@ test('hashtag suggestions while typing in the create page description, by keyboa
   await description.press('Enter');
   await expect.poll(() => description.inputValue()).toBe(`Another #${tag} `);
   await list.waitFor({ state: 'detached' });
+});
+
+test('without the extension: the upsell replaces the create page success view when the nag limits allow; /extension/ says how to add it', async () => {
+  const browser = await launchBrowser();
+  try {
+    const plain = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await logInAsDemoUser(plain, corkboard.url, 'mara_cooks');
+    const page = await plain.newPage();
+    await page.goto(`${corkboard.url}/extension/`);
+    await page
+      .getByRole('heading', { level: 1, name: 'The Corkboard browser extension' })
+      .waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // Four saves since the last nag (saving.md §9 extensionNagCount; ADR 062).
+    await page.evaluate(() =>
+      window.localStorage.setItem('extensionNagCount', JSON.stringify({ count: 4, lastNagAt: 1 })),
+    );
+    await page.goto(
+      `${corkboard.url}/pin/create/create/?url=${encodeURIComponent(site.url)}&media=${encodeURIComponent(`${site.url}tart.jpg`)}`,
+    );
+    await page.getByRole('heading', { level: 1, name: 'Choose board' }).waitFor();
+    await page.getByRole('combobox', { name: 'Search your boards' }).fill('pantry');
+    await page.getByRole('option', { name: /Pantry Staples/ }).click();
+    const upsell = page.getByRole('dialog', {
+      name: 'Make Pins faster with the browser extension',
+    });
+    await upsell.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('extensionNagCount'))) ?? '{}'),
+    ).toMatchObject({ count: 0 });
+    await upsell.getByRole('button', { name: 'Not now' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Saved to Pantry Staples' }).waitFor();
+    await plain.close();
+  } finally {
+    await browser.close();
+  }
 });

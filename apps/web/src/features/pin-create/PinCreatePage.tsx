@@ -20,7 +20,8 @@ import { SaveFlowView } from '../save/SaveFlowView.tsx';
 import type { SaveSource } from '../save/saveSource.ts';
 import { useSaveController } from '../save/useSaveController.ts';
 import { HashtagTextarea } from '../hashtags/HashtagTextarea.tsx';
-import { useExtensionPresence } from '../extension/hooks.ts';
+import { ExtensionUpsell } from '../extension/ExtensionUpsell.tsx';
+import { useExtensionUpsellDecision } from '../extension/useExtensionUpsell.ts';
 import {
   displayDomain,
   POPUP_AUTO_CLOSE_MS,
@@ -139,7 +140,7 @@ function SignedInCreate({ query, method }: { query: CreateQuery; method: PinCrea
   const [result, setResult] = useState<SavedResult | null>(null);
 
   if (result && state.kind === 'ready') {
-    return <SuccessView result={result} image={state.image} />;
+    return <CreateSuccess result={result} image={state.image} method={method} />;
   }
   if (state.kind === 'finding') {
     return (
@@ -245,12 +246,37 @@ function CreateForm({
   );
 }
 
+/**
+ * §2.1 "After success, a browser-extension upsell may replace the success view (see 2.8)":
+ * decided after the extension check (at most 500 ms, §4); dismissing it shows the success view.
+ */
+function CreateSuccess({
+  result,
+  image,
+  method,
+}: {
+  result: SavedResult;
+  image: ChosenImage;
+  method: PinCreatePageMethod;
+}) {
+  const decision = useExtensionUpsellDecision();
+  const [dismissed, setDismissed] = useState(false);
+  if (decision === 'pending') return <LoadingState />;
+  if (decision === 'show' && !dismissed) {
+    return (
+      <ExtensionUpsell
+        variant={method === 'create' ? 'pinBuilder' : 'default'}
+        onDismiss={() => setDismissed(true)}
+      />
+    );
+  }
+  return <SuccessView result={result} image={image} />;
+}
+
 /** §2.1: the board name, image, link and description; the window closes itself after 10 s. */
 function SuccessView({ result, image }: { result: SavedResult; image: ChosenImage }) {
   const { t } = useTranslation(SAVING_NAMESPACE);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The extension answers on our own pages; when it does, the server log hears of it (§7).
-  useExtensionPresence();
   useEffect(() => {
     headingRef.current?.focus();
     const timer = setTimeout(() => popupWindow.close(), POPUP_AUTO_CLOSE_MS);
