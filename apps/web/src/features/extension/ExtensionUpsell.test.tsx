@@ -45,7 +45,6 @@ function stub(flag: 'enabled' | 'control') {
   });
 }
 
-
 const spies: { mockRestore: () => void }[] = [];
 
 beforeEach(() => {
