@@ -4,6 +4,7 @@
 // these shapes and parses these bodies; the web client reads and sends them.
 import { z } from 'zod';
 import type {
+  BoardViewerFields,
   BoardPrivacy,
   FollowableUser,
   ImageVariant,
@@ -22,7 +23,7 @@ export type BoardAccess = 'read' | 'write';
  * "Board"). Owner is decided by `owner.id` equal to the viewer's id; edit ability by
  * `board_access` including `write`.
  */
-export interface PickerBoardItem {
+export interface PickerBoardItem extends BoardViewerFields {
   id: string;
   name: string;
   slug: string;
