@@ -6,7 +6,6 @@
 import { CONTROL_GROUP } from '@corkboard/shared/experiments/experiments';
 import { useEffect, useRef, useState } from 'react';
 import { useExperiments } from '../auth/hooks.ts';
-import { isMobileDevice } from '../pin-create/device.ts';
 import { useExtensionPresence } from './hooks.ts';
 import { afterSave, extensionSupported, nagAllows, readNagState, writeNagState } from './nag.ts';
 
@@ -25,8 +24,8 @@ export type UpsellDecision = 'pending' | 'show' | 'skip';
 export function useExtensionUpsellDecision(): UpsellDecision {
   const experiments = useExperiments();
   const [candidate] = useState(() => {
-    const supported = extensionSupported(navigator) && !isMobileDevice(navigator);
-    return supported && nagAllows(readNagState(localStore()), Date.now());
+    // extensionSupported refuses mobile devices as the create page's device flag does.
+    return extensionSupported(navigator) && nagAllows(readNagState(localStore()), Date.now());
   });
   // Absent from an older server's answer: off.
   const group = (experiments.data?.groups as Partial<Record<string, string>> | undefined)?.[
