@@ -8,7 +8,7 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 //    migrated template per run (packages/db/src/testing-global-setup.ts), each file restores it.
 //  - web: apps/web/vitest.config.ts (jsdom).
 // Run one with `npx vitest run --project <name>`.
-const NODE_TEST_ROOTS = ['packages/*/src', 'apps/api/src', 'scripts'];
+const NODE_TEST_ROOTS = ['packages/*/src', 'apps/api/src', 'scripts', 'apps/extension/src'];
 const INTEGRATION = '**/*.int.test.ts';
 
 const nodeProject: TestProjectInlineConfiguration['test'] = {

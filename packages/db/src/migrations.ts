@@ -15,6 +15,7 @@ import * as pickerIndexes from './migrations/2026-11-21T04-picker-indexes.ts';
 import * as admin from './migrations/2026-11-23T05-admin.ts';
 import * as organise from './migrations/2026-11-23T12-00-organise.ts';
 import * as hashtags from './migrations/2026-11-23T13-00-hashtags.ts';
+import * as extensionEvents from './migrations/2026-11-23T13-01-extension-events.ts';
 import * as search from './migrations/2026-11-23T14-00-search.ts';
 import * as recentSearches from './migrations/2026-11-23T14-01-recent-searches.ts';
 import * as offsite from './migrations/2026-11-23T15-00-offsite.ts';
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T05-admin': admin,
   '2026-11-23T12-00-organise': organise,
   '2026-11-23T13-00-hashtags': hashtags,
+  '2026-11-23T13-01-extension-events': extensionEvents,
   '2026-11-23T14-00-search': search,
   '2026-11-23T14-01-recent-searches': recentSearches,
   '2026-11-23T15-00-offsite': offsite,
@@ -44,7 +46,15 @@ class StaticMigrationProvider implements MigrationProvider {
 }
 
 export function createMigrator(db: Kysely<unknown>): Migrator {
-  return new Migrator({ db, provider: new StaticMigrationProvider() });
+  // Features are built in parallel, each with its own name prefix (2026-11-23T10- … T17-), so a
+  // database that already ran a later prefix meets an earlier one when another branch lands.
+  // Each migration touches only its own tables and columns, so the order between prefixes does
+  // not matter; without this Kysely refuses such a database ("corrupted migrations").
+  return new Migrator({
+    db,
+    provider: new StaticMigrationProvider(),
+    allowUnorderedMigrations: true,
+  });
 }
 
 /** Brings the schema up to date; throws (with the failing migration named) if any step fails. */

@@ -389,6 +389,18 @@ export interface PinHashtagsTable {
   created_at: CreatedAt;
 }
 
+export type BrowserExtensionBrowser = 'chromium' | 'firefox' | 'other';
+
+/** saving.md §7 "POST of browser_extension_installed to the server log" (docs/decisions/061). */
+export interface BrowserExtensionEventsTable {
+  id: Generated<string>;
+  user_id: IdRef | null;
+  event: 'browser_extension_installed';
+  browser: BrowserExtensionBrowser;
+  extension_version: string | null;
+  created_at: CreatedAt;
+}
+
 // ---- offsite link checks (migrations/2026-11-23T15-00-offsite; ADR 080) ----
 
 export type OffsiteListStatusColumn = 'blocked' | 'suspicious' | 'porn' | 'allowed';
@@ -770,9 +782,10 @@ export interface Database {
   board_member_states: BoardMemberStatesTable;
   board_actions: BoardActionsTable;
   media_deletions: MediaDeletionsTable;
-  // Added by migrations/2026-11-23T13-* (docs/decisions/060).
+  // Added by migrations/2026-11-23T13-* (docs/decisions/060, 061).
   hashtags: HashtagsTable;
   pin_hashtags: PinHashtagsTable;
+  browser_extension_events: BrowserExtensionEventsTable;
   offsite_domains: OffsiteDomainsTable;
   offsite_clicks: OffsiteClicksTable;
   experiences: ExperiencesTable;

@@ -33,6 +33,10 @@ const MobileRepinPage = lazyPage(
 );
 const BoardCreatePage = lazyPage(boardCreatePages, 'BoardCreatePage');
 const SectionCreatePage = lazyPage(boardCreatePages, 'SectionCreatePage');
+const ExtensionPage = lazyPage(
+  () => import('../features/extension/ExtensionPage.tsx'),
+  'ExtensionPage',
+);
 const BookmarkletPage = lazyPage(
   () => import('../features/pin-create/BookmarkletPage.tsx'),
   'BookmarkletPage',
@@ -80,6 +84,7 @@ export function AppRoutes() {
         <Route path="board/create/" element={<BoardCreatePage />} />
         <Route path="board/:id/create_section/" element={<SectionCreatePage />} />
         <Route path="bookmarklet/" element={<BookmarkletPage />} />
+        <Route path="extension/" element={<ExtensionPage />} />
         <Route path="invite/board/" element={<BoardInvitePage />} />
         <Route path="admin/*" element={<AdminRoute />} />
         <Route path="offsite/" element={<OffsitePage />} />

@@ -1,10 +1,6 @@
-// Types `t('…')` keys against the English catalogues, so a missing key fails typecheck. The
-// `auth`, `saving`, `admin`, `offsite` and `experiences` namespaces are added at run time with their
-// lazily loaded chunks (authCatalogue.ts, i18n/savingCatalogue.ts, i18n/adminCatalogue.ts,
-// i18n/offsiteCatalogue.ts, i18n/experiencesCatalogue.ts).
-// `auth`, `saving` and `admin` namespaces are added at run time with their lazily loaded chunks
-// (authCatalogue.ts, i18n/savingCatalogue.ts, i18n/adminCatalogue.ts,
-// i18n/searchCatalogue.ts).
+// Types `t('…')` keys against the English catalogues, so a missing key fails typecheck. Every
+// namespace but the default is added at run time with its lazily loaded chunk (authCatalogue.ts
+// and the i18n/*Catalogue.ts files).
 import 'i18next';
 import type en from './locales/en.json';
 import type authEn from './locales/auth/en.json';

@@ -44,6 +44,15 @@ export const EXPERIMENTS = {
       { name: 'enabled', percent: 100 },
     ],
   },
+  web_extension_upsell: {
+    description:
+      'saving.md §2.8: the browser-extension upsell may replace the create page success view ' +
+      '(when supported, not installed and the nag limits allow; ADR 062). Fully on, kept as a kill switch.',
+    groups: [
+      { name: 'control', percent: 0 },
+      { name: 'enabled', percent: 100 },
+    ],
+  },
 } as const satisfies ExperimentRegistry;
 
 export type ExperimentName = keyof typeof EXPERIMENTS;

@@ -268,10 +268,26 @@ const pinSavedDialogLogEventSchema = z.object({
   metric: z.enum(PIN_SAVED_DIALOG_METRICS),
 });
 
+/** saving.md §7 "POST of browser_extension_installed to the server log" (docs/decisions/061). */
+export const BROWSER_EXTENSION_INSTALLED_EVENT = 'browser_extension_installed';
+export const BROWSER_EXTENSION_BROWSERS = ['chromium', 'firefox', 'other'] as const;
+export type BrowserExtensionBrowser = (typeof BROWSER_EXTENSION_BROWSERS)[number];
+/** The extension's manifest version ("1.0.0"), as its content script reports it. */
+export const EXTENSION_VERSION_PATTERN = /^[0-9A-Za-z.+-]{1,32}$/;
+
+/** The web saw the browser extension installed (the signal that stops its upsell). */
+const browserExtensionInstalledEventSchema = z.object({
+  event: z.literal(BROWSER_EXTENSION_INSTALLED_EVENT),
+  client: z.literal('web').optional(),
+  browser: z.enum(BROWSER_EXTENSION_BROWSERS),
+  version: z.string().regex(EXTENSION_VERSION_PATTERN).nullish(),
+});
+
 /** POST /v3/client_log/ body: one of the events above, told apart by `event`. */
 export const clientLogEventSchema = z.discriminatedUnion('event', [
   pinCreateLogEventSchema,
   pinSavedDialogLogEventSchema,
+  browserExtensionInstalledEventSchema,
 ]);
 export type ClientLogEvent = z.input<typeof clientLogEventSchema>;
 

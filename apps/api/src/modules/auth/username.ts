@@ -33,6 +33,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'connect',
   'dev',
   'explore',
+  'extension',
   'healthz',
   'help',
   'home',

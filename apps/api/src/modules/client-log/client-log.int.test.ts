@@ -211,4 +211,52 @@ describe('POST /v3/client_log/', () => {
     const left = await handle.db.selectFrom('pin_client_events').select('id').execute();
     expect(left).toEqual([]);
   });
+
+  it('stores browser_extension_installed with the browser and version, visitors too (§7)', async () => {
+    const signedIn = await log(
+      {
+        event: 'browser_extension_installed',
+        client: 'web',
+        browser: 'chromium',
+        version: '1.0.0',
+      },
+      me,
+    );
+    expect(signedIn.status).toBe(200);
+    const visitor = await log({ event: 'browser_extension_installed', browser: 'firefox' }, null);
+    expect(visitor.status).toBe(200);
+    const rows = await handle.db
+      .selectFrom('browser_extension_events')
+      .select(['user_id', 'browser', 'extension_version'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { user_id: me.id, browser: 'chromium', extension_version: '1.0.0' },
+      { user_id: null, browser: 'firefox', extension_version: null },
+    ]);
+  });
+
+  it('refuses an extension event without a known browser or with a malformed version', async () => {
+    const before = await handle.db.selectFrom('browser_extension_events').select('id').execute();
+    for (const payload of [
+      { event: 'browser_extension_installed' },
+      { event: 'browser_extension_installed', browser: 'netscape' },
+      { event: 'browser_extension_installed', browser: 'chromium', version: '<script>' },
+    ]) {
+      const result = await log(payload, me);
+      expect(result.status).toBe(400);
+      expect(result.code).toBe(CODES.VALIDATION_FAILED.code);
+    }
+    const after = await handle.db.selectFrom('browser_extension_events').select('id').execute();
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('sweeps extension events past the retention period too', async () => {
+    await log({ event: 'browser_extension_installed', browser: 'chromium' }, me);
+    const future = new Date(Date.now() + PIN_CLIENT_EVENT_RETENTION_MS + 60_000);
+    expect(await purgeOldClientEvents(handle.db, future)).toBeGreaterThan(0);
+    expect(await handle.db.selectFrom('browser_extension_events').select('id').execute()).toEqual(
+      [],
+    );
+  });
 });

@@ -1,4 +1,4 @@
-// pin_client_events: the client's pin log (client-log.service.ts).
+// pin_client_events (the client's pin log) and browser_extension_events (client-log.service.ts).
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 
@@ -16,6 +16,25 @@ export async function deleteClientEventsBefore(
 ): Promise<number> {
   const result = await db
     .deleteFrom('pin_client_events')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function insertExtensionEvent(
+  db: Kysely<Database>,
+  row: Insertable<Database['browser_extension_events']>,
+): Promise<void> {
+  await db.insertInto('browser_extension_events').values(row).execute();
+}
+
+/** Removes extension events created before `before`; answers how many went. */
+export async function deleteExtensionEventsBefore(
+  db: Kysely<Database>,
+  before: Date,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('browser_extension_events')
     .where('created_at', '<', before)
     .executeTakeFirst();
   return Number(result.numDeletedRows);

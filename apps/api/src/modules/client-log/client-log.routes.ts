@@ -2,6 +2,7 @@
 //   { event: pin_create_success | pin_create_fail, client?, pin_id?, path?, guid?, error_code?,
 //     query? }  (visitors too)
 //   { event: pin_saved_dialog_render, client?, pin_id, metric: send | promote }  (signed in)
+//   { event: browser_extension_installed, client?, browser, version? }  (visitors too)
 // Its own small body limit and rate limit: it is called on every save and must not become a way
 // to fill the database.
 import { z } from 'zod';
@@ -37,7 +38,8 @@ export const clientLogRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
     method: 'POST',
     url: '/v3/client_log/',
-    summary: "Records a pin-create outcome or the pin-saved dialog's render",
+    summary:
+      "Records a pin-create outcome, the pin-saved dialog's render or the extension's presence",
     tags: ['client-log'],
     access: 'anyone',
     bodyLimit: CLIENT_LOG_BODY_LIMIT_BYTES,

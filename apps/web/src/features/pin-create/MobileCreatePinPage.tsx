@@ -25,7 +25,13 @@ import { SectionPicker } from '../sections/SectionPicker.tsx';
 import { readCreateQuery } from './createQuery.ts';
 import { useCreateImage, useRepinPin } from './hooks.ts';
 import { useGoBack } from './navigation.ts';
-import { BOARD_CREATE_PATH, mobileRepinPath, ownPinIdFromUrl, sectionCreatePath } from './paths.ts';
+import {
+  BOARD_CREATE_PATH,
+  mobileRepinPath,
+  ownPinIdFromUrl,
+  saveMethodOf,
+  sectionCreatePath,
+} from './paths.ts';
 import type { PinCreatePageMethod } from './paths.ts';
 // After the features' stylesheets: the page's own rules win over theirs.
 import './pinCreate.css';
@@ -63,7 +69,7 @@ function MobileCreate({
       state.kind === 'ready'
         ? {
             kind: 'create',
-            method,
+            method: saveMethodOf(method),
             image: state.image.source,
             link: state.image.link,
             title: state.image.title,

@@ -20,6 +20,8 @@ import { SaveFlowView } from '../save/SaveFlowView.tsx';
 import type { SaveSource } from '../save/saveSource.ts';
 import { useSaveController } from '../save/useSaveController.ts';
 import { HashtagTextarea } from '../hashtags/HashtagTextarea.tsx';
+import { ExtensionUpsell } from '../extension/ExtensionUpsell.tsx';
+import { useExtensionUpsellDecision } from '../extension/useExtensionUpsell.ts';
 import {
   displayDomain,
   POPUP_AUTO_CLOSE_MS,
@@ -31,7 +33,7 @@ import {
 import { isMobileDevice } from './device.ts';
 import { useCreateImage, type ChosenImage } from './hooks.ts';
 import { MobileCreatePinPage } from './MobileCreatePinPage.tsx';
-import { isPinCreatePageMethod, type PinCreatePageMethod } from './paths.ts';
+import { isPinCreatePageMethod, saveMethodOf, type PinCreatePageMethod } from './paths.ts';
 import { PIN_DESCRIPTION_MAX_LENGTH } from './limits.ts';
 // After the features' stylesheets: the page's own rules win over theirs.
 import '../../ui/forms.css';
@@ -138,7 +140,7 @@ function SignedInCreate({ query, method }: { query: CreateQuery; method: PinCrea
   const [result, setResult] = useState<SavedResult | null>(null);
 
   if (result && state.kind === 'ready') {
-    return <SuccessView result={result} image={state.image} />;
+    return <CreateSuccess result={result} image={state.image} method={method} />;
   }
   if (state.kind === 'finding') {
     return (
@@ -182,7 +184,7 @@ function CreateForm({
   const source = useMemo<SaveSource>(
     () => ({
       kind: 'create',
-      method,
+      method: saveMethodOf(method),
       image: image.source,
       link: image.link,
       title: image.title,
@@ -242,6 +244,33 @@ function CreateForm({
       </div>
     </div>
   );
+}
+
+/**
+ * §2.1 "After success, a browser-extension upsell may replace the success view (see 2.8)":
+ * decided after the extension check (at most 500 ms, §4); dismissing it shows the success view.
+ */
+function CreateSuccess({
+  result,
+  image,
+  method,
+}: {
+  result: SavedResult;
+  image: ChosenImage;
+  method: PinCreatePageMethod;
+}) {
+  const decision = useExtensionUpsellDecision();
+  const [dismissed, setDismissed] = useState(false);
+  if (decision === 'pending') return <LoadingState />;
+  if (decision === 'show' && !dismissed) {
+    return (
+      <ExtensionUpsell
+        variant={method === 'create' ? 'pinBuilder' : 'default'}
+        onDismiss={() => setDismissed(true)}
+      />
+    );
+  }
+  return <SuccessView result={result} image={image} />;
 }
 
 /** §2.1: the board name, image, link and description; the window closes itself after 10 s. */

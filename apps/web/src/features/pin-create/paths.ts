@@ -1,8 +1,19 @@
 // Paths of the pin create pages and the mobile save pages (saving.md §2.1, §2.2).
 
-/** saving.md §2.1 "Creation methods: bookmarklet, create". */
-export const PIN_CREATE_PAGE_METHODS = ['bookmarklet', 'create'] as const;
+/**
+ * saving.md §2.1 "Creation methods: bookmarklet, create", and the browser extension's page
+ * (issue 10 "/pin/create/extension/…"; docs/decisions/061).
+ */
+export const PIN_CREATE_PAGE_METHODS = ['bookmarklet', 'create', 'extension'] as const;
 export type PinCreatePageMethod = (typeof PIN_CREATE_PAGE_METHODS)[number];
+
+/**
+ * The creation method the save sends (§3 "method"; the API knows the spec's bookmarklet and
+ * create): the extension saves an image found on another site, as the bookmarklet does.
+ */
+export function saveMethodOf(method: PinCreatePageMethod): 'bookmarklet' | 'create' {
+  return method === 'extension' ? 'bookmarklet' : method;
+}
 
 export function isPinCreatePageMethod(value: string): value is PinCreatePageMethod {
   return (PIN_CREATE_PAGE_METHODS as readonly string[]).includes(value);
