@@ -304,6 +304,7 @@ export async function login(
     method: 'email',
     isAccountSwitch: input.isAccountSwitch ?? false,
     next: input.next,
+    mfa: { mfaToken: input.mfa_token, mfaResend: input.mfa_resend },
   });
 }
 
