@@ -52,4 +52,7 @@ export const queryKeys = {
   // ---- admin ----
   adminOverview: () => ['adminOverview'] as const,
   adminOperators: () => ['adminOperators'] as const,
+
+  // ---- account settings ----
+  securityState: () => ['securityState'] as const,
 };

@@ -42,6 +42,10 @@ const BoardInvitePage = lazyPage(
   () => import('../features/collaborators/BoardInvitePage.tsx'),
   'BoardInvitePage',
 );
+const SettingsRoute = lazyPage(
+  () => import('../features/settings/SettingsRoute.tsx'),
+  'SettingsRoute',
+);
 
 /**
  * Declarative routes (`<Routes>`), not the data router: we load data with TanStack Query, and the
@@ -69,6 +73,7 @@ export function AppRoutes() {
         <Route path="bookmarklet/" element={<BookmarkletPage />} />
         <Route path="invite/board/" element={<BoardInvitePage />} />
         <Route path="admin/*" element={<AdminRoute />} />
+        <Route path="settings/*" element={<SettingsRoute />} />
         <Route path=":username/" element={<ProfilePage />} />
         <Route path=":username/:slug/" element={<BoardPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -1,11 +1,13 @@
 // Types `t('…')` keys against the English catalogues, so a missing key fails typecheck. The
-// `auth`, `saving` and `admin` namespaces are added at run time with their lazily loaded chunks
-// (authCatalogue.ts, i18n/savingCatalogue.ts, i18n/adminCatalogue.ts).
+// `auth`, `saving`, `admin` and `settings` namespaces are added at run time with their lazily
+// loaded chunks (authCatalogue.ts, i18n/savingCatalogue.ts, i18n/adminCatalogue.ts,
+// i18n/settingsCatalogue.ts).
 import 'i18next';
 import type en from './locales/en.json';
 import type authEn from './locales/auth/en.json';
 import type savingEn from './locales/saving/en.json';
 import type adminEn from './locales/admin/en.json';
+import type settingsEn from './locales/settings/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -15,6 +17,7 @@ declare module 'i18next' {
       auth: typeof authEn;
       saving: typeof savingEn;
       admin: typeof adminEn;
+      settings: typeof settingsEn;
     };
   }
 }

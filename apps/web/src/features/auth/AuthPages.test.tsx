@@ -329,6 +329,8 @@ describe('header account menu', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(within(menu).getByRole('menuitem', { name: 'Your profile' })).toHaveFocus();
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveFocus();
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toHaveFocus();
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(within(menu).getByRole('menuitem', { name: 'Your profile' })).toHaveFocus();
@@ -355,6 +357,10 @@ describe('header account menu', () => {
     expect(screen.getByRole('menuitem', { name: 'Your profile' })).toHaveAttribute(
       'href',
       '/alice/',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings/security/',
     );
   });
 });
