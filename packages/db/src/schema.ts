@@ -339,6 +339,16 @@ export interface MfaChallengesTable {
   created_at: CreatedAt;
 }
 
+// ---- Added by migrations/2026-11-23T11-01-trusted-devices (docs/decisions/042) ----
+
+/** A browser that logged in to an account (OWASP device cookies); the id's SHA-256 only. */
+export interface AuthTrustedDevicesTable {
+  device_hash: string;
+  user_id: IdRef;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -362,6 +372,7 @@ export interface Database {
   mfa_factors: MfaFactorsTable;
   mfa_backup_codes: MfaBackupCodesTable;
   mfa_challenges: MfaChallengesTable;
+  auth_trusted_devices: AuthTrustedDevicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

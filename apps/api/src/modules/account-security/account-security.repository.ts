@@ -400,3 +400,41 @@ export async function codesSentSince(db: Db, userId: string, since: Date): Promi
     .executeTakeFirstOrThrow();
   return Number(row.sent);
 }
+
+// ---- trusted devices (docs/decisions/042) -----------------------------------------------------
+
+export async function isTrustedDevice(
+  db: Db,
+  deviceHash: string,
+  userId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_trusted_devices')
+    .select('user_id')
+    .where('device_hash', '=', deviceHash)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function trustDevice(
+  db: Db,
+  deviceHash: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('auth_trusted_devices')
+    .values({ device_hash: deviceHash, user_id: userId, created_at: now, last_used_at: now })
+    .onConflict((oc) => oc.columns(['device_hash', 'user_id']).doUpdateSet({ last_used_at: now }))
+    .execute();
+}
+
+/** Browsers unused since `cutoff` stop being trusted. */
+export async function purgeStaleDevices(db: Db, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('auth_trusted_devices')
+    .where('last_used_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

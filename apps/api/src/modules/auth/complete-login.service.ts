@@ -11,7 +11,8 @@
 //   3. creates the session through Better Auth (the server-only corkboard-login endpoint, so
 //      the engine's session hook — status checks, reactivation within 28 days — runs exactly as
 //      for its own sign-in endpoints) and sets its cookie and a new CSRF token;
-//   4. replaces the browser's previous session unless this is an account switch;
+//   4. replaces the browser's previous session unless this is an account switch, and trusts
+//      the browser for the account (the device cookie, docs/decisions/042);
 //   5. logs the login event (auth.md §7, event type 7534, with the numeric method code) and
 //      answers AuthSuccess.
 // Callers check the credential first (never call this for a person who has not proved
@@ -22,6 +23,14 @@ import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import { safeNextPath } from '@corkboard/shared/auth/safe-next-path';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { ACCOUNT_STATUS_ERRORS } from '../../plugins/auth/auth-engine.ts';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_PATH,
+  DEVICE_TRUST_MS,
+  deviceIdFrom,
+  newDeviceId,
+  rememberDevice,
+} from '../account-security/devices.service.ts';
 import {
   MFA_CHALLENGE_COOKIE,
   MFA_CHALLENGE_COOKIE_PATH,
@@ -154,6 +163,13 @@ export async function completeLogin(
   if (request.sessionToken && !input.isAccountSwitch) {
     await deleteSessionByToken(deps.db, request.sessionToken);
   }
+  // This browser proved itself: from now on the lockout counts it on its own (ADR 042).
+  const deviceId = deviceIdFrom(request.cookies[DEVICE_COOKIE]) ?? newDeviceId();
+  await rememberDevice(deps, deviceId, account.id);
+  effects.setCookie(DEVICE_COOKIE, deviceId, {
+    path: DEVICE_COOKIE_PATH,
+    maxAgeSeconds: DEVICE_TRUST_MS / 1000,
+  });
   effects.appendSetCookies(result.headers.getSetCookie());
   effects.rotateCsrf();
   deps.log.info(

@@ -445,6 +445,28 @@ describe('login errors', () => {
     );
   });
 
+  test('locked for unknown browsers: the dialog, and the owner is told about the strange activity', async () => {
+    await failLogin(() =>
+      authFail('AUTH_LOGIN_RATE_LIMITED', {
+        field: 'email',
+        retry_after_seconds: 1800,
+        scope: 'unknown_clients',
+        strange_activity: true,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Oops! Too many login attempts' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email or username')).toHaveAccessibleDescription(
+        expect.stringContaining('We noticed some strange activity on your account.'),
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/password/reset/?ue=ana%40example.com',
+    );
+  });
+
   test('a suspended account opens the suspended dialog with its reason', async () => {
     await failLogin(() =>
       authFail('AUTH_ACCOUNT_SUSPENDED', { field: 'email', reason: 'community_guidelines' }),

@@ -154,7 +154,14 @@ export const AUTH_ERROR_ANSWERS: Readonly<Record<AuthErrorCodeName, AuthAnswer>>
   AUTH_LOGIN_UNKNOWN_ACCOUNT: () => ({
     field: { name: 'email', message: { key: 'errors.unknownAccount' } },
   }),
-  AUTH_LOGIN_RATE_LIMITED: () => ({ dialog: 'rateLimited' }),
+  // Locked for unknown clients (docs/decisions/042): the owner is told the way back in too.
+  AUTH_LOGIN_RATE_LIMITED: (error) =>
+    error.data?.['strange_activity'] === true
+      ? {
+          dialog: 'rateLimited',
+          field: { name: 'email', message: { key: 'errors.strangeActivity' } },
+        }
+      : { dialog: 'rateLimited' },
   AUTH_LOGIN_TOO_FAST_IP: () => ({ formError: { key: 'errors.tooFast' }, captchaStepUp: true }),
   AUTH_ACCOUNT_SUSPENDED: (error) => ({
     dialog: 'suspended',
