@@ -7,6 +7,8 @@ import type en from './locales/en.json';
 import type authEn from './locales/auth/en.json';
 import type savingEn from './locales/saving/en.json';
 import type adminEn from './locales/admin/en.json';
+import type organiseEn from './locales/organise/en.json';
+import type businessEn from './locales/business/en.json';
 import type settingsEn from './locales/settings/en.json';
 
 declare module 'i18next' {
@@ -17,6 +19,8 @@ declare module 'i18next' {
       auth: typeof authEn;
       saving: typeof savingEn;
       admin: typeof adminEn;
+      organise: typeof organiseEn;
+      business: typeof businessEn;
       settings: typeof settingsEn;
     };
   }

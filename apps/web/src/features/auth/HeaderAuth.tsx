@@ -164,6 +164,17 @@ function AccountMenu({ user }: { user: AuthUser }) {
               role="menuitem"
               tabIndex={-1}
               className="account-menu__item"
+              to="/business/create"
+              onClick={() => close(false)}
+            >
+              {t('header.createBusiness')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              className="account-menu__item"
               to="/settings/security/"
               onClick={() => close(false)}
             >
