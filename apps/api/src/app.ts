@@ -27,6 +27,7 @@ import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collaboratorRoutes } from './modules/collaborators/collaborators.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
@@ -109,6 +110,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   offsiteRoutes,
   experienceRoutes,
   businessRoutes,
+  accountSecurityRoutes,
 ];
 
 export interface BuildAppOptions {

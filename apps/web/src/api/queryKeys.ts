@@ -79,4 +79,6 @@ export const queryKeys = {
   /** Typeahead suggestions, cached per scope and term (business.md §7). */
   typeahead: (scope: string, term: string) => ['typeahead', scope, term] as const,
   recentSearches: () => ['recentSearches'] as const,
+  // ---- account settings ----
+  securityState: () => ['securityState'] as const,
 };

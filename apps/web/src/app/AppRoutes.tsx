@@ -58,6 +58,10 @@ const BoardInvitePage = lazyPage(
   'BoardInvitePage',
 );
 const OffsitePage = lazyPage(() => import('../features/offsite/OffsitePage.tsx'), 'OffsitePage');
+const SettingsRoute = lazyPage(
+  () => import('../features/settings/SettingsRoute.tsx'),
+  'SettingsRoute',
+);
 
 /**
  * Declarative routes (`<Routes>`), not the data router: we load data with TanStack Query, and the
@@ -92,6 +96,7 @@ export function AppRoutes() {
         <Route path="business/convert/" element={<BusinessConvertPage />} />
         <Route path="business/:profileId/members/" element={<BusinessMembersPage />} />
         <Route path="invite/business/" element={<BusinessInvitePage />} />
+        <Route path="settings/*" element={<SettingsRoute />} />
         <Route path=":username/" element={<ProfilePage />} />
         <Route path=":username/:slug/" element={<BoardPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -11,6 +11,7 @@ import type experiencesEn from './locales/experiences/en.json';
 import type organiseEn from './locales/organise/en.json';
 import type businessEn from './locales/business/en.json';
 import type searchEn from './locales/search/en.json';
+import type settingsEn from './locales/settings/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -25,6 +26,7 @@ declare module 'i18next' {
       organise: typeof organiseEn;
       business: typeof businessEn;
       search: typeof searchEn;
+      settings: typeof settingsEn;
     };
   }
 }

@@ -20,6 +20,7 @@ import { isHttpsPublicUrl } from '../../config/config.ts';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import type { InputErrorMapper } from '../../core/http/input.ts';
 import { registerRoute } from '../../core/http/route.ts';
+import { purgeStaleTrustedDevices } from '../account-security/devices.service.ts';
 import { purgeAuthData } from './account-status.service.ts';
 import { authEffectsOf, authRequestOf } from './auth-context.ts';
 import { authErrorFromIssues } from './auth-errors.ts';
@@ -94,7 +95,10 @@ export const authRoutes: ModuleRoutes = (app, { deps }, done) => {
   let timer: NodeJS.Timeout | undefined;
   const purge = (): void => {
     purgeAuthData(deps.db, deps.now())
-      .then((summary) => deps.log.debug({ purge: summary }, 'auth data purged'))
+      .then(async (summary) => {
+        const staleDevices = await purgeStaleTrustedDevices(deps);
+        deps.log.debug({ purge: { ...summary, staleDevices } }, 'auth data purged');
+      })
       .catch((error: unknown) => deps.log.error({ err: error }, 'auth data purge failed'));
   };
   app.addHook('onReady', (hookDone) => {

@@ -17,6 +17,11 @@ import { validateEmail } from '@corkboard/shared/auth/email';
 import { safeNextPath } from '@corkboard/shared/auth/safe-next-path';
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import {
+  DEVICE_COOKIE,
+  deviceIdFrom,
+  trustedDeviceKey,
+} from '../account-security/devices.service.ts';
 import type { AuthEffects, AuthRequest } from './auth-context.ts';
 import { isPastResurrection, loadAuthUser, requireCaptcha } from './auth-rules.ts';
 import type { LoginInput, RegisterInput } from './auth.schemas.ts';
@@ -25,7 +30,6 @@ import {
   findAccountByEmail,
   findAccountByIdentifier,
   findCredentialHash,
-  type AccountStatusRow,
 } from './auth.repository.ts';
 import { completeLogin } from './complete-login.service.ts';
 import {
@@ -40,7 +44,7 @@ import {
   secondsUntil,
   SIGNUP_RULE,
 } from './limits.ts';
-import { readCounter, recordHit } from './rate-limits.repository.ts';
+import { clearCounter, readCounter, recordHit } from './rate-limits.repository.ts';
 import { pickUsername } from './username.ts';
 
 /** auth.md §8: an email containing the product's name is refused (impersonation). */
@@ -199,29 +203,42 @@ export async function register(
 // ---------------------------------------------------------------------------------------------
 // Log-in
 
-/** A wrong password: counts it against the account and the IP, and answers the matching code. */
+/**
+ * A wrong password: counts it against the client's counter for the account (its own when the
+ * browser is trusted, the unknown clients' otherwise; docs/decisions/042) and the IP, and
+ * answers the matching code.
+ */
 async function wrongPassword(
   deps: AppDeps,
   request: AuthRequest,
-  account: AccountStatusRow,
+  failureKey: string,
+  trusted: boolean,
   now: Date,
 ): Promise<never> {
-  const accountState = await recordHit(
-    deps.db,
-    limitKeys.accountFailures(account.id),
-    ACCOUNT_FAILURE_RULE,
-    now,
-  );
+  const state = await recordHit(deps.db, failureKey, ACCOUNT_FAILURE_RULE, now);
   await recordHit(deps.db, limitKeys.ipFailures(request.ip), IP_FAILURE_RULE, now);
-  if (accountState.lockedUntil && accountState.lockedUntil > now) {
-    throw new AppError('AUTH_LOGIN_RATE_LIMITED', {
-      data: { field: 'email', retry_after_seconds: secondsUntil(accountState.lockedUntil, now) },
-    });
-  }
-  if (accountState.count >= LOGIN_ASSISTANCE_AFTER_FAILURES) {
+  if (state.lockedUntil && state.lockedUntil > now)
+    throw accountLocked(state.lockedUntil, trusted, now);
+  if (state.count >= LOGIN_ASSISTANCE_AFTER_FAILURES) {
     throw new AppError('AUTH_LOGIN_ASSISTANCE', { data: { field: 'password' } });
   }
   throw new AppError('AUTH_LOGIN_INCORRECT_PASSWORD', { data: { field: 'password' } });
+}
+
+/**
+ * auth.md's 30-minute lock. For unknown clients it also says `strange_activity`: the web then
+ * shows the owner the way back in ('We noticed some strange activity…' with the reset link;
+ * a reset ends the lock, and a browser they logged in from before is not locked at all).
+ */
+function accountLocked(lockedUntil: Date, trusted: boolean, now: Date): AppError {
+  return new AppError('AUTH_LOGIN_RATE_LIMITED', {
+    data: {
+      field: 'email',
+      retry_after_seconds: secondsUntil(lockedUntil, now),
+      scope: trusted ? 'device' : 'unknown_clients',
+      strange_activity: !trusted,
+    },
+  });
 }
 
 /**
@@ -281,12 +298,20 @@ export async function login(
     await recordHit(deps.db, limitKeys.ipFailures(request.ip), IP_FAILURE_RULE, now);
     throw new AppError('AUTH_LOGIN_UNKNOWN_ACCOUNT', { data: { field: 'email' } });
   }
-  // Locked accounts are refused before the password is even tried: no guessing during a lock.
-  const failures = await readCounter(deps.db, limitKeys.accountFailures(account.id));
+  // docs/decisions/042: a browser that logged in to this account before is counted (and locked)
+  // on its own; every other client shares the unknown clients' counter.
+  const deviceKey = await trustedDeviceKey(
+    deps,
+    deviceIdFrom(request.cookies[DEVICE_COOKIE]),
+    account.id,
+  );
+  const failureKey = deviceKey
+    ? limitKeys.deviceFailures(deviceKey, account.id)
+    : limitKeys.accountFailures(account.id);
+  // Locked clients are refused before the password is even tried: no guessing during a lock.
+  const failures = await readCounter(deps.db, failureKey);
   if (failures?.lockedUntil && failures.lockedUntil > now) {
-    throw new AppError('AUTH_LOGIN_RATE_LIMITED', {
-      data: { field: 'email', retry_after_seconds: secondsUntil(failures.lockedUntil, now) },
-    });
+    throw accountLocked(failures.lockedUntil, deviceKey !== null, now);
   }
   // The password was cleared when the account was protected, so no password can match: say why.
   if (account.soft_banned_at) {
@@ -297,13 +322,15 @@ export async function login(
   const engine = await deps.authEngine.$context;
   const passwordOk =
     hash !== null && (await engine.password.verify({ hash, password: input.password }));
-  if (!passwordOk) return wrongPassword(deps, request, account, now);
+  if (!passwordOk) return wrongPassword(deps, request, failureKey, deviceKey !== null, now);
+  if (deviceKey) await clearCounter(deps.db, failureKey);
 
   return completeLogin(deps, request, effects, {
     userId: account.id,
     method: 'email',
     isAccountSwitch: input.isAccountSwitch ?? false,
     next: input.next,
+    mfa: { mfaToken: input.mfa_token, mfaResend: input.mfa_resend },
   });
 }
 

@@ -4,10 +4,15 @@
 //   1. refuses suspended, soft-banned and gone (deactivated > 28 days) accounts with the
 //      registry codes the web maps to its dialogs;
 //   2. clears the account's wrong-password counter (the credential was right);
+//   2b. asks for the second factor when the person has one (account-security/mfa.service.ts):
+//      the first call answers AUTH_MFA_REQUIRED (data.phone_number_end, data.factors) and sets
+//      the pending log-in's HttpOnly cookie; the same credentials sent again with `mfa_token`
+//      (or `mfa_resend: true` for a new SMS code) pass or fail the step;
 //   3. creates the session through Better Auth (the server-only corkboard-login endpoint, so
 //      the engine's session hook — status checks, reactivation within 28 days — runs exactly as
 //      for its own sign-in endpoints) and sets its cookie and a new CSRF token;
-//   4. replaces the browser's previous session unless this is an account switch;
+//   4. replaces the browser's previous session unless this is an account switch, and trusts
+//      the browser for the account (the device cookie, docs/decisions/042);
 //   5. logs the login event (auth.md §7, event type 7534, with the numeric method code) and
 //      answers AuthSuccess.
 // Callers check the credential first (never call this for a person who has not proved
@@ -18,6 +23,21 @@ import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import { safeNextPath } from '@corkboard/shared/auth/safe-next-path';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { ACCOUNT_STATUS_ERRORS } from '../../plugins/auth/auth-engine.ts';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_PATH,
+  DEVICE_TRUST_MS,
+  deviceIdFrom,
+  newDeviceId,
+  rememberDevice,
+} from '../account-security/devices.service.ts';
+import {
+  MFA_CHALLENGE_COOKIE,
+  MFA_CHALLENGE_COOKIE_PATH,
+  MFA_CHALLENGE_TTL_MS,
+  secondFactorForLogin,
+  type MfaLoginRequest,
+} from '../account-security/mfa.service.ts';
 import type { AuthEffects, AuthRequest } from './auth-context.ts';
 import { isPastResurrection, loadAuthUser } from './auth-rules.ts';
 import { deleteSessionByToken, findAccountById, type AccountStatusRow } from './auth.repository.ts';
@@ -48,6 +68,8 @@ export interface CompleteLoginInput {
   isAccountSwitch: boolean;
   /** The requested next URL; answered only when it is one of our own paths (safeNextPath). */
   next?: string | undefined;
+  /** auth.md §3 login credentials `mfa_token` (the code typed) and `mfa_resend`, as sent. */
+  mfa?: MfaLoginRequest | undefined;
 }
 
 function engineErrorCode(error: unknown): string | undefined {
@@ -89,6 +111,31 @@ export async function completeLogin(
   if (refused) throw refused;
   await clearCounter(deps.db, limitKeys.accountFailures(account.id));
 
+  const secondFactor = await secondFactorForLogin(
+    deps,
+    account.id,
+    request.cookies[MFA_CHALLENGE_COOKIE],
+    input.mfa ?? {},
+  );
+  switch (secondFactor.outcome) {
+    case 'required':
+      effects.setCookie(MFA_CHALLENGE_COOKIE, secondFactor.challengeId, {
+        path: MFA_CHALLENGE_COOKIE_PATH,
+        maxAgeSeconds: MFA_CHALLENGE_TTL_MS / 1000,
+      });
+      throw secondFactor.error;
+    case 'failed':
+      if (secondFactor.clearCookie) {
+        effects.clearCookie(MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_COOKIE_PATH);
+      }
+      throw secondFactor.error;
+    case 'passed':
+      effects.clearCookie(MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_COOKIE_PATH);
+      break;
+    case 'not_needed':
+      break;
+  }
+
   let result;
   try {
     result = await deps.authEngine.api.createSessionForUser({
@@ -116,6 +163,13 @@ export async function completeLogin(
   if (request.sessionToken && !input.isAccountSwitch) {
     await deleteSessionByToken(deps.db, request.sessionToken);
   }
+  // This browser proved itself: from now on the lockout counts it on its own (ADR 042).
+  const deviceId = deviceIdFrom(request.cookies[DEVICE_COOKIE]) ?? newDeviceId();
+  await rememberDevice(deps, deviceId, account.id);
+  effects.setCookie(DEVICE_COOKIE, deviceId, {
+    path: DEVICE_COOKIE_PATH,
+    maxAgeSeconds: DEVICE_TRUST_MS / 1000,
+  });
   effects.appendSetCookies(result.headers.getSetCookie());
   effects.rotateCsrf();
   deps.log.info(
@@ -124,7 +178,11 @@ export async function completeLogin(
       user_id: account.id,
       login_method: input.isAccountSwitch
         ? LOGIN_METHOD_CODES.switch_account
-        : LOGIN_METHOD_CODES[input.method],
+        : secondFactor.outcome === 'passed'
+          ? LOGIN_METHOD_CODES.multifactor
+          : LOGIN_METHOD_CODES[input.method],
+      first_factor: input.method,
+      second_factor: secondFactor.outcome === 'passed' ? secondFactor.method : null,
     },
     'login',
   );

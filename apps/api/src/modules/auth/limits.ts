@@ -66,7 +66,11 @@ export function clientNetwork(ip: string): string {
 }
 
 export const limitKeys = {
+  /** Wrong passwords for the account from clients it does not know (docs/decisions/042). */
   accountFailures: (userId: string) => `login-fail:account:${userId}`,
+  /** Wrong passwords for the account from one browser that logged in to it before (042). */
+  deviceFailures: (deviceHash: string, userId: string) =>
+    `login-fail:device:${deviceHash}:${userId}`,
   ipFailures: (ip: string) => `login-fail:ip:${clientNetwork(ip)}`,
   lookup: (ip: string) => `lookup:ip:${clientNetwork(ip)}`,
   signup: (ip: string) => `signup:ip:${clientNetwork(ip)}`,

@@ -158,7 +158,7 @@ export async function completePasswordReset(
     await setCredentialPassword(trx, account.id, hash, now);
     // Issue 9: an older link (from a mailbox or a log someone else read) must not work after
     // the owner reset with a newer one, and no session opened before the reset survives it —
-    // the one making the request included, since it may be the intruder's (ADR 040).
+    // the one making the request included, since it may be the intruder's (docs/decisions/042).
     await deleteResetTokensOf(trx, account.id);
     await deleteSessions(trx, account.id);
     // Proving control of the mailbox ends a soft ban and a lockout.

@@ -445,6 +445,28 @@ describe('login errors', () => {
     );
   });
 
+  test('locked for unknown browsers: the dialog, and the owner is told about the strange activity', async () => {
+    await failLogin(() =>
+      authFail('AUTH_LOGIN_RATE_LIMITED', {
+        field: 'email',
+        retry_after_seconds: 1800,
+        scope: 'unknown_clients',
+        strange_activity: true,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Oops! Too many login attempts' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email or username')).toHaveAccessibleDescription(
+        expect.stringContaining('We noticed some strange activity on your account.'),
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/password/reset/?ue=ana%40example.com',
+    );
+  });
+
   test('a suspended account opens the suspended dialog with its reason', async () => {
     await failLogin(() =>
       authFail('AUTH_ACCOUNT_SUSPENDED', { field: 'email', reason: 'community_guidelines' }),
@@ -513,6 +535,115 @@ describe('login errors', () => {
   test('a server failure is a toast', async () => {
     await failLogin(() => authFail('INTERNAL'));
     expect(await screen.findByText('Sorry! Something went wrong on our end.')).toBeInTheDocument();
+  });
+});
+
+describe('two-factor step (auth.md §2 loginMfa)', () => {
+  /** Logs in; the first answer asks for the code, later ones come from `next`. */
+  async function reachMfa(next: (body: Record<string, unknown>) => Response, phoneEnd?: string) {
+    const bodies: Record<string, unknown>[] = [];
+    const api = stubAuthApi({
+      extra: (url, init) => {
+        if (url.pathname !== '/v3/login/') return undefined;
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<
+          string,
+          unknown
+        >;
+        bodies.push(body);
+        if (bodies.length === 1) {
+          return authFail('AUTH_MFA_REQUIRED', {
+            field: 'code',
+            ...(phoneEnd ? { phone_number_end: phoneEnd } : {}),
+            code_sent: phoneEnd !== undefined,
+          });
+        }
+        return next(body);
+      },
+    });
+    renderApp('/');
+    const dialog = await openFromHeader('Log in');
+    type('Email or username', 'ana@example.com');
+    type('Password', 'right-password');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await within(dialog).findByRole('heading', {
+      level: 1,
+      name: 'Two-factor authentication required',
+    });
+    return { dialog, bodies, api };
+  }
+
+  test('shows the phone ending, checks the code, and logs in with the same credentials', async () => {
+    const { dialog, bodies } = await reachMfa(
+      () => ok({ user: makeAuthUser(), next: null, reactivated: false }),
+      '0123',
+    );
+    expect(dialog).toHaveTextContent('Check your phone ending in 0123 for a verification code.');
+    const field = screen.getByLabelText('Verification code');
+    await waitFor(() => expect(field).toHaveFocus());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining("You missed a spot! Don't forget to add your verification code."),
+      ),
+    );
+    type('Verification code', '12ab');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining("Hmm...that doesn't look like a verification code."),
+      ),
+    );
+    expect(bodies).toHaveLength(1);
+    type('Verification code', '123 456');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(bodies[1]).toMatchObject({
+      username_or_email: 'ana@example.com',
+      password: 'right-password',
+      mfa_token: '123456',
+    });
+  });
+
+  test("a wrong code shows the server's message on the field", async () => {
+    const { dialog } = await reachMfa(() =>
+      authFail('AUTH_MFA_CODE_INVALID', { field: 'code', attempts_left: 4 }),
+    );
+    expect(dialog).toHaveTextContent(
+      'Check your phone for a verification code from your authenticator app.',
+    );
+    // An authenticator app's code cannot be sent again.
+    expect(within(dialog).queryByRole('button', { name: 'resend the code' })).toBeNull();
+    type('Verification code', '000000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const field = screen.getByLabelText('Verification code');
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining("That code didn't work. Check it and try again."),
+      ),
+    );
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  test("'resend the code' sends mfa_resend and toasts 'We sent you a new code!' for 5 s", async () => {
+    const { dialog, bodies } = await reachMfa(
+      () => authFail('AUTH_MFA_REQUIRED', { phone_number_end: '0123', code_sent: true }),
+      '0123',
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'resend the code' }));
+    expect(await screen.findByText('We sent you a new code!')).toBeInTheDocument();
+    expect(bodies[1]).toMatchObject({ mfa_resend: true, username_or_email: 'ana@example.com' });
+    expect(
+      within(dialog).getByRole('heading', { name: 'Two-factor authentication required' }),
+    ).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(4900);
+    });
+    expect(screen.getByText('We sent you a new code!')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    await waitFor(() => expect(screen.queryByText('We sent you a new code!')).toBeNull());
   });
 });
 

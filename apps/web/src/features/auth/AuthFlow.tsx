@@ -1,16 +1,18 @@
 // The auth flow on screen (auth.md §4 "Modal views"): the view the state names — signup, login,
-// birthday, consent, EmailAlreadyExist, under-age confirmation, welcome — each its own component,
+// loginMfa, birthday, consent, EmailAlreadyExist, under-age confirmation, welcome — each its own
+// component,
 // the busy overlay and the recovery dialogs. The modal and the auth pages both render it; the
 // state is the reducer in authFlowState.ts, its requests and side effects useAuthFlow's.
-import type { ReactNode, RefObject } from 'react';
+import { useEffect, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LoadingOverlay } from '../../ui/LoadingOverlay.tsx';
 import { BirthdayStep } from './BirthdayStep.tsx';
 import { ConsentStep } from './ConsentStep.tsx';
 import { EmailAlreadyExistView } from './EmailAlreadyExistView.tsx';
-import type { AuthFlowConfig } from './flowTypes.ts';
+import type { AuthFlowConfig, FlowView } from './flowTypes.ts';
 import { LoginView } from './LoginView.tsx';
+import { MfaStep } from './MfaStep.tsx';
 import { RecoveryDialogs } from './RecoveryDialogs.tsx';
 import { SignupView } from './SignupView.tsx';
 import { UnderageConfirmation } from './UnderageConfirmation.tsx';
@@ -26,13 +28,18 @@ interface AuthFlowProps {
   onClose?: (() => void) | undefined;
   /** Social sign-in buttons, once a later issue provides them. */
   social?: ReactNode;
+  /** Told the view on screen (the modal is wider for loginMfa, auth.md §9). */
+  onViewChange?: ((view: FlowView) => void) | undefined;
 }
 
-export function AuthFlow({ config, headingId, onClose, social }: AuthFlowProps) {
-  const { state, actions, containerRef, emailRef, passwordRef, birthdayRef } = useAuthFlow(
+export function AuthFlow({ config, headingId, onClose, social, onViewChange }: AuthFlowProps) {
+  const { state, actions, containerRef, emailRef, passwordRef, birthdayRef, codeRef } = useAuthFlow(
     config,
     onClose,
   );
+  useEffect(() => {
+    onViewChange?.(state.view);
+  }, [onViewChange, state.view]);
   return (
     <div ref={containerRef} className="auth" aria-busy={state.busy}>
       <CurrentView
@@ -44,6 +51,7 @@ export function AuthFlow({ config, headingId, onClose, social }: AuthFlowProps) 
         emailRef={emailRef}
         passwordRef={passwordRef}
         birthdayRef={birthdayRef}
+        codeRef={codeRef}
       />
       {state.busy ? <LoadingOverlayText /> : null}
       {state.dialog ? (
@@ -66,6 +74,7 @@ interface CurrentViewProps {
   emailRef: RefObject<HTMLInputElement | null>;
   passwordRef: RefObject<HTMLInputElement | null>;
   birthdayRef: RefObject<HTMLInputElement | null>;
+  codeRef: RefObject<HTMLInputElement | null>;
 }
 
 function CurrentView({
@@ -77,6 +86,7 @@ function CurrentView({
   emailRef,
   passwordRef,
   birthdayRef,
+  codeRef,
 }: CurrentViewProps) {
   const location = useLocation();
   switch (state.view) {
@@ -158,6 +168,20 @@ function CurrentView({
           birthday={state.birthday}
           onEdit={flow.editUnderage}
           onLeave={flow.leave}
+        />
+      );
+    case 'loginMfa':
+      return (
+        <MfaStep
+          headingId={headingId}
+          phoneNumberEnd={state.mfa?.phoneNumberEnd ?? null}
+          code={state.code}
+          onCodeChange={(value) => flow.edit('code', value)}
+          error={state.errors.code}
+          formError={state.formError}
+          onSubmit={flow.submitMfaCode}
+          onResend={flow.resendMfaCode}
+          codeRef={codeRef}
         />
       );
     case 'welcome':

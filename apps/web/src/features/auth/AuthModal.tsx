@@ -1,14 +1,14 @@
 // The auth modal and the soft-ban dialog: the entry points of the lazily loaded auth chunk that
 // the first-visit shell opens (AuthModalProvider). Everything auth-specific loads from here.
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Modal } from '../../ui/Modal.tsx';
 import { AuthFlow } from './AuthFlow.tsx';
 import { ensureAuthCatalogue } from './authCatalogue.ts';
 import { AuthSurface } from './AuthSurface.tsx';
-import type { AuthFlowConfig, AuthModalRequest } from './flowTypes.ts';
-import { AUTH_MODAL_WIDTH, BUSINESS_LOGIN_WIDTH } from './layout.ts';
+import type { AuthFlowConfig, AuthModalRequest, FlowView } from './flowTypes.ts';
+import { AUTH_MFA_MODAL_WIDTH, AUTH_MODAL_WIDTH, BUSINESS_LOGIN_WIDTH } from './layout.ts';
 import { RecoveryDialogs } from './RecoveryDialogs.tsx';
 
 interface AuthModalProps {
@@ -31,19 +31,28 @@ function AuthModalDialog({ request, onClose }: AuthModalProps) {
     ...request,
     next: request.next ?? `${location.pathname}${location.search}`,
   }));
+  const [mfaView, setMfaView] = useState(false);
+  const onViewChange = useCallback((view: FlowView) => setMfaView(view === 'loginMfa'), []);
   return (
     <Modal
       labelledBy={headingId}
       width={
-        config.container === 'revamped_business_login_page'
-          ? BUSINESS_LOGIN_WIDTH
-          : AUTH_MODAL_WIDTH
+        mfaView
+          ? AUTH_MFA_MODAL_WIDTH
+          : config.container === 'revamped_business_login_page'
+            ? BUSINESS_LOGIN_WIDTH
+            : AUTH_MODAL_WIDTH
       }
       onDismiss={onClose}
       closeLabel={t('common.close')}
     >
       <AuthSurface>
-        <AuthFlow config={config} headingId={headingId} onClose={onClose} />
+        <AuthFlow
+          config={config}
+          headingId={headingId}
+          onClose={onClose}
+          onViewChange={onViewChange}
+        />
       </AuthSurface>
     </Modal>
   );

@@ -331,6 +331,8 @@ describe('header account menu', () => {
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(within(menu).getByRole('menuitem', { name: 'Create a business account' })).toHaveFocus();
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveFocus();
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toHaveFocus();
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(within(menu).getByRole('menuitem', { name: 'Your profile' })).toHaveFocus();
@@ -357,6 +359,10 @@ describe('header account menu', () => {
     expect(screen.getByRole('menuitem', { name: 'Your profile' })).toHaveAttribute(
       'href',
       '/alice/',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings/security/',
     );
   });
 });

@@ -3,16 +3,16 @@
 // revamped_business_login_page). A signed-in visitor is sent on to `next` (auth.md §2 "A
 // signed-in visitor who opens login … is redirected away").
 import type { AuthContainer } from '@corkboard/shared/auth/schemas';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingState } from '../../ui/PageStates.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { AuthFlow } from './AuthFlow.tsx';
 import { ensureAuthCatalogue } from './authCatalogue.ts';
-import { AUTH_MODAL_WIDTH, BUSINESS_LOGIN_WIDTH } from './layout.ts';
+import { AUTH_MFA_MODAL_WIDTH, AUTH_MODAL_WIDTH, BUSINESS_LOGIN_WIDTH } from './layout.ts';
 import { AuthSurface } from './AuthSurface.tsx';
-import type { AuthFlowConfig } from './flowTypes.ts';
+import type { AuthFlowConfig, FlowView } from './flowTypes.ts';
 import { useViewer } from '../session/hooks.ts';
 import { nextPathFrom } from './navigation.ts';
 import { DEFAULT_LOGIN_PATH } from '../session/pageLoad.ts';
@@ -37,6 +37,8 @@ function AuthPage({ initialView, container, width, title }: AuthPageProps) {
     loginSource: 'defaultSource',
     next,
   }));
+  const [mfaView, setMfaView] = useState(false);
+  const onViewChange = useCallback((view: FlowView) => setMfaView(view === 'loginMfa'), []);
 
   if (viewer.isPending) return <LoadingState />;
   if (viewer.data) {
@@ -45,8 +47,8 @@ function AuthPage({ initialView, container, width, title }: AuthPageProps) {
   }
   return (
     <AuthSurface>
-      <div className="auth-page" style={{ maxWidth: width }}>
-        <AuthFlow config={config} headingId={headingId} />
+      <div className="auth-page" style={{ maxWidth: mfaView ? AUTH_MFA_MODAL_WIDTH : width }}>
+        <AuthFlow config={config} headingId={headingId} onViewChange={onViewChange} />
       </div>
     </AuthSurface>
   );

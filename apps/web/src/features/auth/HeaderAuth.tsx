@@ -170,6 +170,17 @@ function AccountMenu({ user }: { user: AuthUser }) {
               {t('header.createBusiness')}
             </Link>
           </li>
+          <li role="none">
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              className="account-menu__item"
+              to="/settings/security/"
+              onClick={() => close(false)}
+            >
+              {t('header.settings')}
+            </Link>
+          </li>
           {user.is_admin ? (
             <li role="none">
               <Link

@@ -15,7 +15,7 @@ import {
 export type AuthMessage =
   { key: AuthKey; values?: Record<string, string | number> } | { text: string };
 
-export type AuthField = 'email' | 'password' | 'birthday';
+export type AuthField = 'email' | 'password' | 'birthday' | 'code';
 
 export type AuthFlowKind = 'login' | 'signup';
 
@@ -25,7 +25,9 @@ export interface AuthErrorOutcome {
   /** For the suspended dialog. */
   suspensionReason?: SuspensionReason | null;
   /** A view of the modal to switch to. */
-  view?: 'UnderageConfirmation' | 'EmailAlreadyExist' | 'consents';
+  view?: 'UnderageConfirmation' | 'EmailAlreadyExist' | 'consents' | 'loginMfa';
+  /** auth.md §8 "MFA-required code opens the code step (with phone_number_end)". */
+  mfa?: { phoneNumberEnd: string | null };
   /** Shown above the submit button. */
   formError?: AuthMessage;
   toast?: AuthMessage;
@@ -58,7 +60,9 @@ function reasonOf(error: ApiError): string | undefined {
 
 function fieldOf(error: ApiError): AuthField | undefined {
   const field = error.data?.['field'];
-  return field === 'email' || field === 'password' || field === 'birthday' ? field : undefined;
+  return field === 'email' || field === 'password' || field === 'birthday' || field === 'code'
+    ? field
+    : undefined;
 }
 
 function passwordTooShort(error: ApiError, fallbackMinLength: number): AuthMessage {
@@ -150,7 +154,14 @@ export const AUTH_ERROR_ANSWERS: Readonly<Record<AuthErrorCodeName, AuthAnswer>>
   AUTH_LOGIN_UNKNOWN_ACCOUNT: () => ({
     field: { name: 'email', message: { key: 'errors.unknownAccount' } },
   }),
-  AUTH_LOGIN_RATE_LIMITED: () => ({ dialog: 'rateLimited' }),
+  // Locked for unknown clients (docs/decisions/042): the owner is told the way back in too.
+  AUTH_LOGIN_RATE_LIMITED: (error) =>
+    error.data?.['strange_activity'] === true
+      ? {
+          dialog: 'rateLimited',
+          field: { name: 'email', message: { key: 'errors.strangeActivity' } },
+        }
+      : { dialog: 'rateLimited' },
   AUTH_LOGIN_TOO_FAST_IP: () => ({ formError: { key: 'errors.tooFast' }, captchaStepUp: true }),
   AUTH_ACCOUNT_SUSPENDED: (error) => ({
     dialog: 'suspended',
@@ -166,6 +177,24 @@ export const AUTH_ERROR_ANSWERS: Readonly<Record<AuthErrorCodeName, AuthAnswer>>
     field: { name: 'password', message: { key: 'errors.incorrectPassword' } },
   }),
   AUTH_RESET_TOKEN_INVALID: () => ({ formError: { key: 'reset.invalidToken' } }),
+  AUTH_MFA_REQUIRED: (error) => {
+    const end = error.data?.['phone_number_end'];
+    return {
+      view: 'loginMfa',
+      mfa: { phoneNumberEnd: typeof end === 'string' && end !== '' ? end : null },
+    };
+  },
+  // auth.md §8 "MFA step: server message or the generic error toast".
+  AUTH_MFA_CODE_INVALID: (error) => ({
+    field: { name: 'code', message: { text: serverText(error) } },
+  }),
+  AUTH_MFA_CHALLENGE_EXPIRED: (error) => ({
+    field: { name: 'code', message: { text: serverText(error) } },
+  }),
+  AUTH_MFA_TOO_MANY_CODES: (error) => ({
+    field: { name: 'code', message: { text: serverText(error) } },
+  }),
+  AUTH_MFA_RESEND_LIMITED: (error) => ({ toast: { text: serverText(error) } }),
 };
 
 function isAuthCode(name: ErrorCodeName): name is AuthErrorCodeName {

@@ -19,6 +19,10 @@ export interface AuthFlowState {
   readonly password: string;
   /** As typed in the date input (YYYY-MM-DD), or ''. */
   readonly birthday: string;
+  /** The loginMfa step's verification code, as typed. */
+  readonly code: string;
+  /** The pending two-factor log-in (auth.md §2 loginMfa), or null. */
+  readonly mfa: { readonly phoneNumberEnd: string | null } | null;
   readonly errors: FieldErrors;
   /** Shown above the submit button. */
   readonly formError: AuthMessage | null;
@@ -50,6 +54,8 @@ export function initialAuthFlowState(initial: InitialAuthFlow): AuthFlowState {
     ...initial,
     password: '',
     birthday: '',
+    code: '',
+    mfa: null,
     errors: {},
     formError: null,
     consent: NO_CONSENT,
@@ -114,7 +120,7 @@ function fieldFailed(
   return {
     ...state,
     errors: { [field]: message },
-    view: field === 'birthday' ? 'birthday' : formView,
+    view: field === 'birthday' ? 'birthday' : field === 'code' ? 'loginMfa' : formView,
     focus: field,
   };
 }
@@ -129,8 +135,11 @@ function failed(
     formError: outcome.formError ?? null,
     underage: state.underage || outcome.underage === true,
     consentRequired: state.consentRequired || outcome.view === 'consents',
+    ...(outcome.mfa ? { mfa: outcome.mfa, code: state.view === 'loginMfa' ? state.code : '' } : {}),
   };
-  if (outcome.view) next = openView({ ...next, errors: {} }, outcome.view);
+  // Already on the code step (a resend answers AUTH_MFA_REQUIRED again): stay, keep focus.
+  if (outcome.view === 'loginMfa' && state.view === 'loginMfa') next = { ...next, errors: {} };
+  else if (outcome.view) next = openView({ ...next, errors: {} }, outcome.view);
   else if (outcome.field) {
     next = fieldFailed(next, outcome.field.name, outcome.field.message, action.formView);
   } else next = { ...next, errors: {} };
@@ -160,7 +169,7 @@ export function authFlowReducer(state: AuthFlowState, action: AuthFlowAction): A
     case 'viewOpened':
       return openView(state, action.view);
     case 'switched':
-      return openView({ ...state, errors: {}, password: '' }, action.view);
+      return openView({ ...state, errors: {}, password: '', code: '', mfa: null }, action.view);
     case 'fieldFailed':
       return fieldFailed(state, action.field, action.message, action.formView);
     case 'submitted':

@@ -45,6 +45,7 @@ export type FlowView =
   | 'consents'
   | 'EmailAlreadyExist'
   | 'UnderageConfirmation'
+  | 'loginMfa'
   | 'welcome';
 
 export type FieldErrors = Partial<Record<AuthField, AuthMessage>>;

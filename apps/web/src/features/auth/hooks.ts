@@ -221,6 +221,9 @@ export interface LoginRequest {
   recaptchaV3Token?: string | undefined;
   recaptchaV2Token?: string | undefined;
   isAccountSwitch: boolean;
+  /** auth.md §3: the loginMfa step's code, or its 'resend the code'. */
+  mfa_token?: string | undefined;
+  mfa_resend?: boolean | undefined;
 }
 
 export function useLogin() {

@@ -10,3 +10,5 @@ export const EMAIL_SENT_TOAST_MS = 3500;
 /** Under-age Confirm: the error toast, then the redirect home. */
 export const UNDERAGE_TOAST_MS = 3500;
 export const UNDERAGE_REDIRECT_MS = 4000;
+/** auth.md §2 loginMfa: the 'We sent you a new code!' toast. */
+export const MFA_CODE_SENT_TOAST_MS = 5000;

@@ -10,6 +10,7 @@ import {
   validatePassword,
 } from '@corkboard/shared/auth/password';
 import type { RegisterBodyInput } from '@corkboard/shared/auth/schemas';
+import { validateVerificationCode } from '@corkboard/shared/auth/verification-code';
 import { useEffect, useReducer, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -49,7 +50,7 @@ import {
 } from './hooks.ts';
 import { afterLoginPath } from './navigation.ts';
 import { emailFormShownAtOnce } from './titles.ts';
-import { CONSENT_ERROR_TOAST_MS, ERROR_TOAST_MS } from './timings.ts';
+import { CONSENT_ERROR_TOAST_MS, ERROR_TOAST_MS, MFA_CODE_SENT_TOAST_MS } from './timings.ts';
 
 /**
  * The shared schema's SIGNUP_PAGE_MAX_LENGTH, restated: importing a value from schemas.ts would
@@ -99,7 +100,10 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const birthdayRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const busyRef = useRef(false);
+  /** Who the last log-in was for: the loginMfa step sends the same credentials with the code. */
+  const loginIdentifierRef = useRef('');
 
   const experiments = useExperiments();
   const groups = experiments.data?.groups;
@@ -130,7 +134,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     const target = state.focus;
     if (!target) return;
     dispatch({ type: 'focused' });
-    const refs = { email: emailRef, password: passwordRef, birthday: birthdayRef };
+    const refs = { email: emailRef, password: passwordRef, birthday: birthdayRef, code: codeRef };
     if (target === 'view') {
       if (containerRef.current) focusPreferred(containerRef.current);
     } else {
@@ -186,7 +190,12 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     v2: state.stepUp ? await captcha.take(captchaAction, 'challenge') : undefined,
   });
 
-  const logIn = async (usernameOrEmail: string, formView: 'signup' | 'login') => {
+  const logIn = async (
+    usernameOrEmail: string,
+    formView: 'signup' | 'login',
+    mfa: { mfa_token?: string; mfa_resend?: boolean } = {},
+  ) => {
+    loginIdentifierRef.current = usernameOrEmail;
     try {
       const { v3, v2 } = await tokens();
       const result = await logInRequest({
@@ -195,10 +204,20 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         recaptchaV3Token: v3,
         recaptchaV2Token: v2,
         isAccountSwitch: config.isAccountSwitch ?? false,
+        ...mfa,
       });
       authenticated(result.user);
     } catch (error) {
       prepare(captchaAction);
+      // auth.md §2: 'resend the code' answers "code required" again, with a new code sent.
+      const resent =
+        mfa.mfa_resend === true &&
+        error instanceof ApiError &&
+        errorCodeName(error.code) === 'AUTH_MFA_REQUIRED' &&
+        error.data?.['code_sent'] === true;
+      if (resent) {
+        showToast(messageString({ key: 'mfa.resent' }), { durationMs: MFA_CODE_SENT_TOAST_MS });
+      }
       fail(error, 'login', formView);
     }
   };
@@ -315,6 +334,28 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     void run(() => logIn(identifier, 'login'));
   };
 
+  /** The loginMfa step's Continue: the same credentials with the code (auth.md §3 mfa_token). */
+  const submitMfaCode = () => {
+    dispatch({ type: 'submitted' });
+    const failure = validateVerificationCode(state.code);
+    if (failure) {
+      const key =
+        failure.reason === 'required'
+          ? 'validation.verificationCode.required'
+          : 'validation.verificationCode.invalid';
+      fieldFailed('code', { key }, 'login');
+      return;
+    }
+    const code = state.code.replace(/\s+/g, '');
+    void run(() => logIn(loginIdentifierRef.current, 'login', { mfa_token: code }));
+  };
+
+  /** The loginMfa step's 'resend the code' (auth.md §3 mfa_resend). */
+  const resendMfaCode = () => {
+    dispatch({ type: 'submitted' });
+    void run(() => logIn(loginIdentifierRef.current, 'login', { mfa_resend: true }));
+  };
+
   /** The birthday step's Create account (auth.md §4 "Under-age", §2 "Consent step"). */
   const createAccount = () => {
     if (state.underage) return;
@@ -337,7 +378,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   };
 
   const actions = {
-    edit: (field: 'email' | 'password' | 'birthday', value: string) =>
+    edit: (field: 'email' | 'password' | 'birthday' | 'code', value: string) =>
       dispatch({ type: 'edited', field, value }),
     changeConsent: (consent: ConsentState) => dispatch({ type: 'consentChanged', consent }),
     showEmailForm: () => dispatch({ type: 'emailFormOpened' }),
@@ -345,6 +386,8 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     openView: (view: FlowView) => dispatch({ type: 'viewOpened', view }),
     continueSignup,
     submitLogin,
+    submitMfaCode,
+    resendMfaCode,
     createAccount,
     /** The consent step's Next. */
     submitConsent: () => void run(() => register(state.consent)),
@@ -364,7 +407,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     },
     closeDialog: () => dispatch({ type: 'dialogClosed' }),
   };
-  return { state, actions, containerRef, emailRef, passwordRef, birthdayRef };
+  return { state, actions, containerRef, emailRef, passwordRef, birthdayRef, codeRef };
 }
 
 /** What the views' controls do. */

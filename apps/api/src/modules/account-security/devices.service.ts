@@ -1,0 +1,52 @@
+// Device cookies (OWASP "Slow down online guessing attacks with device cookies";
+// docs/decisions/042): a browser that once logged in to an account proves it with a random id
+// in an HttpOnly cookie. The login lockout then applies per client: wrong passwords from
+// unknown clients lock the account for unknown clients only (auth.md's 30 minutes), while a
+// trusted browser is counted — and locked — on its own. So a stranger who knows someone's
+// e-mail can no longer lock them out with ten wrong passwords.
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { isTrustedDevice, purgeStaleDevices, trustDevice } from './account-security.repository.ts';
+import { sha256 } from './codes.ts';
+
+/** One cookie per browser, whichever accounts log in from it. */
+export const DEVICE_COOKIE = 'corkboard.device';
+/** Sent only to the API (login reads it). */
+export const DEVICE_COOKIE_PATH = '/v3/';
+/** A browser stays trusted for a year after its last successful log-in to the account. */
+export const DEVICE_TRUST_MS = 365 * 24 * 60 * 60_000;
+const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
+
+export function newDeviceId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** A well-formed device id from the cookie, or undefined. */
+export function deviceIdFrom(cookie: string | undefined): string | undefined {
+  return cookie !== undefined && DEVICE_ID.test(cookie) ? cookie : undefined;
+}
+
+/** The hash a trusted browser is counted under, when `deviceId` logged in to `userId` before. */
+export async function trustedDeviceKey(
+  deps: Pick<AppDeps, 'db'>,
+  deviceId: string | undefined,
+  userId: string,
+): Promise<string | null> {
+  if (!deviceId) return null;
+  const hash = sha256(deviceId);
+  return (await isTrustedDevice(deps.db, hash, userId)) ? hash : null;
+}
+
+/** Marks the browser trusted for the account after a successful log-in. */
+export async function rememberDevice(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  deviceId: string,
+  userId: string,
+): Promise<void> {
+  await trustDevice(deps.db, sha256(deviceId), userId, deps.now());
+}
+
+/** Forgets browsers that have not logged in to the account for DEVICE_TRUST_MS (hourly purge). */
+export async function purgeStaleTrustedDevices(deps: Pick<AppDeps, 'db' | 'now'>): Promise<number> {
+  return purgeStaleDevices(deps.db, new Date(deps.now().getTime() - DEVICE_TRUST_MS));
+}

@@ -1,0 +1,173 @@
+// /settings/security/: the visitor gate, re-authentication before a change, authenticator-app
+// enrolment (QR, confirm, backup codes once), removal, and the server's messages.
+import { ERROR_CODES } from '@corkboard/shared/error-codes';
+import { failure } from '@corkboard/shared/envelope';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { ok, stubApi } from '../../test/api.ts';
+import { makeAuthUser } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import type { SecurityState } from './hooks.ts';
+
+const QR = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"></svg>')}`;
+const CODES = ['ab3de5ghjk', 'mn4pq6rstu'];
+
+function apiFail(name: keyof typeof ERROR_CODES, data?: Record<string, unknown>): Response {
+  const definition = ERROR_CODES[name];
+  return Response.json(
+    failure({
+      api_error_code: definition.code,
+      message: definition.message,
+      http_status: definition.httpStatus,
+      data,
+    }),
+    { status: definition.httpStatus },
+  );
+}
+
+function off(overrides: Partial<SecurityState> = {}): SecurityState {
+  return {
+    totp_enabled: false,
+    sms_phone_number_end: null,
+    backup_codes_left: 0,
+    has_password: true,
+    reauthenticated_until: null,
+    ...overrides,
+  };
+}
+
+function later(): string {
+  return new Date(Date.now() + 10 * 60_000).toISOString();
+}
+
+describe('security settings', () => {
+  test('a visitor is asked to log in and nothing is fetched', async () => {
+    const api = stubApi(() => undefined);
+    renderApp('/settings/security/');
+    expect(
+      await screen.findByRole('heading', { name: 'Log in to see your settings' }),
+    ).toBeInTheDocument();
+    expect(api.requests().filter((path) => path.includes('/security/'))).toEqual([]);
+  });
+
+  test('/settings/ opens the security page', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/security/') return ok(off());
+      return undefined;
+    });
+    renderApp('/settings/');
+    expect(await screen.findByRole('heading', { name: 'Security', level: 1 })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Settings' });
+    expect(within(nav).getByRole('link', { name: 'Security' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  test('setting up an app: password first, then the QR code, a code, and the backup codes once', async () => {
+    let state = off();
+    const api = stubApi((url, init) => {
+      const method = init?.method ?? 'GET';
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/security/') return ok(state);
+      if (url.pathname === '/v3/users/me/security/reauth/' && method === 'POST') {
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
+          password?: string;
+        };
+        if (body.password !== 'my-password') return apiFail('REAUTH_FAILED', { field: 'password' });
+        state = { ...state, reauthenticated_until: later() };
+        return ok(state);
+      }
+      if (url.pathname === '/v3/users/me/security/totp/') {
+        return ok({ secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/x', qr_code: QR });
+      }
+      if (url.pathname === '/v3/users/me/security/totp/verify/') {
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
+          code?: string;
+        };
+        if (body.code !== '123456') return apiFail('AUTH_MFA_CODE_INVALID', { field: 'code' });
+        state = { ...state, totp_enabled: true, backup_codes_left: 2 };
+        return ok({ backup_codes: CODES });
+      }
+      return undefined;
+    });
+    renderApp('/settings/security/');
+    expect(
+      await screen.findByText(
+        'Two-factor authentication is off. Add an authenticator app or your phone to turn it on.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+
+    const reauth = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    const password = within(reauth).getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    fireEvent.change(password, { target: { value: 'wrong' } });
+    fireEvent.click(within(reauth).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(expect.stringContaining("That didn't match.")),
+    );
+    fireEvent.change(password, { target: { value: 'my-password' } });
+    fireEvent.click(within(reauth).getByRole('button', { name: 'Confirm' }));
+
+    const setup = await screen.findByRole('dialog', { name: 'Set up your authenticator app' });
+    expect(
+      within(setup).getByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toHaveAttribute('src', QR);
+    expect(within(setup).getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    fireEvent.change(within(setup).getByLabelText('Code from the app'), {
+      target: { value: '000000' },
+    });
+    fireEvent.click(within(setup).getByRole('button', { name: 'Turn on' }));
+    expect(
+      await within(setup).findByText("That code didn't work. Check it and try again."),
+    ).toBeInTheDocument();
+    fireEvent.change(within(setup).getByLabelText('Code from the app'), {
+      target: { value: '123 456' },
+    });
+    fireEvent.click(within(setup).getByRole('button', { name: 'Turn on' }));
+
+    const saved = await screen.findByRole('dialog', { name: 'Save your backup codes' });
+    for (const code of CODES) expect(within(saved).getByText(code)).toBeInTheDocument();
+    fireEvent.click(within(saved).getByRole('button', { name: 'I saved my codes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Two-factor authentication is on.')).toBeInTheDocument();
+    expect(screen.getByText('Backup codes left: 2')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your authenticator app is set up.');
+    expect(api.requests()).toContain('/v3/users/me/security/totp/verify/');
+  });
+
+  test('removing the app when the session re-authenticated lately asks nothing more', async () => {
+    let state = off({ totp_enabled: true, backup_codes_left: 10, reauthenticated_until: later() });
+    stubApi((url, init) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/security/') return ok(state);
+      if (url.pathname === '/v3/users/me/security/factors/totp/' && init?.method === 'DELETE') {
+        state = { ...state, totp_enabled: false, backup_codes_left: 0 };
+        return ok(state);
+      }
+      return undefined;
+    });
+    renderApp('/settings/security/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove authenticator app' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your authenticator app was removed.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
+  });
+
+  test("the server's REAUTH_REQUIRED opens the password step even when the page thought otherwise", async () => {
+    stubApi((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/security/')
+        return ok(off({ reauthenticated_until: later() }));
+      if (url.pathname === '/v3/users/me/security/totp/') return apiFail('REAUTH_REQUIRED');
+      return undefined;
+    });
+    renderApp('/settings/security/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    expect(await screen.findByRole('dialog', { name: "Confirm it's you" })).toBeInTheDocument();
+  });
+});

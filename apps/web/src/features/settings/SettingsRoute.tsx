@@ -1,0 +1,52 @@
+// /settings/…: the account settings frame (issue 9 "Account settings"): who may see it (signed-in
+// people; visitors are asked to log in), the section navigation, and the page. One route chunk
+// with its own copy namespace.
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { ensureSettingsCatalogue, SETTINGS_NAMESPACE } from '../../i18n/settingsCatalogue.ts';
+import { EmptyState, LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { useViewer } from '../session/hooks.ts';
+import { SecuritySettingsPage } from './SecuritySettingsPage.tsx';
+import './settings.css';
+
+export function SettingsRoute() {
+  const { t, i18n } = useTranslation(SETTINGS_NAMESPACE);
+  ensureSettingsCatalogue(i18n);
+  const viewer = useViewer();
+  useDocumentTitle(t('title'));
+
+  if (viewer.isPending) return <LoadingState />;
+  if (!viewer.data) {
+    return (
+      <section className="settings-gate">
+        <h1 className="visually-hidden">{t('title')}</h1>
+        <EmptyState title={t('signInTitle')} />
+      </section>
+    );
+  }
+  return (
+    <div className="settings">
+      <nav className="settings__nav" aria-label={t('navLabel')}>
+        <p className="settings__title">{t('title')}</p>
+        <ul className="settings__nav-list">
+          <li>
+            <NavLink to="/settings/security/" className="settings__nav-link">
+              {t('nav.security')}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className="settings__main">
+        <Suspense fallback={<LoadingState />}>
+          <Routes>
+            <Route index element={<Navigate to="security/" replace />} />
+            <Route path="security/" element={<SecuritySettingsPage />} />
+            <Route path="*" element={<NotFoundState title={t('title')} />} />
+          </Routes>
+        </Suspense>
+      </div>
+    </div>
+  );
+}
