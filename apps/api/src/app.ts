@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { organiseRoutes } from './modules/organise/organise.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collaboratorRoutes } from './modules/collaborators/collaborators.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
@@ -84,6 +85,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   followRoutes,
   clientLogRoutes,
   adminRoutes,
+  organiseRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -48,7 +48,8 @@ export async function withBoardActions<T>(
   for (const target of targets) {
     // One claim per board; a whole-board action outranks a delete, which outranks a move.
     const held = byBoard.get(target.boardId);
-    if (held === undefined || rank(target.kind) > rank(held)) byBoard.set(target.boardId, target.kind);
+    if (held === undefined || rank(target.kind) > rank(held))
+      byBoard.set(target.boardId, target.kind);
   }
   const boardIds = [...byBoard.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   try {
@@ -62,8 +63,10 @@ export async function withBoardActions<T>(
         now,
         expiresAt: new Date(now.getTime() + BOARD_ACTION_CLAIM_TTL_MS),
       });
-      if (running === 'missing') throw new AppError('BOARD_NOT_FOUND', { data: { board_id: boardId } });
-      if (running !== null) throw new AppError(BUSY_CODES[running], { data: { board_id: boardId } });
+      if (running === 'missing')
+        throw new AppError('BOARD_NOT_FOUND', { data: { board_id: boardId } });
+      if (running !== null)
+        throw new AppError(BUSY_CODES[running], { data: { board_id: boardId } });
     }
     return await work();
   } finally {
