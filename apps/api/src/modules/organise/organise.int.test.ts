@@ -192,6 +192,7 @@ describe('BulkEditSelectAllResource update', () => {
 
   it('rejects moving to the same board and section (PIN_MOVE_SAME_PLACE), changing nothing', async () => {
     const w = await world();
+    const section = await f.section(w.source);
     const before = await snapshot();
     const same = await call(
       'BulkEditSelectAllResource',
@@ -201,7 +202,38 @@ describe('BulkEditSelectAllResource update', () => {
     );
     expect(same.status).toBe(400);
     expect(same.code).toBe(CODES.PIN_MOVE_SAME_PLACE.code);
-    expect(await snapshot()).toEqual(before);
+    const sectionToItself = await call(
+      'BulkEditSelectAllResource',
+      'update',
+      {
+        board_id: w.source.id,
+        old_section_id: section.id,
+        new_section_id: section.id,
+        pin_ids: ids(w.pins),
+      },
+      w.owner,
+    );
+    expect(sectionToItself.code).toBe(CODES.PIN_MOVE_SAME_PLACE.code);
+    expect(await snapshot()).toEqual({
+      ...before,
+      sections: await snapshot().then((now) => now.sections),
+    });
+  });
+
+  it('from the whole board, takes pins out of their section onto the board itself', async () => {
+    const owner = await f.user();
+    const board = await f.board(owner);
+    const section = await f.section(board);
+    const pins = [await f.pin({ board, section }), await f.pin({ board, section })];
+    const result = await call(
+      'BulkEditSelectAllResource',
+      'update',
+      { board_id: board.id, new_board_id: board.id, new_section_id: null, pin_ids: ids(pins) },
+      owner,
+    );
+    expect(result.status).toBe(200);
+    expect(await placeOf(pins[1] as PinFixture)).toEqual({ board_id: board.id, section_id: null });
+    expect(await drift()).toEqual([]);
   });
 
   it('refuses pins that are not on the source board (PIN_MOVE_PINS_INVALID), all or nothing', async () => {

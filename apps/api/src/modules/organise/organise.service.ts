@@ -144,7 +144,13 @@ export async function bulkEditSelectAll(
     boardId: options.new_board_id ?? options.board_id,
     sectionId: options.new_section_id ?? null,
   };
-  if (source.boardId === target.boardId && source.sectionId === target.sectionId) {
+  // From a section to itself is refused at once. Without old_section_id the source is the whole
+  // board (its sections included), so "same place" is decided per pin below.
+  if (
+    source.sectionId !== null &&
+    source.boardId === target.boardId &&
+    source.sectionId === target.sectionId
+  ) {
     throw new AppError('PIN_MOVE_SAME_PLACE');
   }
   return withBoardActions(deps, viewer, moveClaims([source.boardId, target.boardId]), () =>
