@@ -57,4 +57,11 @@ export const queryKeys = {
   // ---- admin ----
   adminOverview: () => ['adminOverview'] as const,
   adminOperators: () => ['adminOperators'] as const,
+
+  // ---- hashtags (saving-extras) ----
+  hashtagSuggestions: (fragment: string) => ['hashtagSuggestions', fragment] as const,
+  // ---- business (issue 11) ----
+  businessProfiles: () => ['businessProfiles'] as const,
+  businessMembers: (profileId: string) => ['businessMembers', profileId] as const,
+  businessInvite: (token: string) => ['businessInvite', token] as const,
 };

@@ -7,6 +7,7 @@ import type authEn from './locales/auth/en.json';
 import type savingEn from './locales/saving/en.json';
 import type adminEn from './locales/admin/en.json';
 import type organiseEn from './locales/organise/en.json';
+import type businessEn from './locales/business/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       saving: typeof savingEn;
       admin: typeof adminEn;
       organise: typeof organiseEn;
+      business: typeof businessEn;
     };
   }
 }

@@ -144,6 +144,16 @@ export interface UserSettingsData {
   listed_website_url: string | null;
 }
 
+/**
+ * GET /v3/search/autocomplete/ answers a list of these (saving.md §3 "Hashtag suggestion: query,
+ * pin_count"): `query` is the tag with its '#', `pin_count` the pins of public boards carrying it,
+ * or null unless `show_pin_count` was asked for (docs/decisions/060).
+ */
+export interface HashtagSuggestionItem {
+  query: string;
+  pin_count: number | null;
+}
+
 /** GET /v3/pins/{id}/board_title_suggestions/ answers a list of these. */
 export interface BoardTitleSuggestionItem {
   title: string;

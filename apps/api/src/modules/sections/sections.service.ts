@@ -8,7 +8,7 @@ import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
 import type { BoardSection, Pin } from '@corkboard/shared/api-types';
 import type { PickerSectionItem } from '@corkboard/shared/saving/api';
-import { resolveActing } from '../../core/acting.ts';
+import { resolveActing } from '../business/acting.service.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { requireWritableBoard } from '../../core/board-access.ts';
 import {
@@ -95,7 +95,7 @@ export async function getSection(
   viewer: Viewer | null,
   options: SectionGetOptions,
 ): Promise<PickerSectionItem> {
-  if (viewer !== null) await resolveActing(deps.db, viewer, options);
+  if (viewer !== null) await resolveActing(deps, viewer, options);
   const visible = await findVisibleSection(deps.db, viewer, options.section_id);
   const row = visible ? await findSectionItem(deps.db, visible.id) : undefined;
   if (!row) throw new AppError('SECTION_NOT_FOUND');
@@ -108,10 +108,10 @@ export async function sectionPicker(
   viewer: Viewer,
   options: SectionPickerOptions,
 ): Promise<Page<PickerSectionItem>> {
-  await resolveActing(deps.db, viewer, options);
+  const acting = await resolveActing(deps, viewer, options);
   const offset = decodeOffsetBookmark(options.bookmark ?? undefined, SECTION_PICKER_MAX_OFFSET);
   const pageSize = clampSize(options.page_size, SECTION_PICKER_PAGE_SIZE, SECTION_PICKER_PAGE_SIZE);
-  const board = await requireWritableBoard(deps.db, viewer, options.board_id);
+  const board = await requireWritableBoard(deps.db, acting.subject, options.board_id);
   const rows = await listSectionItems(deps.db, board.id, offset, pageSize + 1);
   const pageRows = rows.slice(0, pageSize);
   const next = offset + pageRows.length;
