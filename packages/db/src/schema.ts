@@ -151,7 +151,11 @@ export interface PinsTable {
   // Added by migrations/2026-11-23T12-00-organise (docs/decisions/053).
   alt_text: ColumnType<string, string | undefined, string>;
   /** Place in the board's custom order; null: not placed (before the placed ones, newest first). */
-  board_position: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  board_position: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
   section_position: ColumnType<
     string | null,
     string | number | null | undefined,

@@ -30,28 +30,31 @@ export async function deleteUnreferencedImages(
   return db
     .deleteFrom('images as i')
     .where('i.id', 'in', [...imageIds])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('pins as rp')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('pins as rp')
             .select(sql`1`.as('one'))
             .whereRef('rp.image_id', '=', 'i.id'),
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('users as ru')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('users as ru')
             .select(sql`1`.as('one'))
             .whereRef('ru.avatar_image_id', '=', 'i.id'),
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('media_uploads as rm')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('media_uploads as rm')
             .select(sql`1`.as('one'))
             .whereRef('rm.image_id', '=', 'i.id'),
         ),

@@ -58,7 +58,8 @@ export async function releaseUnusedImages(
   now: Date,
 ): Promise<string[]> {
   const gone = await deleteUnreferencedImages(trx, [...new Set(imageIds)]);
-  for (const image of gone) await queueDeletion(trx, image.sha256, variantKeys(image.variants), now);
+  for (const image of gone)
+    await queueDeletion(trx, image.sha256, variantKeys(image.variants), now);
   return gone.map((image) => image.sha256);
 }
 
