@@ -28,6 +28,7 @@ import { businessRoutes } from './modules/business/business.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
+import { organiseRoutes } from './modules/organise/organise.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collaboratorRoutes } from './modules/collaborators/collaborators.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
@@ -111,6 +112,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   experienceRoutes,
   businessRoutes,
   accountSecurityRoutes,
+  organiseRoutes,
 ];
 
 export interface BuildAppOptions {

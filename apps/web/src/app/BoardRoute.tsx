@@ -2,8 +2,9 @@
 // Follow and the sections feature's 'Add section' in its header slot. Composed here because sections builds on boards (its picker
 // rows), so boards/ cannot import sections/ back. A route chunk of its own, like every page.
 import type { BoardDetail } from '@corkboard/shared/api-types';
-import { BoardPage } from '../features/boards/BoardPage.tsx';
+import { BoardPage, type OrganiserSlotProps } from '../features/boards/BoardPage.tsx';
 import { BoardFollowButton } from '../features/follows/BoardFollowButton.tsx';
+import { OrganiseView } from '../features/organise/OrganiseView.tsx';
 import { AddSectionButton } from '../features/sections/AddSectionButton.tsx';
 
 const boardActions = (board: BoardDetail) => (
@@ -13,6 +14,8 @@ const boardActions = (board: BoardDetail) => (
   </>
 );
 
+const organiser = (props: OrganiserSlotProps) => <OrganiseView {...props} />;
+
 export function BoardRoute() {
-  return <BoardPage actions={boardActions} />;
+  return <BoardPage actions={boardActions} organiser={organiser} />;
 }

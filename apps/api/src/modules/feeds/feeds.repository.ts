@@ -1,8 +1,13 @@
 // Home feed query: the newest pins from public boards (docs/decisions/002-discovery-visibility.md).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
-import { discoverableBoards } from '../../core/visibility.repository.ts';
+import {
+  discoverableBoards,
+  listedBoards,
+  visibleBoards,
+} from '../../core/visibility.repository.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
 
 export async function listHomeFeedPins(
   db: Kysely<Database>,
@@ -25,4 +30,32 @@ export async function listHomeFeedPins(
       .orderBy('p.id', 'desc')
       .execute()
   );
+}
+
+/**
+ * The Following feed (issue 10): pins saved to boards the viewer follows, and pins saved by
+ * people the viewer follows, newest first, keyset-paged by id. Visibility is checked on every
+ * row: a followed board the viewer can no longer see, or a followed person's pin on a secret or
+ * protected board, never shows.
+ */
+export async function listFollowingFeedPins(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  beforeId: string | undefined,
+  limit: number,
+): Promise<PinListRow[]> {
+  let query = pinListQuery(db)
+    .where(
+      sql<boolean>`(
+        (p.board_id IN (SELECT ff.board_id FROM board_follows ff WHERE ff.user_id = ${viewer.id})
+          AND ${visibleBoards(viewer)})
+        OR (p.pinner_id IN (
+              SELECT uf.followee_id FROM user_follows uf WHERE uf.follower_id = ${viewer.id})
+          AND ${listedBoards(viewer)})
+      )`,
+    )
+    .where('u.deactivated_at', 'is', null)
+    .where('u.suspended_at', 'is', null);
+  if (beforeId !== undefined) query = query.where('p.id', '<', beforeId);
+  return query.orderBy('p.id', 'desc').limit(limit).execute();
 }

@@ -1,11 +1,12 @@
-// GET /v3/feeds/home/ and the UserHomefeedResource `get` verb (same service, same answer).
+// GET /v3/feeds/home/ and the UserHomefeedResource `get` verb (same service, same answer);
+// GET /v3/feeds/following/, the signed-in Following tab (issue 10, docs/decisions/050).
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { pinSchema } from '../../core/api.schemas.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { pageQuerySchema, pageRequest } from '../../core/schemas.ts';
-import { homeFeed } from './feeds.service.ts';
+import { followingFeed, homeFeed } from './feeds.service.ts';
 
 export const feedRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
@@ -18,6 +19,20 @@ export const feedRoutes: ModuleRoutes = (app, { deps }, done) => {
     response: z.array(pinSchema),
     handler: async ({ query }) => {
       const page = await homeFeed(deps, pageRequest(query));
+      return { data: page.items, bookmark: page.bookmark };
+    },
+  });
+
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/feeds/following/',
+    summary: 'Pins saved to followed boards and by followed people, newest first',
+    tags: ['feeds'],
+    access: 'viewer',
+    query: pageQuerySchema,
+    response: z.array(pinSchema),
+    handler: async ({ viewer, query }) => {
+      const page = await followingFeed(deps, viewer, pageRequest(query));
       return { data: page.items, bookmark: page.bookmark };
     },
   });

@@ -4,11 +4,25 @@ import type { Pin } from '@corkboard/shared/api-types';
 import { decodeIdBookmark, keysetPage, type Page } from '../../core/bookmarks.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { PageRequest } from '../../core/schemas.ts';
-import { serializePin } from '../../core/serializers.ts';
-import { listHomeFeedPins } from './feeds.repository.ts';
+import { serializeFor, serializePin } from '../../core/serializers.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { listFollowingFeedPins, listHomeFeedPins } from './feeds.repository.ts';
 
 export async function homeFeed(deps: AppDeps, page: PageRequest): Promise<Page<Pin>> {
   const beforeId = decodeIdBookmark(page.bookmark);
   const rows = await listHomeFeedPins(deps.db, beforeId, page.pageSize + 1);
   return keysetPage(rows, page.pageSize, (row) => serializePin(deps.storage, row));
+}
+
+/** The Following home tab: pins on followed boards and by followed people, newest first. */
+export async function followingFeed(
+  deps: AppDeps,
+  viewer: Viewer,
+  page: PageRequest,
+): Promise<Page<Pin>> {
+  const beforeId = decodeIdBookmark(page.bookmark);
+  const rows = await listFollowingFeedPins(deps.db, viewer, beforeId, page.pageSize + 1);
+  return keysetPage(rows, page.pageSize, (row) =>
+    serializePin(deps.storage, row, serializeFor(viewer)),
+  );
 }

@@ -127,3 +127,44 @@ export async function followingCountOf(trx: Kysely<Database>, userId: string): P
     .executeTakeFirstOrThrow();
   return row.following_count;
 }
+
+export interface FollowListRow extends FolloweeRow {
+  follow_created_at: Date;
+}
+
+/**
+ * A person's followers (`side` 'followers') or the people they follow ('following'), newest
+ * follow first, as `viewer` sees them; deactivated and suspended people are left out.
+ */
+export async function listFollowPeople(
+  db: Kysely<Database>,
+  viewerId: string | null,
+  userId: string,
+  side: 'followers' | 'following',
+  offset: number,
+  limit: number,
+): Promise<FollowListRow[]> {
+  const [listed, anchor] =
+    side === 'followers'
+      ? (['uf.follower_id', 'uf.followee_id'] as const)
+      : (['uf.followee_id', 'uf.follower_id'] as const);
+  return userSummaryQuery(db)
+    .innerJoin('user_follows as uf', listed, 'u.id')
+    .select([
+      'u.follower_count',
+      'uf.created_at as follow_created_at',
+      viewerId === null
+        ? sql<boolean>`false`.as('followed_by_me')
+        : sql<boolean>`EXISTS (
+            SELECT 1 FROM user_follows vf WHERE vf.follower_id = ${viewerId} AND vf.followee_id = u.id
+          )`.as('followed_by_me'),
+    ])
+    .where(anchor, '=', userId)
+    .where('u.deactivated_at', 'is', null)
+    .where('u.suspended_at', 'is', null)
+    .orderBy('uf.created_at', 'desc')
+    .orderBy('u.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}

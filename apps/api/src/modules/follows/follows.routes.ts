@@ -6,12 +6,13 @@
 //   PUT    /v3/boards/{id}/follow/                     → data: BoardFollowData (ADR 050)
 //   DELETE /v3/boards/{id}/follow/                     → data: BoardFollowData
 //   PUT    /v3/users/follow/ { followee_ids: "1,2,3" } → data: BulkFollowResult
+//   GET    /v3/users/{username}/followers/ and …/following/ → data: UserFollowData[] (+ bookmark)
 // Writes: CSRF-checked and inside the app's per-IP request budget like every other write.
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
-import { idSchema } from '../../core/schemas.ts';
+import { idSchema, pageQuerySchema, pageRequest, usernameSchema } from '../../core/schemas.ts';
 import { setBoardFollow } from './board-follows.service.ts';
 import {
   boardFollowDataSchema,
@@ -21,7 +22,7 @@ import {
   userFollowDataSchema,
   userFollowOptionsSchema,
 } from './follows.schemas.ts';
-import { bulkFollowUsers, setUserFollow } from './follows.service.ts';
+import { bulkFollowUsers, followList, setUserFollow } from './follows.service.ts';
 
 export const followRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerResource(app, 'UserFollowResource', {
@@ -76,5 +77,25 @@ export const followRoutes: ModuleRoutes = (app, { deps }, done) => {
       data: await bulkFollowUsers(deps, viewer, body.followee_ids),
     }),
   });
+
+  for (const side of ['followers', 'following'] as const) {
+    registerRoute(app, {
+      method: 'GET',
+      url: `/v3/users/:username/${side}/`,
+      summary:
+        side === 'followers'
+          ? "A person's followers, newest first"
+          : 'People a person follows, newest first',
+      tags: ['follows'],
+      access: 'anyone',
+      params: z.object({ username: usernameSchema }),
+      query: pageQuerySchema,
+      response: z.array(userFollowDataSchema),
+      handler: async ({ viewer, params, query }) => {
+        const page = await followList(deps, viewer, params.username, side, pageRequest(query));
+        return { data: page.items, bookmark: page.bookmark };
+      },
+    });
+  }
   done();
 };

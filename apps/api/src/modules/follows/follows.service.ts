@@ -14,8 +14,11 @@ import { AppError } from '@corkboard/shared/app-error';
 import type { UserFollowData } from '@corkboard/shared/saving/api';
 import type { BulkFollowResult } from '@corkboard/shared/saving/organise';
 import type { AppDeps } from '../../core/app-deps.ts';
+import { decodeOffsetBookmark, offsetPage, type Page } from '../../core/bookmarks.ts';
+import type { PageRequest } from '../../core/schemas.ts';
 import { serializeUserSummary } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import { profileUserId } from '../users/users.service.ts';
 import type { UserFollowOptions } from './follows.schemas.ts';
 import {
   adjustFollowCounts,
@@ -23,6 +26,7 @@ import {
   findFollowee,
   followingCountOf,
   insertFollow,
+  listFollowPeople,
   lockFollowParties,
   lockUsersForFollow,
   type FolloweeRow,
@@ -113,4 +117,30 @@ export async function bulkFollowUsers(
     'bulk follow',
   );
   return { followee_ids: [...followeeIds], following_count: result.followingCount };
+}
+
+/** Offsets beyond this are not paged (a followers list is browsed, not exported). */
+export const FOLLOW_LIST_MAX_OFFSET = 10_000;
+
+/** GET /v3/users/{username}/followers/ and …/following/: people with the viewer's follow state. */
+export async function followList(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  username: string,
+  side: 'followers' | 'following',
+  page: PageRequest,
+): Promise<Page<UserFollowData>> {
+  const offset = decodeOffsetBookmark(page.bookmark, FOLLOW_LIST_MAX_OFFSET);
+  const userId = await profileUserId(deps, viewer, username);
+  const rows = await listFollowPeople(
+    deps.db,
+    viewer?.id ?? null,
+    userId,
+    side,
+    offset,
+    page.pageSize + 1,
+  );
+  return offsetPage(rows, offset, page.pageSize, FOLLOW_LIST_MAX_OFFSET, (row) =>
+    serializeFollowee(deps, row),
+  );
 }

@@ -1,5 +1,5 @@
 import type { BoardDetail, BoardSection, ImageVariant } from '@corkboard/shared/api-types';
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -19,9 +19,20 @@ interface BoardPageProps {
    * section'); app/ fills the slot, so boards/ needs no feature that builds on it.
    */
   actions?: ((board: BoardDetail) => ReactNode) | undefined;
+  /**
+   * The Organise mode (the organise feature, filled in by app/): shown instead of the pin grid
+   * while the viewer organises; offered to people who may write to the board.
+   */
+  organiser?: ((props: OrganiserSlotProps) => ReactNode) | undefined;
 }
 
-export function BoardPage({ actions }: BoardPageProps) {
+export interface OrganiserSlotProps {
+  board: BoardDetail;
+  sectionId: string | undefined;
+  onDone: () => void;
+}
+
+export function BoardPage({ actions, organiser }: BoardPageProps) {
   const { username = '', slug = '' } = useParams();
   const { t } = useTranslation();
   const board = useBoard(username, slug);
@@ -29,15 +40,17 @@ export function BoardPage({ actions }: BoardPageProps) {
     isApiError(board.error, 'BOARD_NOT_FOUND') || isApiError(board.error, 'USER_NOT_FOUND');
   useDocumentTitle(notFound ? t('notFound.board') : board.data?.name);
 
-  if (board.data) return <Board board={board.data} actions={actions} />;
+  if (board.data) return <Board board={board.data} actions={actions} organiser={organiser} />;
   if (notFound) return <NotFoundState title={t('notFound.board')} />;
   if (board.isError) return <ErrorState onRetry={() => board.refetch()} />;
   return <LoadingState />;
 }
 
-function Board({ board, actions }: { board: BoardDetail } & BoardPageProps) {
+function Board({ board, actions, organiser }: { board: BoardDetail } & BoardPageProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const [organising, setOrganising] = useState(false);
+  const canOrganise = organiser !== undefined && board.board_access.includes('write');
   const sectionId = params.get(SECTION_PARAM) ?? undefined;
   const section = board.sections.find((candidate) => candidate.id === sectionId);
   return (
@@ -61,10 +74,26 @@ function Board({ board, actions }: { board: BoardDetail } & BoardPageProps) {
               : ''}
           </p>
           {actions?.(board)}
+          {canOrganise && !organising ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setOrganising(true)}
+            >
+              {t('board.organise')}
+            </button>
+          ) : null}
         </div>
       </header>
       {board.sections.length > 0 ? <SectionNav board={board} currentId={sectionId} /> : null}
-      <BoardPins board={board} sectionId={sectionId} section={section} />
+      {organising && organiser ? (
+        // A new selection per section: a selection never spans what is no longer on screen.
+        <Fragment key={sectionId ?? ''}>
+          {organiser({ board, sectionId, onDone: () => setOrganising(false) })}
+        </Fragment>
+      ) : (
+        <BoardPins board={board} sectionId={sectionId} section={section} />
+      )}
     </>
   );
 }

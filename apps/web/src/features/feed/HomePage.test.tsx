@@ -2,7 +2,7 @@ import { INFINITE_SCROLL_THROTTLE_MS } from '@corkboard/shared/layout';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { fail, ok, stubApi } from '../../test/api.ts';
-import { makePins } from '../../test/fixtures.ts';
+import { makeAuthUser, makePins } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const firstPage = makePins(1, 25);
@@ -116,5 +116,35 @@ describe('home feed', () => {
     stubApi((url) => (url.pathname === '/v3/feeds/home/' ? ok([]) : undefined));
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'No pins yet' })).toBeInTheDocument();
+  });
+
+  test('signed in, the Following tab shows pins from followed boards and people', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/feeds/home/') return ok(makePins(1, 2));
+      if (url.pathname === '/v3/feeds/following/') return ok(makePins(50, 1));
+      return undefined;
+    });
+    renderApp('/');
+    const tabs = await screen.findByRole('navigation', { name: 'Home feeds' });
+    expect(within(tabs).getByRole('link', { name: 'For you' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(await screen.findByRole('link', { name: 'Pin 1' })).toBeInTheDocument();
+    fireEvent.click(within(tabs).getByRole('link', { name: 'Following' }));
+    expect(await screen.findByRole('link', { name: 'Pin 50' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pin 1' })).toBeNull();
+    expect(within(tabs).getByRole('link', { name: 'Following' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  test('visitors get no tabs, and ?tab=following still shows discovery', async () => {
+    stubApi((url) => (url.pathname === '/v3/feeds/home/' ? ok(makePins(1, 1)) : undefined));
+    renderApp('/?tab=following');
+    expect(await screen.findByRole('link', { name: 'Pin 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Home feeds' })).toBeNull();
   });
 });

@@ -1,9 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { PinGrid } from '../../ui/PinGrid.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useViewer } from '../session/hooks.ts';
-import { useHomeFeed } from './hooks.ts';
+import { useFollowingFeed, useHomeFeed } from './hooks.ts';
+
+export const HOME_TAB_PARAM = 'tab';
+/** The Following tab (issue 10): pins on followed boards and by followed people. */
+export const FOLLOWING_TAB = 'following';
 
 // The home banner placement (docs/decisions/081): its own chunk, asked for signed-in people only,
 // so visitors' first home visit does not grow.
@@ -13,9 +18,12 @@ const HomeBanner = lazy(() =>
 
 export function HomePage() {
   const { t } = useTranslation();
-  const feed = useHomeFeed();
   const viewer = useViewer();
+  const [params] = useSearchParams();
   useDocumentTitle(undefined);
+  // Signed-in people choose between discovery and what they follow; visitors see discovery.
+  const signedIn = Boolean(viewer.data);
+  const following = signedIn && params.get(HOME_TAB_PARAM) === FOLLOWING_TAB;
   return (
     <>
       <h1 className="visually-hidden">{t('home.heading')}</h1>
@@ -24,11 +32,45 @@ export function HomePage() {
           <HomeBanner />
         </Suspense>
       ) : null}
-      <PinGrid
-        query={feed}
-        emptyTitle={t('home.emptyTitle')}
-        emptyMessage={t('home.emptyMessage')}
-      />
+      {signedIn ? (
+        <nav className="tabs" aria-label={t('home.tabsLabel')}>
+          <Link
+            to={{ search: '' }}
+            className="tabs__tab"
+            aria-current={following ? undefined : 'page'}
+          >
+            {t('home.forYouTab')}
+          </Link>
+          <Link
+            to={{ search: `?${HOME_TAB_PARAM}=${FOLLOWING_TAB}` }}
+            className="tabs__tab"
+            aria-current={following ? 'page' : undefined}
+          >
+            {t('home.followingTab')}
+          </Link>
+        </nav>
+      ) : null}
+      {following ? <FollowingFeed /> : <DiscoveryFeed />}
     </>
+  );
+}
+
+function DiscoveryFeed() {
+  const { t } = useTranslation();
+  const feed = useHomeFeed();
+  return (
+    <PinGrid query={feed} emptyTitle={t('home.emptyTitle')} emptyMessage={t('home.emptyMessage')} />
+  );
+}
+
+function FollowingFeed() {
+  const { t } = useTranslation();
+  const feed = useFollowingFeed();
+  return (
+    <PinGrid
+      query={feed}
+      emptyTitle={t('home.followingEmptyTitle')}
+      emptyMessage={t('home.followingEmptyMessage')}
+    />
   );
 }

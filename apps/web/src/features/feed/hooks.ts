@@ -6,3 +6,8 @@ import { queryKeys } from '../../api/queryKeys.ts';
 export function useHomeFeed() {
   return useInfiniteQuery(listQueryOptions<Pin>(queryKeys.homeFeed(), '/v3/feeds/home/'));
 }
+
+/** GET /v3/feeds/following/: signed-in people only (the Following tab). */
+export function useFollowingFeed() {
+  return useInfiniteQuery(listQueryOptions<Pin>(queryKeys.followingFeed(), '/v3/feeds/following/'));
+}

@@ -6,10 +6,11 @@ import {
   type BoardFollowData,
   type BulkFollowResult,
 } from '@corkboard/shared/saving/organise';
-import { useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { cachedViewer } from '../../api/cacheUpdates.ts';
 import { apiSend } from '../../api/client.ts';
+import { listQueryOptions } from '../../api/lists.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 export interface FollowContext {
@@ -112,4 +113,14 @@ export function useOptimisticToggle(
     }
   }, [on, send]);
   return { on, toggle };
+}
+
+/** A profile's followers or the people they follow (GET /v3/users/{username}/followers/ …). */
+export function useFollowList(username: string, side: 'followers' | 'following') {
+  return useInfiniteQuery(
+    listQueryOptions<UserFollowData>(
+      side === 'followers' ? queryKeys.userFollowers(username) : queryKeys.userFollowing(username),
+      `/v3/users/${encodeURIComponent(username)}/${side}/`,
+    ),
+  );
 }

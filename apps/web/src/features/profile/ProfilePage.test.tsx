@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { fail, ok, stubApi } from '../../test/api.ts';
 import { makeAuthUser, makeBoard, makePins, makeUser } from '../../test/fixtures.ts';
@@ -29,13 +29,66 @@ describe('profile page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('@alice')).toBeInTheDocument();
     expect(screen.getByText('Gardens and bread.')).toBeInTheDocument();
-    expect(screen.getByText(/1,200 followers · 1 following/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1,200 followers' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 following' })).toBeInTheDocument();
 
     const boardLink = await screen.findByRole('link', { name: /Summer gardens/ });
     expect(boardLink).toHaveAttribute('href', '/alice/summer-gardens/');
     expect(within(boardLink).getByText('42 Pins')).toBeInTheDocument();
     expect(
       within(screen.getByRole('link', { name: /Bread/ })).getByText('Secret'),
+    ).toBeInTheDocument();
+  });
+
+  test('the follower count opens the followers list; each person links to their profile', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/v3/users/alice/followers/') {
+        return ok([
+          {
+            id: '40',
+            username: 'ben',
+            full_name: 'Ben Hollis',
+            image_medium_url: null,
+            followed_by_me: false,
+            follower_count: 2,
+          },
+        ]);
+      }
+      return stubProfileApiHandler(url);
+    });
+    renderApp('/alice/');
+    fireEvent.click(await screen.findByRole('button', { name: '1,200 followers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Followers' });
+    const ben = await within(dialog).findByRole('link', { name: /Ben Hollis/ });
+    expect(ben).toHaveAttribute('href', '/ben/');
+    // A visitor gets no per-person Follow button in the list.
+    expect(within(dialog).queryByRole('button', { name: 'Follow Ben Hollis' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('signed in, Follow on the profile follows at once and a failure puts it back', async () => {
+    let answer = () => fail('INTERNAL');
+    const api = stubApi((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser({ id: '99', username: 'zed' }));
+      if (url.pathname === '/resource/UserFollowResource/create/') return answer();
+      return stubProfileApiHandler(url);
+    });
+    renderApp('/alice/');
+    const follow = await screen.findByRole('button', { name: 'Follow Alice Example' });
+    fireEvent.click(follow);
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(follow).toHaveAttribute('aria-pressed', 'false'));
+    expect(api.bodies('/resource/UserFollowResource/create/')).toEqual([
+      { options: { user_id: '7' } },
+    ]);
+    answer = () => ok({ ...makeUser(), followed_by_me: true, follower_count: 1201 });
+    fireEvent.click(follow);
+    await waitFor(() => expect(api.bodies('/resource/UserFollowResource/create/')).toHaveLength(2));
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+    // Someone else's boards have a Follow button of their own on each card.
+    expect(
+      await screen.findByRole('button', { name: 'Follow Summer gardens' }),
     ).toBeInTheDocument();
   });
 

@@ -1,11 +1,12 @@
 import type { Board, User } from '@corkboard/shared/api-types';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Page } from '../../api/client.ts';
 import { flattenPages } from '../../api/lists.ts';
 import { BoardFollowButton } from '../follows/BoardFollowButton.tsx';
+import { FollowListDialog } from '../follows/FollowListDialog.tsx';
 import { UserFollowButton } from '../follows/UserFollowButton.tsx';
 import { useViewer } from '../session/hooks.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -53,6 +54,7 @@ function Profile({ user }: { user: User }) {
   const showPins = params.get(TAB_PARAM) === PINS_TAB;
   const viewer = useViewer();
   const ownProfile = viewer.data?.username === user.username;
+  const [list, setList] = useState<'followers' | 'following' | null>(null);
   return (
     <>
       <header className="page-header">
@@ -64,9 +66,21 @@ function Profile({ user }: { user: User }) {
           </p>
           {user.about ? <p className="text">{user.about}</p> : null}
           <p className="text text--small text--bold">
-            {t('count.followers', { count: user.follower_count })} ·{' '}
-            {t('count.following', { count: user.following_count })}
+            <button type="button" className="text-button" onClick={() => setList('followers')}>
+              {t('count.followers', { count: user.follower_count })}
+            </button>{' '}
+            ·{' '}
+            <button type="button" className="text-button" onClick={() => setList('following')}>
+              {t('count.following', { count: user.following_count })}
+            </button>
           </p>
+          {list ? (
+            <FollowListDialog
+              username={user.username}
+              side={list}
+              onDismiss={() => setList(null)}
+            />
+          ) : null}
           <UserFollowButton user={user} />
         </div>
       </header>

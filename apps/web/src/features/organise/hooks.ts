@@ -1,0 +1,153 @@
+// Organise-mode writes (saving.md §4 "Moving pins: the pins are removed from the source feed and
+// added to the target at once; on failure they are reverted and an error is shown"; §7, §8).
+// Only this module talks to the API client about bulk pin actions.
+import type { Pin } from '@corkboard/shared/api-types';
+import {
+  BOARD_ACTION_BUSY_CODES,
+  BOARD_ACTION_BUSY_MESSAGE,
+  type BulkDeleteOptions,
+  type BulkEditResult,
+  type BulkEditSelectAllOptions,
+} from '@corkboard/shared/saving/organise';
+import { useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError, apiSend, type Page } from '../../api/client.ts';
+import { serverMessage } from '../../api/errorMessages.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
+import type { Selection } from './selection.ts';
+
+type PinPages = InfiniteData<Page<Pin>, string | undefined>;
+
+export interface Place {
+  boardId: string;
+  sectionId: string | null;
+}
+
+/** The list a board page shows for a place: the whole board, or one section. */
+export function pinListKey(place: Place): QueryKey {
+  return place.sectionId === null
+    ? queryKeys.boardPins(place.boardId)
+    : queryKeys.sectionPins(place.sectionId);
+}
+
+/** §8: 2171–2173 say 'Please wait…'; other errors show the server's message. */
+export function organiseErrorMessage(error: unknown, fallback: string): string {
+  if (
+    error instanceof ApiError &&
+    (BOARD_ACTION_BUSY_CODES as readonly number[]).includes(error.code)
+  ) {
+    return BOARD_ACTION_BUSY_MESSAGE;
+  }
+  return serverMessage(error) ?? fallback;
+}
+
+function withoutPins(data: PinPages | undefined, ids: ReadonlySet<string>): PinPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      data: page.data.filter((pin) => !ids.has(pin.id)),
+    })),
+  };
+}
+
+function withPinsFirst(data: PinPages | undefined, pins: readonly Pin[]): PinPages | undefined {
+  const [first, ...rest] = data?.pages ?? [];
+  if (!data || !first) return data;
+  return { ...data, pages: [{ ...first, data: [...pins, ...first.data] }, ...rest] };
+}
+
+function selectionIds(selection: Selection): { pin_ids: string[]; inverse_selection: boolean } {
+  return { pin_ids: [...selection.ids], inverse_selection: selection.mode === 'all' };
+}
+
+/**
+ * Runs `send` with the source list already short of `moved` and the target list (when cached)
+ * already showing them; puts both lists back when it fails, then rethrows.
+ */
+function useOptimisticBulk() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (
+      source: QueryKey,
+      moved: readonly Pin[],
+      target: { key: QueryKey; pins: readonly Pin[] } | null,
+      send: () => Promise<BulkEditResult>,
+    ): Promise<BulkEditResult> => {
+      const keys = target ? [source, target.key] : [source];
+      await Promise.all(keys.map((key) => queryClient.cancelQueries({ queryKey: key })));
+      const saved = keys.map((key) => [key, queryClient.getQueryData<PinPages>(key)] as const);
+      const ids = new Set(moved.map((pin) => pin.id));
+      queryClient.setQueryData<PinPages>(source, (data) => withoutPins(data, ids));
+      if (target)
+        queryClient.setQueryData<PinPages>(target.key, (data) => withPinsFirst(data, target.pins));
+      try {
+        const result = await send();
+        // Counts, covers, sections and every list the pins were in or went to.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+        return result;
+      } catch (error) {
+        for (const [key, data] of saved) queryClient.setQueryData(key, data);
+        throw error;
+      }
+    },
+    [queryClient],
+  );
+}
+
+/** BulkEditSelectAllResource update from a board page's place to `target`. */
+export function useMovePins() {
+  const optimistic = useOptimisticBulk();
+  return useCallback(
+    (
+      source: Place,
+      selection: Selection,
+      loaded: readonly Pin[],
+      target: Place,
+      targetBoard: { name: string; url: string },
+    ) => {
+      const options: BulkEditSelectAllOptions = {
+        board_id: source.boardId,
+        new_board_id: target.boardId,
+        old_section_id: source.sectionId,
+        new_section_id: target.sectionId,
+        ...selectionIds(selection),
+      };
+      const movedPins = loaded.map((pin) => ({
+        ...pin,
+        board: { ...pin.board, id: target.boardId, name: targetBoard.name, url: targetBoard.url },
+        section: null,
+      }));
+      return optimistic(
+        pinListKey(source),
+        loaded,
+        { key: pinListKey(target), pins: movedPins },
+        () =>
+          apiSend<BulkEditResult>('POST', '/resource/BulkEditSelectAllResource/update/', {
+            options,
+          }),
+      );
+    },
+    [optimistic],
+  );
+}
+
+/** BulkEditResource delete of the chosen pins of a board page's place. */
+export function useDeletePins() {
+  const optimistic = useOptimisticBulk();
+  return useCallback(
+    (source: Place, selection: Selection, loaded: readonly Pin[]) => {
+      const options: BulkDeleteOptions = {
+        board_id: source.boardId,
+        section_id: source.sectionId,
+        ...selectionIds(selection),
+      };
+      return optimistic(pinListKey(source), loaded, null, () =>
+        apiSend<BulkEditResult>('POST', '/resource/BulkEditResource/delete/', { options }),
+      );
+    },
+    [optimistic],
+  );
+}
