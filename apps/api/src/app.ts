@@ -35,6 +35,8 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { pinRoutes } from './modules/pins/pins.routes.ts';
 import { pinPageMeta } from './modules/pins/pins.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { socialCredentialKinds } from './modules/social/credential-kinds.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
 import { sectionRoutes } from './modules/sections/sections.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { profilePageMeta } from './modules/users/users.service.ts';
@@ -84,6 +86,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   followRoutes,
   clientLogRoutes,
   adminRoutes,
+  socialRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -133,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     https: isHttpsPublicUrl(config),
     mediaOrigin: originOf(config.s3?.publicUrl),
     recaptcha: config.captcha.provider === 'recaptcha',
+    googleSignIn: config.providers.google?.gsiClientUrl,
   });
   await registerRateLimit(app, config.rateLimitMax);
   await app.register(cookie);
@@ -157,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authEngine: auth.engine,
     captcha: auth.captcha,
     imageIntake: createIntakeQueue(app.log),
+    credentialKinds: socialCredentialKinds,
   };
   app.decorate('imageIntake', deps.imageIntake);
   registerAdminCheck(app, deps.db);

@@ -13,6 +13,7 @@ import * as saving from './migrations/2026-11-21T02-saving.ts';
 import * as domains from './migrations/2026-11-21T03-domains.ts';
 import * as pickerIndexes from './migrations/2026-11-21T04-picker-indexes.ts';
 import * as admin from './migrations/2026-11-23T05-admin.ts';
+import * as socialTokens from './migrations/2026-11-23T10-00-social-tokens.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T03-domains': domains,
   '2026-11-21T04-picker-indexes': pickerIndexes,
   '2026-11-23T05-admin': admin,
+  '2026-11-23T10-00-social-tokens': socialTokens,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -294,6 +294,13 @@ export interface VerifiedDomainsTable {
   created_at: CreatedAt;
 }
 
+// Added by migrations/2026-11-23T10-00-social-tokens (docs/decisions/030).
+/** An ID token that produced a session, by its SHA-256, kept until it expires (no replay). */
+export interface SocialTokenUsesTable {
+  token_hash: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -314,6 +321,7 @@ export interface Database {
   image_intake_jobs: ImageIntakeJobsTable;
   pin_client_events: PinClientEventsTable;
   verified_domains: VerifiedDomainsTable;
+  social_token_uses: SocialTokenUsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

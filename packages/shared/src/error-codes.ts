@@ -279,6 +279,54 @@ export const ERROR_CODES = {
   },
   // 440–449: following people (saving.md §4, §7 UserFollowResource; docs/decisions/013).
   USER_FOLLOW_SELF: { code: 440, httpStatus: 400, message: "You can't follow yourself." },
+
+  // 1000–1099: social sign-in and SSO by e-mail domain (auth.md §2–§8; docs/decisions/030–039).
+  SOCIAL_PROVIDER_UNAVAILABLE: {
+    code: 1000,
+    httpStatus: 503,
+    message: "Looks like this isn't available right now. Give another option a try.",
+  },
+  SOCIAL_TOKEN_INVALID: {
+    code: 1001,
+    httpStatus: 401,
+    message: "We couldn't verify that sign-in. Please try again.",
+  },
+  SOCIAL_TOKEN_EXPIRED: {
+    code: 1002,
+    httpStatus: 401,
+    message: 'That sign-in has expired. Please try again.',
+  },
+  SOCIAL_TOKEN_REPLAYED: {
+    code: 1003,
+    httpStatus: 401,
+    message: 'That sign-in was already used. Please try again.',
+  },
+  SOCIAL_ACCOUNT_NOT_FOUND: {
+    code: 1004,
+    httpStatus: 404,
+    message: "We couldn't find a Corkboard account connected to that account.",
+  },
+  SOCIAL_GOOGLE_ONLY_ACCOUNT: {
+    code: 1005,
+    httpStatus: 401,
+    message: 'Your account is already linked to Google. To log in with email, set a password.',
+  },
+  SOCIAL_FACEBOOK_ONLY_ACCOUNT: {
+    code: 1006,
+    httpStatus: 401,
+    message: 'Your account is already linked to Facebook. To log in with email, set a password.',
+  },
+  SOCIAL_EMAIL_REQUIRED: { code: 1007, httpStatus: 400, message: 'Email is required' },
+  SOCIAL_ACCOUNT_CONNECTED_ELSEWHERE: {
+    code: 1008,
+    httpStatus: 409,
+    message: 'That account is already connected to another Corkboard account.',
+  },
+  SOCIAL_VOLUNTARILY_DEACTIVATED: {
+    code: 1011,
+    httpStatus: 403,
+    message: 'You deactivated this account. Continue with Google to reactivate it.',
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

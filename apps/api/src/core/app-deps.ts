@@ -13,6 +13,7 @@ import type { WorkQueue } from '../lib/work-queue.ts';
 import type { AuthEngine } from '../plugins/auth/auth-engine.ts';
 import type { CaptchaSetup } from '../plugins/captcha/captcha.plugin.ts';
 import type { Mailer } from '../plugins/mail/mailer.ts';
+import type { CredentialKinds } from './credential-kinds.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -32,6 +33,8 @@ export interface AppDeps {
   captcha: CaptchaSetup;
   /** The PUT /v3/pins/image/ work queue (tests await `idle()`). */
   imageIntake: WorkQueue;
+  /** Social and SSO login/signup credentials the auth routes accept (core/credential-kinds.ts). */
+  credentialKinds: CredentialKinds;
 }
 
 /** Plugin options of every module's routes plugin. */

@@ -52,4 +52,7 @@ export const queryKeys = {
   // ---- admin ----
   adminOverview: () => ['adminOverview'] as const,
   adminOperators: () => ['adminOperators'] as const,
+
+  // ---- social sign-in ----
+  authProviders: () => ['authProviders'] as const,
 };

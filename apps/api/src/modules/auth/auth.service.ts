@@ -26,6 +26,7 @@ import {
   deleteSessionByToken,
   findAccountByEmail,
   findAccountByIdentifier,
+  GOOGLE_PROVIDER,
   type AccountStatusRow,
 } from './auth.repository.ts';
 import {
@@ -41,6 +42,7 @@ import {
   SIGNUP_RULE,
 } from './limits.ts';
 import { clearCounter, readCounter, recordHit } from './rate-limits.repository.ts';
+import { socialOnlyProvider } from './social-signup.repository.ts';
 import { pickUsername } from './username.ts';
 
 /** auth.md §8: an email containing the product's name is refused (impersonation). */
@@ -291,6 +293,15 @@ export async function login(
     throw new AppError('AUTH_SOFT_BANNED', { data: { field: 'email' } });
   }
   if (!account.email) return wrongPassword(deps, request, account, now);
+  // auth.md §8: an account without a password says which button logs it in.
+  const socialOnly = await socialOnlyProvider(deps.db, account.id);
+  if (socialOnly) {
+    const code =
+      socialOnly === GOOGLE_PROVIDER
+        ? 'SOCIAL_GOOGLE_ONLY_ACCOUNT'
+        : 'SOCIAL_FACEBOOK_ONLY_ACCOUNT';
+    throw new AppError(code, { data: { field: socialOnly } });
+  }
 
   let result;
   try {

@@ -13,6 +13,17 @@ export interface SecurityHeaderOptions {
    * renders its checkbox in a frame. Only then are Google's origins allowed.
    */
   recaptcha?: boolean | undefined;
+  /**
+   * The Google Identity Services script URL when Google sign-in is configured: its directory is
+   * allowed for the script, its one-tap frame, its calls and its stylesheet, as Google documents
+   * for a CSP (docs/decisions/031).
+   */
+  googleSignIn?: string | undefined;
+}
+
+/** The sources Google Identity Services needs: the directory of its client script. */
+export function googleSignInSources(gsiClientUrl: string): string {
+  return new URL('.', gsiClientUrl).href;
 }
 
 /** Google's documented sources for reCAPTCHA (script and challenge frame). */
@@ -47,6 +58,13 @@ export function contentSecurityPolicyDirectives(
   if (options.recaptcha) {
     directives['script-src'] = ["'self'", ...RECAPTCHA_SCRIPT_SOURCES];
     directives['frame-src'] = RECAPTCHA_FRAME_SOURCES;
+  }
+  if (options.googleSignIn) {
+    const gsi = googleSignInSources(options.googleSignIn);
+    for (const name of ['script-src', 'style-src', 'connect-src']) {
+      directives[name] = [...(directives[name] ?? []), gsi];
+    }
+    directives['frame-src'] = [...(directives['frame-src'] ?? []), gsi];
   }
   if (options.https) directives['upgrade-insecure-requests'] = [];
   return directives;

@@ -11,8 +11,11 @@ import { ConsentStep } from './ConsentStep.tsx';
 import { EmailAlreadyExistView } from './EmailAlreadyExistView.tsx';
 import type { AuthFlowConfig } from './flowTypes.ts';
 import { LoginView } from './LoginView.tsx';
+import { useAuthProviders } from './hooks.ts';
 import { RecoveryDialogs } from './RecoveryDialogs.tsx';
 import { SignupView } from './SignupView.tsx';
+import { hasSocialButtons, SocialButtons } from './SocialButtons.tsx';
+import { SocialUnavailableDialog } from './SocialUnavailableDialog.tsx';
 import { UnderageConfirmation } from './UnderageConfirmation.tsx';
 import type { AuthFlowState } from './authFlowState.ts';
 import { useAuthFlow, type AuthFlowActions } from './useAuthFlow.ts';
@@ -24,15 +27,24 @@ interface AuthFlowProps {
   headingId: string;
   /** Closes the modal (absent on the auth pages). */
   onClose?: (() => void) | undefined;
-  /** Social sign-in buttons, once a later issue provides them. */
-  social?: ReactNode;
 }
 
-export function AuthFlow({ config, headingId, onClose, social }: AuthFlowProps) {
+export function AuthFlow({ config, headingId, onClose }: AuthFlowProps) {
   const { state, actions, containerRef, emailRef, passwordRef, birthdayRef } = useAuthFlow(
     config,
     onClose,
   );
+  // auth.md §2: the social buttons and the 'OR' divider, for the providers the server offers.
+  const providers = useAuthProviders().data;
+  const social = (context: 'signin' | 'signup'): ReactNode =>
+    providers && hasSocialButtons(providers) ? (
+      <SocialButtons
+        providers={providers}
+        context={context}
+        onGoogleCredential={actions.googleCredential}
+        onUnavailable={actions.showSocialUnavailable}
+      />
+    ) : null;
   return (
     <div ref={containerRef} className="auth" aria-busy={state.busy}>
       <CurrentView
@@ -46,6 +58,12 @@ export function AuthFlow({ config, headingId, onClose, social }: AuthFlowProps) 
         birthdayRef={birthdayRef}
       />
       {state.busy ? <LoadingOverlayText /> : null}
+      {state.unavailable ? (
+        <SocialUnavailableDialog
+          provider={state.unavailable}
+          onClose={actions.closeSocialUnavailable}
+        />
+      ) : null}
       {state.dialog ? (
         <RecoveryDialogs
           dialog={state.dialog}
@@ -62,7 +80,7 @@ interface CurrentViewProps {
   actions: AuthFlowActions;
   config: AuthFlowConfig;
   headingId: string;
-  social: ReactNode;
+  social: (context: 'signin' | 'signup') => ReactNode;
   emailRef: RefObject<HTMLInputElement | null>;
   passwordRef: RefObject<HTMLInputElement | null>;
   birthdayRef: RefObject<HTMLInputElement | null>;
@@ -98,7 +116,7 @@ function CurrentView({
           onSwitchToLogin={() => flow.switchTo('login')}
           emailRef={emailRef}
           passwordRef={passwordRef}
-          social={social}
+          social={social('signup')}
         />
       );
     case 'login':
@@ -118,7 +136,7 @@ function CurrentView({
           onForgetIdentity={flow.forgetIdentity}
           emailRef={emailRef}
           passwordRef={passwordRef}
-          social={social}
+          social={social('signin')}
         />
       );
     case 'birthday':
