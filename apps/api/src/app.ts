@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collaboratorRoutes } from './modules/collaborators/collaborators.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
@@ -46,6 +47,7 @@ import {
   registerErrorHandler,
   registerNotFoundHandler,
 } from './plugins/app/errors.ts';
+import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
 import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-id.ts';
 import { registerSecurityHeaders } from './plugins/app/security-headers.ts';
@@ -87,6 +89,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   clientLogRoutes,
   adminRoutes,
   socialRoutes,
+  accountSecurityRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -101,6 +104,8 @@ export interface BuildAppOptions {
   now?: Clock;
   /** The fetch outbound verifications use (reCAPTCHA); tests point it at a loopback peer. */
   fetch?: typeof fetch;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 function originOf(url: string | undefined): string | undefined {
@@ -111,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const now = options.now ?? systemClock;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,

@@ -14,6 +14,7 @@ import * as domains from './migrations/2026-11-21T03-domains.ts';
 import * as pickerIndexes from './migrations/2026-11-21T04-picker-indexes.ts';
 import * as admin from './migrations/2026-11-23T05-admin.ts';
 import * as socialTokens from './migrations/2026-11-23T10-00-social-tokens.ts';
+import * as accountSecurity from './migrations/2026-11-23T11-00-account-security.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T04-picker-indexes': pickerIndexes,
   '2026-11-23T05-admin': admin,
   '2026-11-23T10-00-social-tokens': socialTokens,
+  '2026-11-23T11-00-account-security': accountSecurity,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

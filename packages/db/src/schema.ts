@@ -162,6 +162,8 @@ export interface AuthSessionsTable {
   user_agent: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Added by migrations/2026-11-23T11-00-account-security: the last re-authentication. */
+  reauthenticated_at: NullableTimestamp;
 }
 
 /** Better Auth's account model: provider 'credential' holds the password hash. */
@@ -301,6 +303,49 @@ export interface SocialTokenUsesTable {
   expires_at: Timestamp;
 }
 
+// ---- Added by migrations/2026-11-23T11-00-account-security (docs/decisions/041) ----
+
+export type MfaFactorKind = 'sms' | 'totp';
+
+/** One SMS and one authenticator factor at most per person; counts once verified_at is set. */
+export interface MfaFactorsTable {
+  id: Generated<string>;
+  user_id: IdRef;
+  kind: MfaFactorKind;
+  phone_number: string | null;
+  /** The TOTP secret, encrypted with AUTH_SECRET. */
+  secret_encrypted: string | null;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  last_used_step: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
+  verified_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface MfaBackupCodesTable {
+  id: Generated<string>;
+  user_id: IdRef;
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface MfaChallengesTable {
+  id_hash: string;
+  user_id: IdRef | null;
+  purpose: string;
+  code_hash: string | null;
+  code_sent_at: NullableTimestamp;
+  sends: ColumnType<number, number | undefined, number>;
+  attempts: ColumnType<number, number | undefined, number>;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -322,6 +367,9 @@ export interface Database {
   pin_client_events: PinClientEventsTable;
   verified_domains: VerifiedDomainsTable;
   social_token_uses: SocialTokenUsesTable;
+  mfa_factors: MfaFactorsTable;
+  mfa_backup_codes: MfaBackupCodesTable;
+  mfa_challenges: MfaChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

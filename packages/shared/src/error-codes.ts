@@ -327,6 +327,65 @@ export const ERROR_CODES = {
     httpStatus: 403,
     message: 'You deactivated this account. Continue with Google to reactivate it.',
   },
+
+  // 1100–1199: account security — two-factor sign-in and its settings (issue 9,
+  // docs/decisions/041).
+  AUTH_MFA_REQUIRED: {
+    code: 1100,
+    httpStatus: 401,
+    message: 'Two-factor authentication required',
+  },
+  AUTH_MFA_CODE_INVALID: {
+    code: 1101,
+    httpStatus: 400,
+    message: "That code didn't work. Check it and try again.",
+  },
+  AUTH_MFA_CHALLENGE_EXPIRED: {
+    code: 1102,
+    httpStatus: 400,
+    message: 'That code has expired. Log in again to get a new one.',
+  },
+  AUTH_MFA_RESEND_LIMITED: {
+    code: 1103,
+    httpStatus: 429,
+    message: "You've asked for a lot of codes. Please wait a little and try again.",
+  },
+  AUTH_MFA_TOO_MANY_CODES: {
+    code: 1104,
+    httpStatus: 429,
+    message: 'Too many wrong codes. Try again in an hour.',
+  },
+  SMS_UNAVAILABLE: {
+    code: 1110,
+    httpStatus: 503,
+    message: "We can't send text messages right now. Try an authenticator app instead.",
+  },
+  SMS_NUMBER_INVALID: {
+    code: 1111,
+    httpStatus: 400,
+    message:
+      "That doesn't look like a mobile number. Include the country code, like +1 555 010 9999.",
+  },
+  REAUTH_REQUIRED: {
+    code: 1120,
+    httpStatus: 403,
+    message: "Confirm it's you to change your security settings.",
+  },
+  REAUTH_FAILED: {
+    code: 1121,
+    httpStatus: 400,
+    message: "That didn't match. Try again.",
+  },
+  MFA_FACTOR_EXISTS: {
+    code: 1122,
+    httpStatus: 409,
+    message: "That's already set up.",
+  },
+  MFA_FACTOR_NOT_FOUND: {
+    code: 1123,
+    httpStatus: 404,
+    message: "We couldn't find that sign-in method.",
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

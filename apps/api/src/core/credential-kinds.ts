@@ -14,9 +14,12 @@ import type { SocialSignupFields } from '@corkboard/shared/auth/social-schemas';
 import type { AppDeps } from './app-deps.ts';
 
 /** A credential that proved an existing account. */
+/** How the person proved who they are (auth.md §3 login method classes, 'other' aside). */
+export type CredentialMethod = Exclude<LoginMethodClass, 'other' | 'email'>;
+
 export interface ResolvedLogin {
   userId: string;
-  method: LoginMethodClass;
+  method: CredentialMethod;
   /**
    * A passive prompt (Google one tap) may log in but never undo a voluntary deactivation: the
    * person did not ask to come back (SOCIAL_VOLUNTARILY_DEACTIVATED).
@@ -27,11 +30,16 @@ export interface ResolvedLogin {
    * the session opens: a refused login does not burn a token the signup still needs.
    */
   consume(): Promise<void>;
+  /**
+   * Undoes `consume` when the login stopped at the two-factor step: the loginMfa step sends the
+   * same credential again with the code.
+   */
+  release(): Promise<void>;
 }
 
 /** The identity a new account is made for. */
 export interface NewIdentity {
-  method: LoginMethodClass;
+  method: CredentialMethod;
   /** The auth_accounts row: `google`, `facebook`, `line` or `sso:<slug>`, and the subject. */
   providerId: string;
   accountId: string;
@@ -51,6 +59,9 @@ export interface CredentialCommon {
   readonly isAccountSwitch: boolean;
   readonly next: string | undefined;
   readonly recaptchaV3Token: string | undefined;
+  /** auth.md §3 `mfa_token` and `mfa_resend`, for the loginMfa step. */
+  readonly mfaToken: string | undefined;
+  readonly mfaResend: boolean | undefined;
 }
 
 /** A parsed login body of one kind, with what proves it. */

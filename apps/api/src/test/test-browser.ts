@@ -81,11 +81,27 @@ export class TestBrowser {
     payload: unknown = {},
     options: { csrf?: boolean; headers?: Record<string, string> } = {},
   ): Promise<LightMyRequestResponse> {
+    return this.send('POST', url, payload, options);
+  }
+
+  async delete(
+    url: string,
+    options: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<LightMyRequestResponse> {
+    return this.send('DELETE', url, {}, options);
+  }
+
+  private async send(
+    method: 'POST' | 'DELETE',
+    url: string,
+    payload: unknown,
+    options: { csrf?: boolean; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse> {
     if (!this.cookies.has(CSRF_COOKIE)) await this.get('/v3/captcha/config/');
     const csrf =
       options.csrf === false ? {} : { 'x-csrftoken': this.cookies.get(CSRF_COOKIE) ?? '' };
     const response = await this.app.inject({
-      method: 'POST',
+      method,
       url,
       remoteAddress: this.ip,
       payload: JSON.stringify(payload),

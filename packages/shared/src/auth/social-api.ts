@@ -14,19 +14,6 @@ export const LOGIN_METHOD_CLASSES = [
 ] as const;
 export type LoginMethodClass = (typeof LOGIN_METHOD_CLASSES)[number];
 
-/** auth.md §3 "Numeric login method codes". */
-export const LOGIN_METHOD_CODES = {
-  email: 1,
-  facebook: 2,
-  google: 3,
-  google_one_tap: 4,
-  smartlock: 5,
-  multifactor: 6,
-  switch_account: 7,
-  line: 8,
-  sso: 9,
-} as const;
-
 /** The providers a person can connect (auth_accounts.provider_id; SSO is `sso:<slug>`). */
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'line'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

@@ -10,6 +10,7 @@ import {
   CAPTCHA_TOKEN_MAX_LENGTH,
   DEFAULT_SIGNUP_SOURCE,
   emailSchema,
+  loginBodySchema,
   NAME_MAX_LENGTH,
   SIGNUP_PAGE_MAX_LENGTH,
   SIGNUP_SOURCES,
@@ -28,11 +29,17 @@ const idToken = z.string().min(1).max(ID_TOKEN_MAX_LENGTH);
 const captchaToken = z.string().max(CAPTCHA_TOKEN_MAX_LENGTH);
 const name = z.string().trim().max(NAME_MAX_LENGTH);
 
-/** Fields every login credential kind shares with the e-mail login (auth.md §7 "Login"). */
+/**
+ * Fields every login credential kind shares with the e-mail login (auth.md §7 "Login"), the
+ * two-factor step's `mfa_token` and `mfa_resend` included (the loginMfa step resends the same
+ * credential with the code).
+ */
 export const loginCommonFields = {
   recaptchaV2Token: captchaToken.optional(),
   recaptchaV3Token: captchaToken.optional(),
   isAccountSwitch: z.boolean().default(false),
+  mfa_token: loginBodySchema.shape.mfa_token,
+  mfa_resend: loginBodySchema.shape.mfa_resend,
 };
 
 /** auth.md §3 login credentials, one kind each. */

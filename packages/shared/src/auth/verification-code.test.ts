@@ -7,6 +7,11 @@ describe('validateVerificationCode', () => {
     expect(validateVerificationCode(' 123 456 ')).toBeNull();
   });
 
+  it('accepts a backup code (ten letters and digits without look-alikes, ADR 041)', () => {
+    expect(validateVerificationCode('ab3de5ghjk')).toBeNull();
+    expect(validateVerificationCode('AB3DE 5GHJK')).toBeNull();
+  });
+
   it.each([undefined, null, '', '   '])('requires a code (%j)', (value) => {
     expect(validateVerificationCode(value)).toEqual({
       reason: 'required',
@@ -14,10 +19,13 @@ describe('validateVerificationCode', () => {
     });
   });
 
-  it.each(['12345', '1234567', '12a456', '１２３４５６'])('rejects %s', (value) => {
-    expect(validateVerificationCode(value)).toEqual({
-      reason: 'malformed',
-      message: "Hmm...that doesn't look like a verification code.",
-    });
-  });
+  it.each(['12345', '1234567', '12a456', '１２３４５６', 'ab3de5ghj1', 'abcdefghijk'])(
+    'rejects %s',
+    (value) => {
+      expect(validateVerificationCode(value)).toEqual({
+        reason: 'malformed',
+        message: "Hmm...that doesn't look like a verification code.",
+      });
+    },
+  );
 });

@@ -2,9 +2,11 @@
 
 /**
  * Not in the spec (ADR 005): six digits, what authenticator apps and SMS codes (and Better
- * Auth's two-factor plugin by default) use.
+ * Auth's two-factor plugin by default) use; or (ADR 041) a backup code, ten letters and digits
+ * without look-alikes (BACKUP_CODE_PATTERN).
  */
 export const VERIFICATION_CODE_PATTERN = /^[0-9]{6}$/;
+export const BACKUP_CODE_PATTERN = /^[a-hjkmnp-z2-9]{10}$/i;
 
 export const VERIFICATION_CODE_COPY = {
   /** auth.md §5. */
@@ -26,7 +28,7 @@ export function validateVerificationCode(
 ): VerificationCodeFailure | null {
   const code = (value ?? '').replace(/\s+/g, '');
   if (code.length === 0) return { reason: 'required', message: VERIFICATION_CODE_COPY.required };
-  if (!VERIFICATION_CODE_PATTERN.test(code))
+  if (!VERIFICATION_CODE_PATTERN.test(code) && !BACKUP_CODE_PATTERN.test(code))
     return { reason: 'malformed', message: VERIFICATION_CODE_COPY.invalid };
   return null;
 }

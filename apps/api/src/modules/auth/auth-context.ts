@@ -31,6 +31,9 @@ export interface AuthEffects {
   setUnderageCookie(): void;
   /** A new CSRF token whenever the session changes (login, signup, logout). */
   rotateCsrf(): void;
+  /** An HttpOnly, SameSite=Lax cookie of ours (the pending two-factor log-in). */
+  setCookie(name: string, value: string, options: { path: string; maxAgeSeconds: number }): void;
+  clearCookie(name: string, path: string): void;
 }
 
 export function authRequestOf(request: FastifyRequest): AuthRequest {
@@ -70,6 +73,23 @@ export function authEffectsOf(
     },
     rotateCsrf() {
       issueCsrfToken(reply, options);
+    },
+    setCookie(name, value, cookie) {
+      reply.setCookie(name, value, {
+        path: cookie.path,
+        sameSite: 'lax',
+        httpOnly: true,
+        secure: options.secureCookie,
+        maxAge: cookie.maxAgeSeconds,
+      });
+    },
+    clearCookie(name, path) {
+      reply.clearCookie(name, {
+        path,
+        sameSite: 'lax',
+        httpOnly: true,
+        secure: options.secureCookie,
+      });
     },
   };
 }

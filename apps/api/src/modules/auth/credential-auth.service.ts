@@ -1,8 +1,10 @@
 // Logging in and signing up with a social or SSO credential (auth.md §3, §4 "Social signup";
 // docs/decisions/030). The credential kind (core/credential-kinds.ts, implemented by the social
 // module) proves who the person is; everything after that is the auth module's, and the same as
-// for e-mail: account status, the signup rules (birthday, consent, captcha, e-mail taken), the
-// username, one transaction for the account, the session and the log events.
+// for e-mail: a login ends in "complete the login" (complete-login.service.ts: account status,
+// counter, second factor, session, log event); a signup applies the signup rules (birthday,
+// consent, captcha, e-mail taken), picks the username, creates the account and its identity in
+// one transaction and opens the session.
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@corkboard/shared/app-error';
 import { SIGNUP_CAPTCHA_ACTIONS, type AuthSuccess } from '@corkboard/shared/auth/api';
@@ -15,7 +17,7 @@ import type { AuthEffects, AuthRequest } from './auth-context.ts';
 import { isPastResurrection, loadAuthUser, requireCaptcha } from './auth-rules.ts';
 import { deleteAccount, findAccountByEmail, findAccountById } from './auth.repository.ts';
 import { countryFromAcceptLanguage, PRODUCT_NAME_IN_EMAIL } from './auth.service.ts';
-import { completeLogin, openSession } from './login-completion.ts';
+import { completeLogin } from './complete-login.service.ts';
 import { insertSocialUser, liftSoftBan } from './social-signup.repository.ts';
 import { pickUsername } from './username.ts';
 
@@ -46,16 +48,23 @@ export async function loginWithCredential(
   // auth.md §2 soft banned: 'Reset your password or log in with Facebook or Google to get back
   // into your account.' The provider proved the person; the cleared password stays cleared.
   if (account.soft_banned_at) await liftSoftBan(deps.db, account.id, now);
+  // Used before the session opens, so two requests with one token never both get in.
   await resolved.consume();
-  const setCookies = await openSession(deps, request, account);
-  return completeLogin(deps, request, effects, {
-    userId: account.id,
-    method: resolved.method,
-    setCookies,
-    isAccountSwitch: credential.isAccountSwitch,
-    next: credential.next,
-    reactivated: account.deactivated_at !== null,
-  });
+  try {
+    return await completeLogin(deps, request, effects, {
+      userId: account.id,
+      method: resolved.method,
+      isAccountSwitch: credential.isAccountSwitch,
+      next: credential.next,
+      mfa: { mfaToken: credential.mfaToken, mfaResend: credential.mfaResend },
+    });
+  } catch (error) {
+    // The loginMfa step sends this same credential again with the code.
+    if (error instanceof AppError && error.codeName.startsWith('AUTH_MFA_')) {
+      await resolved.release();
+    }
+    throw error;
+  }
 }
 
 /** POST /v3/register/ with a social or SSO type. */
@@ -132,8 +141,14 @@ export async function registerWithCredential(
     }
   }
 
-  const setCookies = await openSession(deps, request, { id: userId, suspension_reason: null });
-  effects.appendSetCookies(setCookies);
+  // The new account's session, through the engine's server-only login endpoint (ADR 040), so
+  // its session hook runs as for every other sign-in.
+  const session = await deps.authEngine.api.createSessionForUser({
+    body: { userId },
+    headers: request.engineHeaders,
+    returnHeaders: true,
+  });
+  effects.appendSetCookies(session.headers.getSetCookie());
   effects.rotateCsrf();
   // auth.md §7: the attempt log event (event type 7537) with the signup context.
   deps.log.info(

@@ -143,7 +143,11 @@ describe('Continue with Google', () => {
     stubSocialApi();
     renderApp('/');
     const dialog = await openSignup();
-    await within(dialog).findByRole('button', { name: 'Continue with Google' });
+    await within(dialog).findByRole(
+      'button',
+      { name: 'Continue with Google' },
+      { timeout: 10_000 },
+    );
     expect(within(dialog).getByRole('separator')).toHaveTextContent('OR');
     expect(within(dialog).getByText(/Development identity provider/)).toBeInTheDocument();
     expect(configured).toMatchObject({
@@ -175,7 +179,13 @@ describe('Continue with Google', () => {
     });
     renderApp('/');
     const dialog = await openSignup();
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
+    fireEvent.click(
+      await within(dialog).findByRole(
+        'button',
+        { name: 'Continue with Google' },
+        { timeout: 10_000 },
+      ),
+    );
     await within(dialog).findByRole('heading', { name: 'Enter your birthdate' });
     expect(sent.find((s) => s.path === '/v3/login/')?.body).toMatchObject({
       google_open_id_token: 'id-token-1',
@@ -198,7 +208,13 @@ describe('Continue with Google', () => {
     stubSocialApi();
     renderApp('/');
     const dialog = await openSignup();
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
+    fireEvent.click(
+      await within(dialog).findByRole(
+        'button',
+        { name: 'Continue with Google' },
+        { timeout: 10_000 },
+      ),
+    );
     await waitFor(() => expect(assign).toHaveBeenCalled());
     expect(sent.some((s) => s.path === '/v3/register/')).toBe(false);
   });
@@ -214,7 +230,13 @@ describe('Continue with Google', () => {
     });
     renderApp('/');
     const dialog = await openSignup();
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
+    fireEvent.click(
+      await within(dialog).findByRole(
+        'button',
+        { name: 'Continue with Google' },
+        { timeout: 10_000 },
+      ),
+    );
     expect(
       await screen.findByText(
         "We couldn't match your Google account to any Corkboard account. Try resetting your password instead.",
@@ -245,7 +267,13 @@ describe('Continue with Google', () => {
     stubSocialApi({ login: () => apiFail('SOCIAL_PROVIDER_UNAVAILABLE', { provider: 'google' }) });
     renderApp('/');
     const dialog = await openSignup();
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
+    fireEvent.click(
+      await within(dialog).findByRole(
+        'button',
+        { name: 'Continue with Google' },
+        { timeout: 10_000 },
+      ),
+    );
     expect(
       await screen.findByRole('heading', { name: "Oops! Google isn't available" }),
     ).toBeInTheDocument();

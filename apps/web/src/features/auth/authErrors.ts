@@ -166,6 +166,13 @@ export const AUTH_ERROR_ANSWERS: Readonly<Record<AuthErrorCodeName, AuthAnswer>>
     field: { name: 'password', message: { key: 'errors.incorrectPassword' } },
   }),
   AUTH_RESET_TOKEN_INVALID: () => ({ formError: { key: 'reset.invalidToken' } }),
+  // The two-factor codes (auth-accounts' API, merged here): until the loginMfa view lands, the
+  // server's sentence is shown, so the person knows why the login stopped.
+  AUTH_MFA_REQUIRED: (error) => ({ formError: { text: serverText(error) } }),
+  AUTH_MFA_CODE_INVALID: (error) => ({ formError: { text: serverText(error) } }),
+  AUTH_MFA_CHALLENGE_EXPIRED: (error) => ({ formError: { text: serverText(error) } }),
+  AUTH_MFA_RESEND_LIMITED: (error) => ({ formError: { text: serverText(error) } }),
+  AUTH_MFA_TOO_MANY_CODES: (error) => ({ formError: { text: serverText(error) } }),
 };
 
 function isAuthCode(name: ErrorCodeName): name is AuthErrorCodeName {

@@ -1,0 +1,39 @@
+// Input and answer schemas of the two-factor settings endpoints (docs/decisions/041).
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '@corkboard/shared/auth/password';
+
+const code = z.string().trim().min(1).max(32);
+
+export const securityStateSchema = z.object({
+  totp_enabled: z.boolean(),
+  sms_phone_number_end: z.string().nullable(),
+  backup_codes_left: z.number().int(),
+  has_password: z.boolean(),
+  reauthenticated_until: z.string().nullable(),
+});
+
+export const reauthBody = z
+  .object({
+    password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    code: code.optional(),
+  })
+  .refine((body) => Boolean(body.password) || Boolean(body.code), {
+    message: 'Give your password or a code.',
+    path: ['password'],
+  });
+
+export const totpEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauth_uri: z.string(),
+  qr_code: z.string(),
+});
+
+export const codeBody = z.object({ code });
+
+export const backupCodesSchema = z.object({ backup_codes: z.array(z.string()).nullable() });
+
+export const smsEnrolmentBody = z.object({ phone_number: z.string().trim().min(1).max(32) });
+
+export const smsEnrolmentSchema = z.object({ phone_number_end: z.string() });
+
+export const factorKindParams = z.object({ kind: z.enum(['totp', 'sms']) });

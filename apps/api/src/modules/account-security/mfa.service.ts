@@ -1,0 +1,354 @@
+// Two-factor sign-in (auth.md §2 loginMfa, §3 mfa_token / mfa_resend, §8 "MFA-required code
+// opens the code step (with phone_number_end)"; docs/decisions/041). A log-in whose first
+// factor passed, for a person with a verified second factor, opens a challenge: a random id in
+// an HttpOnly cookie (only its SHA-256 stored), 10 minutes, 5 wrong codes at most. An SMS code
+// is sent with it when the person has a phone factor; `mfa_resend` sends a new one (one a
+// minute, 5 per challenge, 10 per person an hour). The code typed (`mfa_token`) may be the SMS
+// code, the authenticator app's current code (each time step once) or an unused backup code.
+// Wrong codes are also counted per person: MFA_MAX_WRONG_CODES_PER_HOUR over all pending
+// log-ins (so a password thief cannot open challenge after challenge to guess on).
+// Time is AppDeps.now throughout.
+import { AppError } from '@corkboard/shared/app-error';
+import type { AppDeps } from '../../core/app-deps.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
+import {
+  claimTotpStep,
+  consumeChallenge,
+  expireChallenge,
+  codesSentSince,
+  countUnusedBackupCodes,
+  findChallenge,
+  hasVerifiedSecondFactor,
+  insertChallenge,
+  listFactors,
+  purgeExpiredChallenges,
+  wrongCodesWithinHour,
+  recordCodeSent,
+  recordWrongCode,
+  useBackupCode,
+  type ChallengeRow,
+  type FactorRow,
+} from './account-security.repository.ts';
+import { newChallengeId, newSmsCode, normalizeCode, phoneNumberEnd, sha256 } from './codes.ts';
+import { createSmsSender, SmsSendError } from './sms-provider.ts';
+import { verifyTotp } from './totp.ts';
+
+/** The pending log-in's cookie (HttpOnly; only the /v3/ API reads it). */
+export const MFA_CHALLENGE_COOKIE = 'corkboard.mfa_challenge';
+export const MFA_CHALLENGE_COOKIE_PATH = '/v3/';
+/** How long a pending two-factor log-in (and its SMS code) stays usable. */
+export const MFA_CHALLENGE_TTL_MS = 10 * 60_000;
+/** Wrong codes before the pending log-in is dropped (then the password is needed again). */
+export const MFA_MAX_ATTEMPTS = 5;
+/** Codes sent per pending log-in, and the wait between two. */
+export const MFA_MAX_SENDS = 5;
+export const MFA_RESEND_INTERVAL_MS = 60_000;
+/** SMS codes one person can be sent in an hour, over every log-in and phone check. */
+export const SMS_PER_PERSON_PER_HOUR = 10;
+/** Wrong codes one person's log-ins may see in an hour before the step refuses every code. */
+export const MFA_MAX_WRONG_CODES_PER_HOUR = 10;
+const HOUR_MS = 60 * 60_000;
+export const LOGIN_CHALLENGE_PURPOSE = 'login';
+
+export type SecondFactorKind = 'sms' | 'totp' | 'backup_code';
+
+/** auth.md §7 copy of the text message. */
+export function smsCodeBody(code: string): string {
+  return `Your Corkboard verification code is ${code}. It expires in 10 minutes. Don't share it with anyone.`;
+}
+
+/**
+ * For features that require two-factor (the business console): true when the signed-in viewer
+ * has a verified second factor (authenticator app or SMS); false for visitors.
+ */
+export async function viewerMeetsMfaRequirement(
+  deps: Pick<AppDeps, 'db'>,
+  viewer: Viewer | null,
+): Promise<boolean> {
+  if (!viewer) return false;
+  return hasVerifiedSecondFactor(deps.db, viewer.id);
+}
+
+/** TOTP secrets are stored encrypted with the engine's secret (AUTH_SECRET). */
+export async function encryptTotpSecret(
+  deps: Pick<AppDeps, 'authEngine'>,
+  secret: string,
+): Promise<string> {
+  const { secret: key } = await deps.authEngine.$context;
+  return symmetricEncrypt({ key, data: secret });
+}
+
+export async function decryptTotpSecret(
+  deps: Pick<AppDeps, 'authEngine'>,
+  encrypted: string,
+): Promise<string> {
+  const { secret: key } = await deps.authEngine.$context;
+  return symmetricDecrypt({ key, data: encrypted });
+}
+
+/** The second factors a person can use now, in the order the step offers them. */
+export async function availableFactors(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+): Promise<{
+  factors: SecondFactorKind[];
+  sms: FactorRow | undefined;
+  totp: FactorRow | undefined;
+}> {
+  const rows = (await listFactors(deps.db, userId)).filter((row) => row.verified_at !== null);
+  const sms = rows.find((row) => row.kind === 'sms');
+  const totp = rows.find((row) => row.kind === 'totp');
+  const backupCodes = await countUnusedBackupCodes(deps.db, userId);
+  const factors: SecondFactorKind[] = [];
+  if (sms) factors.push('sms');
+  if (totp) factors.push('totp');
+  if (backupCodes > 0 && factors.length > 0) factors.push('backup_code');
+  return { factors, sms, totp };
+}
+
+async function smsSentToPersonWithinHour(deps: AppDeps, userId: string): Promise<number> {
+  return codesSentSince(deps.db, userId, new Date(deps.now().getTime() - HOUR_MS));
+}
+
+export type SendOutcome = 'sent' | 'limited' | 'unavailable' | 'failed';
+
+/**
+ * Sends a new code for `challenge` to `phoneNumber` (and stores its hash), unless a limit says
+ * no. Provider failures are logged and answered, never thrown: the person may still use
+ * another factor.
+ */
+export async function sendChallengeCode(
+  deps: AppDeps,
+  challenge: Pick<ChallengeRow, 'id_hash' | 'user_id' | 'sends' | 'code_sent_at'>,
+  phoneNumber: string,
+): Promise<SendOutcome> {
+  const now = deps.now();
+  if (challenge.sends >= MFA_MAX_SENDS) return 'limited';
+  if (
+    challenge.code_sent_at &&
+    now.getTime() - challenge.code_sent_at.getTime() < MFA_RESEND_INTERVAL_MS
+  ) {
+    return 'limited';
+  }
+  if (
+    challenge.user_id &&
+    (await smsSentToPersonWithinHour(deps, challenge.user_id)) >= SMS_PER_PERSON_PER_HOUR
+  ) {
+    return 'limited';
+  }
+  const provider = deps.config.providers.sms;
+  if (!provider) return 'unavailable';
+  const code = newSmsCode();
+  try {
+    await createSmsSender(provider).send(phoneNumber, smsCodeBody(code));
+  } catch (error) {
+    deps.log.error(
+      {
+        err: error instanceof SmsSendError ? { kind: error.kind, code: error.providerCode } : error,
+        user_id: challenge.user_id,
+      },
+      'verification SMS could not be sent',
+    );
+    return 'failed';
+  }
+  await recordCodeSent(deps.db, challenge.id_hash, sha256(code), now);
+  return 'sent';
+}
+
+/** Whether `code` is the challenge's live SMS code. */
+function matchesSmsCode(challenge: ChallengeRow, code: string, now: Date): boolean {
+  if (!challenge.code_hash || !challenge.code_sent_at) return false;
+  if (now.getTime() - challenge.code_sent_at.getTime() > MFA_CHALLENGE_TTL_MS) return false;
+  return challenge.code_hash === sha256(code);
+}
+
+/**
+ * Checks a typed code against the person's factors (authenticator app, backup code) and, when
+ * given, the SMS code of `challenge`. Spends what it used (TOTP step, backup code).
+ */
+export async function verifySecondFactorCode(
+  deps: AppDeps,
+  userId: string,
+  typed: string,
+  challenge: ChallengeRow | undefined,
+): Promise<SecondFactorKind | null> {
+  const now = deps.now();
+  const code = normalizeCode(typed);
+  if (code.length === 0) return null;
+  if (challenge && matchesSmsCode(challenge, code, now)) return 'sms';
+  const { totp } = await availableFactors(deps, userId);
+  if (totp?.secret_encrypted) {
+    const secret = await decryptTotpSecret(deps, totp.secret_encrypted);
+    const lastStep = totp.last_used_step === null ? null : Number(totp.last_used_step);
+    const step = verifyTotp(secret, code, now, lastStep);
+    if (step !== null && (await claimTotpStep(deps.db, totp.id, step))) return 'totp';
+  }
+  if (await useBackupCode(deps.db, userId, sha256(code), now)) return 'backup_code';
+  return null;
+}
+
+export interface MfaLoginRequest {
+  /** The code typed on the loginMfa step (auth.md §3 `mfa_token`). */
+  mfaToken?: string | undefined;
+  /** 'resend the code' (auth.md §3 `mfa_resend`). */
+  mfaResend?: boolean | undefined;
+}
+
+/** What "complete the login" does next (complete-login.service.ts applies it). */
+export type MfaLoginOutcome =
+  | { outcome: 'not_needed' }
+  | { outcome: 'passed'; method: SecondFactorKind; challengeId: string }
+  /** Set the cookie to `challengeId`, then answer `error` (AUTH_MFA_REQUIRED). */
+  | { outcome: 'required'; challengeId: string; error: AppError }
+  /** Answer `error`; drop the cookie when `clearCookie`. */
+  | { outcome: 'failed'; clearCookie: boolean; error: AppError };
+
+/** The user id of a pending two-factor log-in (the social issue's second call has no credential). */
+export async function pendingLoginUser(
+  deps: AppDeps,
+  challengeId: string | undefined,
+): Promise<string | null> {
+  if (!challengeId) return null;
+  const challenge = await findChallenge(
+    deps.db,
+    sha256(challengeId),
+    LOGIN_CHALLENGE_PURPOSE,
+    deps.now(),
+  );
+  return challenge?.user_id ?? null;
+}
+
+/**
+ * The second-factor decision of a log-in whose first factor resolved to `userId`: not needed,
+ * passed (with the code typed), or the MFA-required / code errors to answer.
+ */
+export async function secondFactorForLogin(
+  deps: AppDeps,
+  userId: string,
+  challengeId: string | undefined,
+  request: MfaLoginRequest,
+): Promise<MfaLoginOutcome> {
+  const now = deps.now();
+  const { factors, sms } = await availableFactors(deps, userId);
+  if (factors.length === 0) return { outcome: 'not_needed' };
+
+  const existing = challengeId
+    ? await findChallenge(deps.db, sha256(challengeId), LOGIN_CHALLENGE_PURPOSE, now)
+    : undefined;
+  const challenge = existing?.user_id === userId ? existing : undefined;
+
+  if (request.mfaToken !== undefined && request.mfaToken.trim() !== '') {
+    if (!challenge || !challengeId) {
+      return {
+        outcome: 'failed',
+        clearCookie: true,
+        error: new AppError('AUTH_MFA_CHALLENGE_EXPIRED', { data: { field: 'code' } }),
+      };
+    }
+    if (
+      (await wrongCodesWithinHour(deps.db, userId, now, LOGIN_CHALLENGE_PURPOSE)) >=
+      MFA_MAX_WRONG_CODES_PER_HOUR
+    ) {
+      return {
+        outcome: 'failed',
+        clearCookie: false,
+        error: new AppError('AUTH_MFA_TOO_MANY_CODES', {
+          data: { field: 'code', retry_after_seconds: HOUR_MS / 1000 },
+        }),
+      };
+    }
+    const method = await verifySecondFactorCode(deps, userId, request.mfaToken, challenge);
+    if (method) {
+      if (!(await consumeChallenge(deps.db, challenge.id_hash))) {
+        return {
+          outcome: 'failed',
+          clearCookie: true,
+          error: new AppError('AUTH_MFA_CHALLENGE_EXPIRED', { data: { field: 'code' } }),
+        };
+      }
+      return { outcome: 'passed', method, challengeId };
+    }
+    const attempts = await recordWrongCode(deps.db, challenge.id_hash);
+    if (attempts >= MFA_MAX_ATTEMPTS) {
+      // Expired, not deleted: its wrong codes keep counting for the person's hourly limit.
+      await expireChallenge(deps.db, challenge.id_hash, now);
+      return {
+        outcome: 'failed',
+        clearCookie: true,
+        error: new AppError('AUTH_MFA_CHALLENGE_EXPIRED', {
+          data: { field: 'code', reason: 'too_many_attempts' },
+        }),
+      };
+    }
+    return {
+      outcome: 'failed',
+      clearCookie: false,
+      error: new AppError('AUTH_MFA_CODE_INVALID', {
+        data: { field: 'code', attempts_left: MFA_MAX_ATTEMPTS - attempts },
+      }),
+    };
+  }
+
+  // No code yet: open (or keep) the challenge, send an SMS code when there is a phone factor.
+  let id = challenge && challengeId ? challengeId : undefined;
+  let row = challenge;
+  if (!id || !row) {
+    id = newChallengeId();
+    await purgeExpiredChallenges(deps.db, now);
+    await insertChallenge(deps.db, {
+      idHash: sha256(id),
+      userId,
+      purpose: LOGIN_CHALLENGE_PURPOSE,
+      expiresAt: new Date(now.getTime() + MFA_CHALLENGE_TTL_MS),
+      now,
+    });
+    row = {
+      id_hash: sha256(id),
+      user_id: userId,
+      purpose: LOGIN_CHALLENGE_PURPOSE,
+      code_hash: null,
+      code_sent_at: null,
+      sends: 0,
+      attempts: 0,
+      payload: {},
+      expires_at: new Date(now.getTime() + MFA_CHALLENGE_TTL_MS),
+    };
+  }
+  let codeSent = false;
+  if (sms?.phone_number && (request.mfaResend === true || row.sends === 0)) {
+    const sent = await sendChallengeCode(deps, row, sms.phone_number);
+    codeSent = sent === 'sent';
+    if (request.mfaResend === true && sent === 'limited') {
+      return {
+        outcome: 'failed',
+        clearCookie: false,
+        error: new AppError('AUTH_MFA_RESEND_LIMITED', {
+          data: {
+            field: 'code',
+            retry_after_seconds: Math.ceil(MFA_RESEND_INTERVAL_MS / 1000),
+          },
+        }),
+      };
+    }
+    if (request.mfaResend === true && sent !== 'sent') {
+      return {
+        outcome: 'failed',
+        clearCookie: false,
+        error: new AppError('SMS_UNAVAILABLE', { data: { field: 'code' } }),
+      };
+    }
+  }
+  return {
+    outcome: 'required',
+    challengeId: id,
+    error: new AppError('AUTH_MFA_REQUIRED', {
+      data: {
+        field: 'code',
+        ...(sms?.phone_number ? { phone_number_end: phoneNumberEnd(sms.phone_number) } : {}),
+        factors,
+        code_sent: codeSent,
+      },
+    }),
+  };
+}
