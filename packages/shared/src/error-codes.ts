@@ -327,6 +327,17 @@ export const ERROR_CODES = {
     httpStatus: 403,
     message: 'You deactivated this account. Continue with Google to reactivate it.',
   },
+  SSO_STATE_INVALID: {
+    code: 1041,
+    httpStatus: 400,
+    message: 'That single sign-on attempt has expired or was already used. Please try again.',
+  },
+  SSO_NO_TOKENS: { code: 1042, httpStatus: 502, message: 'No tokens returned' },
+  SSO_EMAIL_MISMATCH: {
+    code: 1043,
+    httpStatus: 403,
+    message: 'Your identity provider signed you in with a different email address.',
+  },
 
   // 1100–1199: account security — two-factor sign-in and its settings (issue 9,
   // docs/decisions/041).

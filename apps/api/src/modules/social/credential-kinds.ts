@@ -3,8 +3,9 @@
 // list to the auth module through AppDeps.
 import type { CredentialKinds } from '../../core/credential-kinds.ts';
 import { googleLoginKind, googleSignupKind } from './google.ts';
+import { ssoCodeLoginKind, ssoIdTokenLoginKind, ssoSignupKind } from './sso.ts';
 
 export const socialCredentialKinds: CredentialKinds = {
-  login: [googleLoginKind],
-  signup: [googleSignupKind],
+  login: [googleLoginKind, ssoCodeLoginKind, ssoIdTokenLoginKind],
+  signup: [googleSignupKind, ssoSignupKind],
 };

@@ -138,6 +138,8 @@ describe('GET /v3/auth/providers/', () => {
     const response = await browser().get('/v3/auth/providers/');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' ${peer.issuers['google']?.issuer}/gsi/`);
+    // The chooser pop-up answers this page with postMessage: the opener must stay reachable.
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 });
 

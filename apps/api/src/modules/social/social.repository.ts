@@ -97,3 +97,54 @@ export async function emailHasAccount(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The account with this e-mail (compared as the unique index does, in lower case). */
+export async function findUserIdByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Whether the user has an identity of this provider connected. */
+export async function hasIdentityOf(
+  db: Kysely<Database>,
+  userId: string,
+  providerId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_accounts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Connects an identity to the user; false when that identity is connected already. */
+export async function connectIdentity(
+  db: Kysely<Database>,
+  userId: string,
+  providerId: string,
+  accountId: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('auth_accounts')
+    .values({
+      user_id: userId,
+      provider_id: providerId,
+      account_id: accountId,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['provider_id', 'account_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,6 +1,13 @@
 // Input and answer schemas of the social sign-in endpoints (docs/decisions/030).
 import { z } from 'zod';
-import type { AuthProvidersAnswer, SocialNonceAnswer } from '@corkboard/shared/auth/social-api';
+import { emailSchema } from '@corkboard/shared/auth/schemas';
+import type {
+  AuthProvidersAnswer,
+  SocialNonceAnswer,
+  SsoInfoAnswer,
+  SsoTokensAnswer,
+} from '@corkboard/shared/auth/social-api';
+import { OAUTH_VALUE_MAX_LENGTH } from '@corkboard/shared/auth/social-schemas';
 
 export const providersQuery = z.object({
   country: z.string().max(8).optional(),
@@ -25,3 +32,30 @@ export const nonceSchema: z.ZodType<SocialNonceAnswer> = z.object({
   nonce: z.string(),
   expires_at: z.string(),
 });
+
+export const ssoInfoBody = z.object({ email: emailSchema });
+
+export const ssoInfoSchema: z.ZodType<SsoInfoAnswer> = z.object({
+  is_sso: z.boolean(),
+  existing_user: z.boolean(),
+  existing_user_is_sso: z.boolean(),
+  authorization_uri: z.string().nullable(),
+  redirect_uri: z.string().nullable(),
+  exchange_code_to_token_info_url: z.string().nullable(),
+});
+
+export const ssoAuthorizeQuery = z.object({ email: emailSchema });
+
+export const ssoExchangeBody = z.object({
+  code: z.string().min(1).max(OAUTH_VALUE_MAX_LENGTH),
+  state: z.string().min(1).max(OAUTH_VALUE_MAX_LENGTH),
+});
+
+export const ssoTokensSchema: z.ZodType<SsoTokensAnswer> = z.object({
+  sso_id: z.string(),
+  sso_id_token: z.string(),
+  sso_email: z.string(),
+  sso_user_name: z.string(),
+});
+
+export const ssoSlugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,40}$/) });

@@ -58,8 +58,8 @@ export function authProviders(
         }
       : null,
     line: line ? { enabled: true } : null,
-    // Single sign-on by e-mail domain is not offered yet (issue 9, a later slice).
-    sso: { enabled: false },
+    // Single sign-on by e-mail domain: the page asks POST /v3/sso/info/ for a valid e-mail.
+    sso: { enabled: deps.config.providers.envSso !== undefined },
     country: visitorCountry(deps, request, countryOverride),
   };
 }

@@ -82,6 +82,9 @@ export async function registerSecurityHeaders(
     },
     hsts: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },
+    // Sign-in pop-ups (Google Identity Services, the SSO pop-up) answer their opener with
+    // postMessage: 'same-origin' would cut the pop-up off from this page (docs/decisions/031).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Outbound pin links tell the destination which site sent the visit, never the full path.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
