@@ -3,6 +3,7 @@
 // engine, the viewer, experiments); the one AppDeps object (docs/decisions/014); every module's
 // routes with `{ deps }`; the generic resource route; the SPA fallback with the modules' page
 // meta. Plugins never import modules: app.ts is where they meet.
+import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -21,6 +22,7 @@ import { createSafeFetcher } from './lib/safe-fetch.ts';
 import type { WorkQueue } from './lib/work-queue.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
+import { businessRoutes } from './modules/business/business.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
@@ -30,6 +32,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { feedRoutes } from './modules/feeds/feeds.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
+import { hashtagRoutes } from './modules/hashtags/hashtags.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createIntakeQueue } from './modules/media/image-register.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -50,12 +53,23 @@ import {
 import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
 import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-id.ts';
-import { registerSecurityHeaders } from './plugins/app/security-headers.ts';
+import {
+  registerSecurityHeaders,
+  securityHeaderValues,
+  type SecurityHeaderOptions,
+} from './plugins/app/security-headers.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  REQUEST_TIMEOUT_MS,
+  ROUTER_MAX_PARAM_LENGTH,
+} from './plugins/app/framework-errors.ts';
 import { registerSpa } from './plugins/app/spa.ts';
 import { registerViewer, type ViewerResolver } from './plugins/app/viewer.ts';
 import { registerAuthHandler } from './plugins/auth/auth-handler.ts';
 import { createAuth } from './plugins/auth/auth.plugin.ts';
 import { registerExperiments } from './plugins/experiments/experiments.plugin.ts';
+import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +102,9 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   followRoutes,
   clientLogRoutes,
   adminRoutes,
+  hashtagRoutes,
+  offsiteRoutes,
+  businessRoutes,
   socialRoutes,
   accountSecurityRoutes,
 ];
@@ -115,12 +132,23 @@ function originOf(url: string | undefined): string | undefined {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const now = options.now ?? systemClock;
-  const app = Fastify({
+  const securityOptions: SecurityHeaderOptions = {
+    https: isHttpsPublicUrl(config),
+    mediaOrigin: originOf(config.s3?.publicUrl),
+    recaptcha: config.captcha.provider === 'recaptcha',
+    googleSignIn: config.providers.google?.gsiClientUrl,
+  };
+  // For answers written before any hook runs (framework-errors.ts).
+  const fixedSecurityHeaders = securityHeaderValues(securityOptions);
+  const app: FastifyInstance = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: ROUTER_MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler(fixedSecurityHeaders),
+    clientErrorHandler: clientErrorHandler(fixedSecurityHeaders, randomUUID, () => app.log),
   });
   // Routes parse their own input (core/http); this only covers a route declared without them.
   const routeTable: RouteTableEntry[] = [];
@@ -137,12 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerRequestIdEcho(app);
-  await registerSecurityHeaders(app, {
-    https: isHttpsPublicUrl(config),
-    mediaOrigin: originOf(config.s3?.publicUrl),
-    recaptcha: config.captcha.provider === 'recaptcha',
-    googleSignIn: config.providers.google?.gsiClientUrl,
-  });
+  await registerSecurityHeaders(app, securityOptions);
   await registerRateLimit(app, config.rateLimitMax);
   await app.register(cookie);
   registerCsrf(app, { secureCookie: isHttpsPublicUrl(config) });

@@ -15,6 +15,10 @@ import * as pickerIndexes from './migrations/2026-11-21T04-picker-indexes.ts';
 import * as admin from './migrations/2026-11-23T05-admin.ts';
 import * as socialTokens from './migrations/2026-11-23T10-00-social-tokens.ts';
 import * as accountSecurity from './migrations/2026-11-23T11-00-account-security.ts';
+import * as organise from './migrations/2026-11-23T12-00-organise.ts';
+import * as hashtags from './migrations/2026-11-23T13-00-hashtags.ts';
+import * as offsite from './migrations/2026-11-23T15-00-offsite.ts';
+import * as business from './migrations/2026-11-23T17-00-business.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -25,6 +29,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T05-admin': admin,
   '2026-11-23T10-00-social-tokens': socialTokens,
   '2026-11-23T11-00-account-security': accountSecurity,
+  '2026-11-23T12-00-organise': organise,
+  '2026-11-23T13-00-hashtags': hashtags,
+  '2026-11-23T15-00-offsite': offsite,
+  '2026-11-23T17-00-business': business,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -69,7 +69,19 @@ export interface UsersTable {
   // Added by migrations/2026-11-23T05-admin (docs/decisions/019).
   /** An operator: may use the admin pages (/admin/) and the /v3/admin/ endpoints. */
   is_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  // Added by migrations/2026-11-23T12-00-organise (docs/decisions/055).
+  /** How their profile sorts their boards for everyone. */
+  profile_board_sort: ColumnType<ProfileBoardSort, ProfileBoardSort | undefined, ProfileBoardSort>;
+  /** When they last arranged their boards by hand (custom order). */
+  board_order_modified_at: NullableTimestamp;
+  // Added by migrations/2026-11-23T17-00-business (docs/decisions/100).
+  /** Ad targeting by gender (business.md §3); null is "unknown". */
+  gender: ColumnType<UserGender | null, UserGender | null | undefined, UserGender | null>;
 }
+
+export type UserGender = 'female' | 'male' | 'unknown';
+
+export type ProfileBoardSort = 'last_saved' | 'alphabetical' | 'custom';
 
 export type SuspensionReason = 'community_guidelines' | 'unusual_activity' | 'closure_request';
 
@@ -98,7 +110,19 @@ export interface BoardsTable {
   collaborator_count: Counter;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  // Added by migrations/2026-11-23T12-00-organise (docs/decisions/053, 056).
+  layout: ColumnType<BoardLayout, BoardLayout | undefined, BoardLayout>;
+  sensitivity_reason: ColumnType<
+    BoardSensitivityReason | null,
+    BoardSensitivityReason | null | undefined,
+    BoardSensitivityReason | null
+  >;
+  /** When the board's pins were last arranged by hand; null while they are newest first. */
+  board_order_modified_at: NullableTimestamp;
 }
+
+export type BoardLayout = 'default' | 'grid' | 'thumbnail';
+export type BoardSensitivityReason = 'graphic' | 'self_harm' | 'adult';
 
 export interface BoardSectionsTable {
   id: Generated<string>;
@@ -124,6 +148,19 @@ export interface PinsTable {
   repin_of_id: IdRef | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  // Added by migrations/2026-11-23T12-00-organise (docs/decisions/053).
+  alt_text: ColumnType<string, string | undefined, string>;
+  /** Place in the board's custom order; null: not placed (before the placed ones, newest first). */
+  board_position: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
+  section_position: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
 }
 
 export interface BoardCollaboratorsTable {
@@ -296,6 +333,361 @@ export interface VerifiedDomainsTable {
   created_at: CreatedAt;
 }
 
+/** A member's own state of a board (migrations/2026-11-23T12-00-organise). */
+export interface BoardMemberStatesTable {
+  user_id: IdRef;
+  board_id: IdRef;
+  profile_position: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
+  archived_at: NullableTimestamp;
+}
+
+export type BoardActionKind = 'move' | 'delete' | 'board';
+
+/** The bulk action running on a board (docs/decisions/051). */
+export interface BoardActionsTable {
+  board_id: IdRef;
+  kind: BoardActionKind;
+  /** Random, so only the claimer releases its own claim. */
+  token: string;
+  user_id: IdRef | null;
+  started_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** Image files waiting to be removed from storage after their row went (docs/decisions/054). */
+export interface MediaDeletionsTable {
+  sha256: string;
+  keys: ColumnType<string[], string, string>;
+  /** Queued at; a repeated delete of the same image queues it afresh. */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Set once the files are gone; the row stays a while as a trace (see the migration). */
+  done_at: NullableTimestamp;
+}
+
+/**
+ * A hashtag in its normal form (docs/decisions/060): NFC, lower case, without the '#'. pin_count
+ * is the number of pin_hashtags rows of the tag (every pin, whatever its board's privacy), kept
+ * by a trigger on pin_hashtags; what a reader may see is counted at read time.
+ */
+export interface HashtagsTable {
+  id: Generated<string>;
+  tag: string;
+  pin_count: Counter;
+  created_at: CreatedAt;
+}
+
+/** A pin carries a hashtag (its description names it). Written with the description. */
+export interface PinHashtagsTable {
+  pin_id: IdRef;
+  hashtag_id: IdRef;
+  /** Order of first appearance in the description, from 0. */
+  position: number;
+  created_at: CreatedAt;
+}
+
+// ---- offsite link checks (migrations/2026-11-23T15-00-offsite; ADR 080) ----
+
+export type OffsiteListStatusColumn = 'blocked' | 'suspicious' | 'porn' | 'allowed';
+export type OffsiteClickStatusColumn = 'ok' | 'blocked' | 'suspicious' | 'porn';
+
+/** The operators' reputation list for outbound links (business.md §5.3). */
+export interface OffsiteDomainsTable {
+  domain: string;
+  status: OffsiteListStatusColumn;
+  note: ColumnType<string, string | undefined, string>;
+  updated_by: IdRef | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One outbound click through /offsite/ (deduplicated; read by ad reporting). */
+export interface OffsiteClicksTable {
+  id: Generated<string>;
+  pin_id: IdRef | null;
+  is_third_party_ad: ColumnType<boolean, boolean | undefined, boolean>;
+  user_id: IdRef | null;
+  visitor_id: string | null;
+  /** `u:<user id>` or `v:<visitor id>`: who clicked, for deduplication. */
+  subject: string;
+  url: string;
+  domain: string;
+  status: OffsiteClickStatusColumn;
+  token: number | null;
+  created_at: CreatedAt;
+}
+
+// ---- Business I (migrations/2026-11-23T17-00-business, docs/decisions/100–105) ----
+
+/** Money in micro-currency (1 unit = 1,000,000); bigint travels as a string. */
+type Micro = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+type Json<T> = ColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+export interface BusinessProfilesTable {
+  user_id: IdRef;
+  business_name: string;
+  website_url: string | null;
+  country: string;
+  language: string;
+  advertising_intent: string;
+  created_by_id: IdRef | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface BusinessMembersTable {
+  profile_id: IdRef;
+  user_id: IdRef;
+  permissions: TextArray;
+  invited_by_id: IdRef | null;
+  created_at: CreatedAt;
+}
+
+export interface BusinessInvitesTable {
+  id: Generated<string>;
+  profile_id: IdRef;
+  email: string;
+  permissions: TextArray;
+  token_hash: string;
+  invited_by_id: IdRef | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+  accepted_by_id: IdRef | null;
+  accepted_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface BusinessMfaFlagsTable {
+  user_id: IdRef;
+  recorded_by: string;
+  recorded_at: CreatedAt;
+}
+
+export type AdEntityStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED';
+export type AdObjectiveType = 'AWARENESS' | 'CONSIDERATION' | 'WEB_CONVERSION' | 'CATALOG_SALES';
+export type AdReviewStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type AdEventType = 'IMPRESSION' | 'CLOSEUP' | 'OUTBOUND_CLICK' | 'SAVE';
+
+export interface AdAccountsTable {
+  id: Generated<string>;
+  profile_id: IdRef;
+  name: string;
+  country: string;
+  currency: string;
+  status: ColumnType<
+    'ACTIVE' | 'DISABLED',
+    'ACTIVE' | 'DISABLED' | undefined,
+    'ACTIVE' | 'DISABLED'
+  >;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AdCampaignsTable {
+  id: Generated<string>;
+  ad_account_id: IdRef;
+  name: string;
+  objective_type: AdObjectiveType;
+  status: ColumnType<AdEntityStatus, AdEntityStatus | undefined, AdEntityStatus>;
+  ads_client_type: 'quick_promote' | 'console';
+  flexible_daily_budget_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by_id: IdRef | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** The stored targeting spec (Pinterest Ads API v5 keys). */
+export interface StoredTargetingSpec {
+  LOCATION: string[];
+  AGE_BUCKET: string[];
+  GENDER: string[];
+  INTEREST: string[];
+  KEYWORD: string[];
+  AUDIENCE_EXCLUDE: string[];
+}
+
+export interface AdGroupsTable {
+  id: Generated<string>;
+  campaign_id: IdRef;
+  ad_account_id: IdRef;
+  name: string;
+  status: ColumnType<AdEntityStatus, AdEntityStatus | undefined, AdEntityStatus>;
+  budget_type: 'DAILY' | 'LIFETIME';
+  budget_in_micro_currency: Micro;
+  bid_in_micro_currency: Micro;
+  billable_event: 'CLICKTHROUGH' | 'IMPRESSION';
+  targeting_spec: Json<StoredTargetingSpec>;
+  auto_targeting_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  optimization_goal_metadata: NullableJson<Record<string, unknown>>;
+  start_time: Timestamp;
+  end_time: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AdsTable {
+  id: Generated<string>;
+  ad_group_id: IdRef;
+  campaign_id: IdRef;
+  ad_account_id: IdRef;
+  pin_id: IdRef;
+  name: string;
+  destination_url: string;
+  status: ColumnType<AdEntityStatus, AdEntityStatus | undefined, AdEntityStatus>;
+  review_status: ColumnType<AdReviewStatus, AdReviewStatus | undefined, AdReviewStatus>;
+  rejection_reasons: TextArray;
+  reviewed_by_id: IdRef | null;
+  reviewed_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AdDraftsTable {
+  id: Generated<string>;
+  ad_account_id: IdRef;
+  created_by_id: IdRef | null;
+  name: string;
+  payload: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AdConversionTagsTable {
+  id: Generated<string>;
+  ad_account_id: IdRef;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface AdAudiencesTable {
+  id: Generated<string>;
+  ad_account_id: IdRef;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface AdAudienceMembersTable {
+  audience_id: IdRef;
+  email_sha256: string;
+}
+
+export interface AdHidesTable {
+  ad_id: IdRef;
+  user_id: IdRef;
+  created_at: CreatedAt;
+}
+
+export interface AdEventsTable {
+  id: Generated<string>;
+  ad_id: IdRef;
+  ad_group_id: IdRef;
+  viewer_key: string;
+  event_type: AdEventType;
+  is_paid: boolean;
+  cost_micro: Micro;
+  /** UTC day, 'YYYY-MM-DD'. */
+  day: ColumnType<string, string, string>;
+  occurred_at: Timestamp;
+}
+
+export interface AdGroupSpendDaysTable {
+  ad_group_id: IdRef;
+  day: ColumnType<string, string, string>;
+  spent_micro: Micro;
+}
+
+type DailyCount = ColumnType<number, number | undefined, number>;
+
+export interface AdDailyRollupsTable {
+  ad_id: IdRef;
+  day: ColumnType<string, string, string>;
+  ad_group_id: IdRef;
+  campaign_id: IdRef;
+  ad_account_id: IdRef;
+  spend_micro: Micro;
+  paid_impressions: DailyCount;
+  earned_impressions: DailyCount;
+  paid_closeups: DailyCount;
+  earned_closeups: DailyCount;
+  paid_outbound_clicks: DailyCount;
+  earned_outbound_clicks: DailyCount;
+  paid_saves: DailyCount;
+  earned_saves: DailyCount;
+}
+
+export interface AdDenyListTable {
+  id: Generated<string>;
+  domain: string;
+  reason: ColumnType<string, string | undefined, string>;
+  created_by_id: IdRef | null;
+  created_at: CreatedAt;
+}
+
+export interface AdBillingProfilesTable {
+  ad_account_id: IdRef;
+  legal_name: string;
+  billing_email: string;
+  address_line1: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  tax_id: string | null;
+  provider_customer_id: string | null;
+  payment_method_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type AdInvoiceStatus = 'ISSUED' | 'PAID' | 'PAYMENT_FAILED' | 'NO_PAYMENT_METHOD';
+
+export interface AdInvoicesTable {
+  id: Generated<string>;
+  ad_account_id: IdRef;
+  /** The first day of the invoiced month, 'YYYY-MM-01'. */
+  month: ColumnType<string, string, string>;
+  amount_micro: Micro;
+  currency: string;
+  status: AdInvoiceStatus;
+  provider_payment_id: string | null;
+  failure_message: string | null;
+  issued_at: CreatedAt;
+  paid_at: NullableTimestamp;
+}
+
+export interface AdInvoiceLinesTable {
+  invoice_id: IdRef;
+  campaign_id: IdRef;
+  campaign_name: string;
+  amount_micro: Micro;
+}
+
+export interface AdChangeHistoryTable {
+  id: Generated<string>;
+  ad_account_id: IdRef;
+  actor_id: IdRef | null;
+  entity_type: string;
+  entity_id: IdRef;
+  action: string;
+  changes: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface AdReportingPreferencesTable {
+  ad_account_id: IdRef;
+  user_id: IdRef;
+  columns: TextArray;
+  updated_at: UpdatedAt;
+}
+
 // Added by migrations/2026-11-23T10-00-social-tokens (docs/decisions/030).
 /** An ID token that produced a session, by its SHA-256, kept until it expires (no replay). */
 export interface SocialTokenUsesTable {
@@ -366,6 +758,36 @@ export interface Database {
   image_intake_jobs: ImageIntakeJobsTable;
   pin_client_events: PinClientEventsTable;
   verified_domains: VerifiedDomainsTable;
+  board_member_states: BoardMemberStatesTable;
+  board_actions: BoardActionsTable;
+  media_deletions: MediaDeletionsTable;
+  // Added by migrations/2026-11-23T13-* (docs/decisions/060).
+  hashtags: HashtagsTable;
+  pin_hashtags: PinHashtagsTable;
+  offsite_domains: OffsiteDomainsTable;
+  offsite_clicks: OffsiteClicksTable;
+  business_profiles: BusinessProfilesTable;
+  business_members: BusinessMembersTable;
+  business_invites: BusinessInvitesTable;
+  business_mfa_flags: BusinessMfaFlagsTable;
+  ad_accounts: AdAccountsTable;
+  ad_campaigns: AdCampaignsTable;
+  ad_groups: AdGroupsTable;
+  ads: AdsTable;
+  ad_drafts: AdDraftsTable;
+  ad_conversion_tags: AdConversionTagsTable;
+  ad_audiences: AdAudiencesTable;
+  ad_audience_members: AdAudienceMembersTable;
+  ad_hides: AdHidesTable;
+  ad_events: AdEventsTable;
+  ad_group_spend_days: AdGroupSpendDaysTable;
+  ad_daily_rollups: AdDailyRollupsTable;
+  ad_deny_list: AdDenyListTable;
+  ad_billing_profiles: AdBillingProfilesTable;
+  ad_invoices: AdInvoicesTable;
+  ad_invoice_lines: AdInvoiceLinesTable;
+  ad_change_history: AdChangeHistoryTable;
+  ad_reporting_preferences: AdReportingPreferencesTable;
   social_token_uses: SocialTokenUsesTable;
   mfa_factors: MfaFactorsTable;
   mfa_backup_codes: MfaBackupCodesTable;

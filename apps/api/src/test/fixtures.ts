@@ -66,6 +66,14 @@ export interface Fixtures {
     user: UserFixture,
     status: 'invited' | 'accepted',
   ): Promise<void>;
+  /**
+   * Makes `user` a business (account_type, business profile) with an ad account; answers the ad
+   * account's id, the `advertiser_id` of acting for it (docs/decisions/101).
+   */
+  business(
+    user: UserFixture,
+    overrides?: { businessName?: string; country?: string },
+  ): Promise<{ advertiserId: string }>;
 }
 
 // Module-wide so several factories over one database never reuse a username or slug.
@@ -225,6 +233,38 @@ export function createFixtures(db: Kysely<Database>): Fixtures {
           .where('id', '=', board.id)
           .execute();
       }
+    },
+
+    async business(user, overrides = {}) {
+      const country = overrides.country ?? 'US';
+      await db
+        .updateTable('users')
+        .set({ account_type: 'business' })
+        .where('id', '=', user.id)
+        .execute();
+      await db
+        .insertInto('business_profiles')
+        .values({
+          user_id: user.id,
+          business_name: overrides.businessName ?? `${user.username} Co`,
+          website_url: null,
+          country,
+          language: 'en',
+          advertising_intent: 'products',
+          created_by_id: user.id,
+        })
+        .execute();
+      const account = await db
+        .insertInto('ad_accounts')
+        .values({
+          profile_id: user.id,
+          name: overrides.businessName ?? `${user.username} Co`,
+          country,
+          currency: 'USD',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { advertiserId: account.id };
     },
   };
 }

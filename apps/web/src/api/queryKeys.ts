@@ -43,6 +43,11 @@ export const queryKeys = {
   shareSuggestions: (term: string) => ['shareSuggestions', term] as const,
   emailInvite: (token: string) => ['emailInvite', token] as const,
 
+  // ---- following (issue 10) ----
+  followingFeed: () => [PIN_LISTS_ROOT, 'followingFeed'] as const,
+  userFollowers: (username: string) => ['userFollowers', username] as const,
+  userFollowing: (username: string) => ['userFollowing', username] as const,
+
   // ---- auth ----
   viewer: () => ['viewer'] as const,
   experiments: () => ['experiments'] as const,
@@ -52,6 +57,13 @@ export const queryKeys = {
   // ---- admin ----
   adminOverview: () => ['adminOverview'] as const,
   adminOperators: () => ['adminOperators'] as const,
+
+  // ---- hashtags (saving-extras) ----
+  hashtagSuggestions: (fragment: string) => ['hashtagSuggestions', fragment] as const,
+  // ---- business (issue 11) ----
+  businessProfiles: () => ['businessProfiles'] as const,
+  businessMembers: (profileId: string) => ['businessMembers', profileId] as const,
+  businessInvite: (token: string) => ['businessInvite', token] as const,
 
   // ---- social sign-in ----
   authProviders: () => ['authProviders'] as const,

@@ -38,6 +38,17 @@ const BookmarkletPage = lazyPage(
   'BookmarkletPage',
 );
 const AdminRoute = lazyPage(() => import('./AdminRoute.tsx'), 'AdminRoute');
+const businessCreatePages = () => import('../features/business/BusinessCreatePage.tsx');
+const BusinessCreatePage = lazyPage(businessCreatePages, 'BusinessCreatePage');
+const BusinessConvertPage = lazyPage(businessCreatePages, 'BusinessConvertPage');
+const BusinessMembersPage = lazyPage(
+  () => import('../features/business/BusinessMembersPage.tsx'),
+  'BusinessMembersPage',
+);
+const BusinessInvitePage = lazyPage(
+  () => import('../features/business/BusinessInvitePage.tsx'),
+  'BusinessInvitePage',
+);
 const BoardInvitePage = lazyPage(
   () => import('../features/collaborators/BoardInvitePage.tsx'),
   'BoardInvitePage',
@@ -69,6 +80,10 @@ export function AppRoutes() {
         <Route path="bookmarklet/" element={<BookmarkletPage />} />
         <Route path="invite/board/" element={<BoardInvitePage />} />
         <Route path="admin/*" element={<AdminRoute />} />
+        <Route path="business/create/" element={<BusinessCreatePage />} />
+        <Route path="business/convert/" element={<BusinessConvertPage />} />
+        <Route path="business/:profileId/members/" element={<BusinessMembersPage />} />
+        <Route path="invite/business/" element={<BusinessInvitePage />} />
         <Route path=":username/" element={<ProfilePage />} />
         <Route path=":username/:slug/" element={<BoardPage />} />
         <Route path="*" element={<NotFoundPage />} />

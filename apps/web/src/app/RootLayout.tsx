@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
 import { HeaderAuth } from '../features/auth/HeaderAuth.tsx';
+import { BusinessBarSlot } from '../features/business/BusinessBarSlot.tsx';
 import { isChromelessPath } from '../features/pin-create/chromeless.ts';
 import { CardSaveButton } from '../features/save/SaveButton.tsx';
 import { SaveFlowProvider } from '../features/save/SaveFlowProvider.tsx';
@@ -53,6 +54,7 @@ export function RootLayout() {
             </a>
             {/* The pin create pop-up and the mobile save pages bring their own header. */}
             {isChromelessPath(pathname) ? null : <Header account={<HeaderAuth />} />}
+            {isChromelessPath(pathname) ? null : <BusinessBarSlot />}
             <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="app__main">
               {/* Keyed by path: a failed page does not stay failed after navigating elsewhere. */}
               <ErrorBoundary key={pathname} fallback={<PageError />}>

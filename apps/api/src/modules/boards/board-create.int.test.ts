@@ -18,6 +18,8 @@ let test: TestApp;
 let me: UserFixture;
 let other: UserFixture;
 let business: UserFixture;
+/** The business's ad account: what `advertiser_id` names (docs/decisions/101). */
+let businessAdvertiser: string;
 
 function create(options: Record<string, unknown>, who: Who) {
   return test.client.resourceCreate<PickerBoardItem>('BoardResource', options, who);
@@ -43,11 +45,7 @@ beforeAll(async () => {
   me = await f.user({ username: 'board_maker' });
   other = await f.user();
   business = await f.user({ username: 'board_business' });
-  await handle.db
-    .updateTable('users')
-    .set({ account_type: 'business' })
-    .where('id', '=', business.id)
-    .execute();
+  businessAdvertiser = (await f.business(business)).advertiserId;
   test = await buildTestApp(handle.db);
 });
 
@@ -141,19 +139,22 @@ describe('BoardResource create', () => {
   });
 
   it('makes advertiser boards protected, never secret', async () => {
-    const result = await create({ name: 'Spring campaign', advertiser_id: business.id }, business);
+    const result = await create(
+      { name: 'Spring campaign', advertiser_id: businessAdvertiser },
+      business,
+    );
     expect(result.data.privacy).toBe('protected');
     const explicit = await create(
-      { name: 'Summer campaign', privacy: 'protected', advertiser_id: business.id },
+      { name: 'Summer campaign', privacy: 'protected', advertiser_id: businessAdvertiser },
       business,
     );
     expect(explicit.data.privacy).toBe('protected');
     const secret = await create(
-      { name: 'Hidden campaign', privacy: 'secret', advertiser_id: business.id },
+      { name: 'Hidden campaign', privacy: 'secret', advertiser_id: businessAdvertiser },
       business,
     );
     expect(secret.code).toBe(CODES.BOARD_PRIVACY_NOT_ALLOWED.code);
-    const notMine = await create({ name: 'Not mine', advertiser_id: business.id }, me);
+    const notMine = await create({ name: 'Not mine', advertiser_id: businessAdvertiser }, me);
     expect(notMine.status).toBe(403);
     expect(notMine.code).toBe(CODES.ADVERTISER_NOT_ALLOWED.code);
   });

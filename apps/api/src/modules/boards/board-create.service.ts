@@ -12,7 +12,7 @@ import type { BoardPrivacyColumn } from '@corkboard/db/schema';
 import { AppError } from '@corkboard/shared/app-error';
 import type { PickerBoardItem } from '@corkboard/shared/saving/api';
 import { BOARD_SLUG_FALLBACK, slugify, uniqueSlug } from '@corkboard/shared/saving/board-name';
-import { resolveActing } from '../../core/acting.ts';
+import { resolveActing } from '../business/acting.service.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { isBoardVisible } from '../../core/board-access.repository.ts';
 import { SLUG_RACE_ATTEMPTS, uniqueViolation } from '../../core/db-errors.ts';
@@ -102,11 +102,13 @@ export async function createBoard(
   viewer: Viewer,
   options: BoardCreateOptions,
 ): Promise<PickerBoardItem> {
-  const acting = await resolveActing(deps.db, viewer, options);
+  const acting = await resolveActing(deps, viewer, options);
   const privacy = decidePrivacy(options.privacy, acting.asAdvertiser);
+  // Acting for a business, the board is the business's (docs/decisions/101).
+  const owner = acting.subject;
 
   const base = slugify(options.name, BOARD_SLUG_FALLBACK);
-  const boardId = await insertBoardOnce(deps, viewer, {
+  const boardId = await insertBoardOnce(deps, owner, {
     name: options.name,
     description: options.description,
     privacy,
@@ -114,7 +116,7 @@ export async function createBoard(
     sectionNames: options.section_names ?? [],
   });
   deps.log.debug({ board_id: boardId, source: options.aux_data?.source ?? null }, 'board created');
-  return getBoardItem(deps, viewer, boardId);
+  return getBoardItem(deps, owner, boardId);
 }
 
 /** BoardResource get: any board the viewer may see (visitors included), with their access. */
@@ -123,7 +125,7 @@ export async function getBoard(
   viewer: Viewer | null,
   options: BoardGetOptions,
 ): Promise<PickerBoardItem> {
-  if (viewer !== null) await resolveActing(deps.db, viewer, options);
+  if (viewer !== null) await resolveActing(deps, viewer, options);
   if (!(await isBoardVisible(deps.db, viewer, options.board_id))) {
     throw new AppError('BOARD_NOT_FOUND');
   }

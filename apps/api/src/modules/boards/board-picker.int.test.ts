@@ -27,6 +27,8 @@ let me: UserFixture;
 let friend: UserFixture;
 let stranger: UserFixture;
 let business: UserFixture;
+/** The business's ad account: what `advertiser_id` names (docs/decisions/101). */
+let businessAdvertiser: string;
 let cooking: BoardFixture;
 let travel: BoardFixture;
 let secretMine: BoardFixture;
@@ -51,11 +53,7 @@ beforeAll(async () => {
   friend = await f.user({ username: 'picker_friend', firstName: 'Fran', lastName: 'Friend' });
   stranger = await f.user({ username: 'picker_stranger' });
   business = await f.user({ username: 'picker_business' });
-  await handle.db
-    .updateTable('users')
-    .set({ account_type: 'business' })
-    .where('id', '=', business.id)
-    .execute();
+  businessAdvertiser = (await f.business(business)).advertiserId;
 
   cooking = await f.board(me, { name: 'Cooking' });
   travel = await f.board(me, { name: 'Travel Plans' });
@@ -176,11 +174,14 @@ describe('BoardPickerBoardsResource get', () => {
   });
 
   it('filters protected boards for an advertiser acting for itself', async () => {
-    const result = await picker({ filter: 'protected', advertiser_id: business.id }, business);
+    const result = await picker(
+      { filter: 'protected', advertiser_id: businessAdvertiser },
+      business,
+    );
     expect(ids(result.data.all_boards)).toEqual([campaign.id]);
     const mine = await picker({ filter: 'protected' }, me);
     expect(mine.data.all_boards).toEqual([]);
-    const notAllowed = await picker({ filter: 'protected', advertiser_id: business.id }, me);
+    const notAllowed = await picker({ filter: 'protected', advertiser_id: businessAdvertiser }, me);
     expect(notAllowed.code).toBe(CODES.ADVERTISER_NOT_ALLOWED.code);
   });
 

@@ -13,7 +13,7 @@ import {
   type PickerBoard,
 } from '@corkboard/shared/saving/board-sort';
 import type { PinText } from '@corkboard/shared/saving/keywords';
-import { resolveActing } from '../../core/acting.ts';
+import { resolveActing } from '../business/acting.service.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 
 /** The picker reads the database and turns image keys into URLs, nothing else. */
@@ -181,8 +181,11 @@ export async function boardPicker(
   viewer: Viewer,
   options: BoardPickerOptions,
 ): Promise<{ data: BoardPickerData; bookmark: string | undefined }> {
-  await resolveActing(deps.db, viewer, options);
-  await requireSelf(deps, viewer, options);
+  const acting = await resolveActing(deps, viewer, options);
+  // Acting for a business lists the business's boards, protected ones only (saving.md §6).
+  const owner = acting.subject;
+  const filter = acting.asAdvertiser ? 'protected' : options.filter;
+  await requireSelf(deps, owner, options);
   const beforeId = decodeIdBookmark(options.bookmark ?? undefined);
   const pageSize = clampSize(
     options.page_size,
@@ -204,9 +207,9 @@ export async function boardPicker(
   // The shortlist belongs to the first page: later pages only extend 'All boards'. The two are
   // independent reads (in parallel on a PostgreSQL pool).
   const [rows, boards_shortlist] = await Promise.all([
-    writableBoardPage(deps.db, viewer, options.filter, { beforeId, limit: pageSize + 1 }).execute(),
+    writableBoardPage(deps.db, owner, filter, { beforeId, limit: pageSize + 1 }).execute(),
     beforeId === undefined
-      ? shortlist(deps, viewer, options.filter, pin, options.shortlist_suggestions)
+      ? shortlist(deps, owner, filter, pin, options.shortlist_suggestions)
       : Promise.resolve([]),
   ]);
   const pageRows = rows.slice(0, pageSize);

@@ -34,6 +34,8 @@ let collaborator: UserFixture;
 let invitee: UserFixture;
 let other: UserFixture;
 let business: UserFixture;
+/** The business's ad account: what `advertiser_id` names (docs/decisions/101). */
+let businessAdvertiser: string;
 let board: BoardFixture;
 let section: SectionFixture;
 let secretBoard: BoardFixture;
@@ -94,11 +96,7 @@ beforeAll(async () => {
   invitee = await f.user({ username: 'saver_invitee' });
   other = await f.user({ username: 'saver_other' });
   business = await f.user({ username: 'saver_business' });
-  await handle.db
-    .updateTable('users')
-    .set({ account_type: 'business' })
-    .where('id', '=', business.id)
-    .execute();
+  businessAdvertiser = (await f.business(business)).advertiserId;
   board = await f.board(owner, { name: 'Weeknight Dinners' });
   section = await f.section(board, { title: 'Pasta' });
   secretBoard = await f.board(owner, { name: 'Gift ideas', privacy: 'secret' });
@@ -427,7 +425,7 @@ describe('PinResource create', () => {
         {
           board_id: protectedBoard.id,
           image_base64: await base64Image(),
-          advertiser_id: business.id,
+          advertiser_id: businessAdvertiser,
         },
         business,
       );
@@ -437,7 +435,7 @@ describe('PinResource create', () => {
     it('refuses a non-protected board when acting for an advertiser', async () => {
       const own = await f.board(business, { name: 'Open board' });
       const result = await createPin(
-        { board_id: own.id, image_base64: await base64Image(), advertiser_id: business.id },
+        { board_id: own.id, image_base64: await base64Image(), advertiser_id: businessAdvertiser },
         business,
       );
       expect(result.code).toBe(CODES.ADVERTISER_BOARD_NOT_PROTECTED.code);
@@ -445,16 +443,16 @@ describe('PinResource create', () => {
 
     it('refuses acting for anyone else, or as a personal account: ADVERTISER_NOT_ALLOWED', async () => {
       const someoneElse = await createPin(
-        { board_id: board.id, image_base64: 'AAAA', advertiser_id: business.id },
+        { board_id: board.id, image_base64: 'AAAA', advertiser_id: businessAdvertiser },
         owner,
       );
       expect(someoneElse.status).toBe(403);
       expect(someoneElse.code).toBe(CODES.ADVERTISER_NOT_ALLOWED.code);
-      const personal = await createPin(
-        { board_id: board.id, image_base64: 'AAAA', advertiser_id: owner.id },
+      const noSuchAdvertiser = await createPin(
+        { board_id: board.id, image_base64: 'AAAA', advertiser_id: '999999' },
         owner,
       );
-      expect(personal.code).toBe(CODES.ADVERTISER_NOT_ALLOWED.code);
+      expect(noSuchAdvertiser.code).toBe(CODES.ADVERTISER_NOT_ALLOWED.code);
       const orbac = await createPin(
         { board_id: board.id, image_base64: 'AAAA', orbac_subject_id: other.id },
         owner,

@@ -4,7 +4,8 @@
 // - The target board must be one the viewer can save to (owner or accepted collaborator:
 //   BOARD_NOT_FOUND when they cannot even see it, BOARD_NOT_WRITABLE when they can only look);
 //   the section must belong to that board (SECTION_NOT_FOUND).
-// - Acting for an advertiser (advertiser_id, see acting.ts) saves to protected boards only.
+// - Acting for an advertiser (advertiser_id, see business/acting.service.ts) saves as the business
+//   acted for (its boards, its pins) and to protected boards only.
 // - PinResource takes exactly one image: image_base64 (≤ 32 MiB decoded), image_url (fetched
 //   with the SSRF-safe client) or media_upload_id (the viewer's own upload). RepinResource takes
 //   pin_id of a pin the viewer can see and shares its image (repin_of_id set).
@@ -14,7 +15,8 @@
 //   to {board_name}.'.
 // - share_facebook / share_twitter are ignored for secret boards (shareFlagsForBoard); nothing
 //   is posted anywhere: there is no outside service to post to.
-// The pin, its image row and every counter (board, section, pinner) change in one transaction.
+// The pin, its image row, its hashtags and every counter (board, section, pinner) change in one
+// transaction.
 import type { Kysely } from 'kysely';
 import type { BoardPrivacyColumn, Database, ImageRow } from '@corkboard/db/schema';
 import { AppError } from '@corkboard/shared/app-error';
@@ -24,7 +26,6 @@ import {
   shareFlagsForBoard,
   type PinCreateMethod,
 } from '@corkboard/shared/saving/schemas';
-import { resolveActing, type Acting } from '../../core/acting.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { requireWritableBoard } from '../../core/board-access.ts';
 import { serializePin } from '../../core/serializers.ts';
@@ -38,6 +39,8 @@ import {
   takeInBytes,
   type IncomingImage,
 } from '../media/image-intake.service.ts';
+import { setPinHashtags } from '../hashtags/hashtags.service.ts';
+import { resolveActing, type Acting } from '../business/acting.service.ts';
 import { requireSectionOfBoard } from '../sections/sections.service.ts';
 import { findAlreadySaved, findSavedPin, insertPinWithCounters } from './pin-create.repository.ts';
 import { findVisiblePinSource } from './pin-source.repository.ts';
@@ -56,11 +59,10 @@ interface CheckedTarget {
 /** Where the pin goes, checked (see the file comment). `db` may be a transaction. */
 async function checkTarget(
   db: Kysely<Database>,
-  viewer: Viewer,
   target: Target,
   acting: Acting,
 ): Promise<CheckedTarget> {
-  const board = await requireWritableBoard(db, viewer, target.boardId);
+  const board = await requireWritableBoard(db, acting.subject, target.boardId);
   if (acting.asAdvertiser && board.privacy !== 'protected') {
     throw new AppError('ADVERTISER_BOARD_NOT_PROTECTED', { data: { field: 'board_id' } });
   }
@@ -94,11 +96,12 @@ interface SaveRequest {
 async function savePin(deps: AppDeps, viewer: Viewer, request: SaveRequest): Promise<SavedPin> {
   const saved = await deps.db.transaction().execute(async (trx) => {
     // Checked again inside the transaction: access may have changed while the image was worked on.
-    const { board, sectionId } = await checkTarget(trx, viewer, request.target, request.acting);
+    const { board, sectionId } = await checkTarget(trx, request.target, request.acting);
     const image: ImageRow = await persistIncomingImage(trx, request.image);
-    const alreadySaved = await findAlreadySaved(trx, viewer.id, image.id);
+    const saver = request.acting.subject;
+    const alreadySaved = await findAlreadySaved(trx, saver.id, image.id);
     const pin = await insertPinWithCounters(trx, {
-      pinnerId: viewer.id,
+      pinnerId: saver.id,
       boardId: board.id,
       sectionId,
       imageId: image.id,
@@ -110,6 +113,17 @@ async function savePin(deps: AppDeps, viewer: Viewer, request: SaveRequest): Pro
       repinOfId: request.repinOfId,
       now: deps.now(),
     });
+    // The tags of the description, stored with the pin (saving.md §5; docs/decisions/060).
+    await setPinHashtags(
+      trx,
+      deps.log,
+      {
+        id: pin.id,
+        description: request.description,
+        source: request.repinOfId === null ? 'create' : 'repin',
+      },
+      deps.now(),
+    );
     return { pin, alreadySaved, board };
   });
   const shared = shareFlagsForBoard(saved.board.privacy, request.share);
@@ -135,11 +149,11 @@ export async function createPin(
   viewer: Viewer,
   options: PinCreateOptions,
 ): Promise<SavedPin> {
-  const acting = await resolveActing(deps.db, viewer, options);
+  const acting = await resolveActing(deps, viewer, options);
   const target: Target = { boardId: options.board_id, sectionId: options.section ?? null };
   // Cheap checks before the expensive image work, so nobody can make us fetch and resize
   // images for a board they cannot save to.
-  await checkTarget(deps.db, viewer, target, acting);
+  await checkTarget(deps.db, target, acting);
 
   let image: IncomingImage;
   if (options.media_upload_id !== undefined) {
@@ -177,11 +191,11 @@ export async function createRepin(
   viewer: Viewer,
   options: RepinCreateOptions,
 ): Promise<SavedPin> {
-  const acting = await resolveActing(deps.db, viewer, options);
+  const acting = await resolveActing(deps, viewer, options);
   const source = await findVisiblePinSource(deps.db, viewer, options.pin_id);
   if (!source) throw new AppError('PIN_NOT_FOUND', { data: { field: 'pin_id' } });
   const target: Target = { boardId: options.board_id, sectionId: options.section ?? null };
-  await checkTarget(deps.db, viewer, target, acting);
+  await checkTarget(deps.db, target, acting);
   const imageRow = await findImage(deps.db, source.image_id);
 
   return savePin(deps, viewer, {

@@ -12,7 +12,7 @@ import type { Database } from '@corkboard/db/schema';
 import { AppError } from '@corkboard/shared/app-error';
 import type { PickerSectionItem } from '@corkboard/shared/saving/api';
 import { SECTION_SLUG_FALLBACK, slugify, uniqueSlug } from '@corkboard/shared/saving/board-name';
-import { resolveActing } from '../../core/acting.ts';
+import { resolveActing } from '../business/acting.service.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { requireWritableBoard } from '../../core/board-access.ts';
 import { SLUG_RACE_ATTEMPTS, uniqueViolation } from '../../core/db-errors.ts';
@@ -89,8 +89,8 @@ export async function createSection(
   viewer: Viewer,
   options: SectionCreateOptions,
 ): Promise<PickerSectionItem> {
-  await resolveActing(deps.db, viewer, options);
-  const id = await insertSectionOnce(deps, viewer, {
+  const acting = await resolveActing(deps, viewer, options);
+  const id = await insertSectionOnce(deps, acting.subject, {
     boardId: options.board_id,
     name: options.name,
     initialPins: options.initial_pins ?? [],

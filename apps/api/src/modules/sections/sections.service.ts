@@ -8,7 +8,7 @@ import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
 import type { BoardSection, Pin } from '@corkboard/shared/api-types';
 import type { PickerSectionItem } from '@corkboard/shared/saving/api';
-import { resolveActing } from '../../core/acting.ts';
+import { resolveActing } from '../business/acting.service.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { requireWritableBoard } from '../../core/board-access.ts';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../../core/bookmarks.ts';
 import { thumbnail } from '../../core/media-urls.ts';
 import { clampSize, type PageRequest } from '../../core/schemas.ts';
-import { serializePin } from '../../core/serializers.ts';
+import { serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import {
   findSectionItem,
@@ -78,7 +78,9 @@ export async function sectionPins(
   const section = await findVisibleSection(deps.db, viewer, sectionId);
   if (!section) throw new AppError('SECTION_NOT_FOUND');
   const rows = await listSectionPins(deps.db, section.id, beforeId, page.pageSize + 1);
-  return keysetPage(rows, page.pageSize, (row) => serializePin(deps.storage, row));
+  return keysetPage(rows, page.pageSize, (row) =>
+    serializePin(deps.storage, row, serializeFor(viewer)),
+  );
 }
 
 /** The board page's sections (the caller checked the board is visible). */
@@ -93,7 +95,7 @@ export async function getSection(
   viewer: Viewer | null,
   options: SectionGetOptions,
 ): Promise<PickerSectionItem> {
-  if (viewer !== null) await resolveActing(deps.db, viewer, options);
+  if (viewer !== null) await resolveActing(deps, viewer, options);
   const visible = await findVisibleSection(deps.db, viewer, options.section_id);
   const row = visible ? await findSectionItem(deps.db, visible.id) : undefined;
   if (!row) throw new AppError('SECTION_NOT_FOUND');
@@ -106,10 +108,10 @@ export async function sectionPicker(
   viewer: Viewer,
   options: SectionPickerOptions,
 ): Promise<Page<PickerSectionItem>> {
-  await resolveActing(deps.db, viewer, options);
+  const acting = await resolveActing(deps, viewer, options);
   const offset = decodeOffsetBookmark(options.bookmark ?? undefined, SECTION_PICKER_MAX_OFFSET);
   const pageSize = clampSize(options.page_size, SECTION_PICKER_PAGE_SIZE, SECTION_PICKER_PAGE_SIZE);
-  const board = await requireWritableBoard(deps.db, viewer, options.board_id);
+  const board = await requireWritableBoard(deps.db, acting.subject, options.board_id);
   const rows = await listSectionItems(deps.db, board.id, offset, pageSize + 1);
   const pageRows = rows.slice(0, pageSize);
   const next = offset + pageRows.length;

@@ -9,6 +9,7 @@
 // one answers 400 BAD_REQUEST before Better Auth (whose JSON handling recurses) sees it.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@corkboard/shared/app-error';
+import { findUnstorableText } from '../../lib/unstorable-text.ts';
 import { exceedsJsonDepth } from '../app/json-depth.ts';
 import { AUTH_BASE_PATH, type AuthEngine } from './auth-engine.ts';
 import { engineHeaders } from './engine-headers.ts';
@@ -73,12 +74,21 @@ export function registerAuthHandler(
       const url = new URL(request.url, publicUrl);
       const subPath = url.pathname.slice(AUTH_BASE_PATH.length).replace(/\/+$/, '');
       if (!AUTH_HANDLER_PATHS.has(subPath)) throw new AppError('ROUTE_NOT_FOUND');
+      // Depth first: the text check below walks the body recursively.
+      if (request.method === 'POST' && exceedsJsonDepth(request.body)) {
+        throw new AppError('BAD_REQUEST', { detail: 'The request body is nested too deeply.' });
+      }
+      // The engine stores what it is sent; text PostgreSQL cannot hold is refused here as in the
+      // one input parser (docs/decisions/090).
+      const unstorable = findUnstorableText([request.body ?? null, request.query]);
+      if (unstorable) {
+        throw new AppError('TEXT_INVALID_CHARACTERS', {
+          data: { location: unstorable[0] === 0 ? 'body' : 'querystring' },
+        });
+      }
       const headers = engineHeaders(request);
       const init: RequestInit = { method: request.method, headers };
       if (request.method === 'POST') {
-        if (exceedsJsonDepth(request.body)) {
-          throw new AppError('BAD_REQUEST', { detail: 'The request body is nested too deeply.' });
-        }
         headers.set('content-type', 'application/json');
         init.body = JSON.stringify(request.body ?? {});
       }

@@ -329,6 +329,8 @@ describe('header account menu', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(within(menu).getByRole('menuitem', { name: 'Your profile' })).toHaveFocus();
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(within(menu).getByRole('menuitem', { name: 'Create a business account' })).toHaveFocus();
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toHaveFocus();
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(within(menu).getByRole('menuitem', { name: 'Your profile' })).toHaveFocus();

@@ -159,6 +159,17 @@ function AccountMenu({ user }: { user: AuthUser }) {
               {t('header.yourProfile')}
             </Link>
           </li>
+          <li role="none">
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              className="account-menu__item"
+              to="/business/create"
+              onClick={() => close(false)}
+            >
+              {t('header.createBusiness')}
+            </Link>
+          </li>
           {user.is_admin ? (
             <li role="none">
               <Link

@@ -1,0 +1,14 @@
+// Where the business pages link and go (docs/decisions/100).
+import { safeNextPath } from '@corkboard/shared/auth/safe-next-path';
+import type { BusinessCreated } from '@corkboard/shared/business/api';
+
+export function businessMembersPath(profileId: string): string {
+  return `/business/${encodeURIComponent(profileId)}/members/`;
+}
+
+/** After create or convert: the `next` of the query when it is one of our paths, else access. */
+export function afterCreatePath(search: string, created: BusinessCreated): string {
+  return (
+    safeNextPath(new URLSearchParams(search).get('next')) ?? businessMembersPath(created.profile.id)
+  );
+}
