@@ -151,7 +151,7 @@ describe('Continue with Google', () => {
       await within(dialog).findByRole(
         'button',
         { name: 'Continue with Google' },
-        { timeout: 10_000 },
+        { timeout: 25_000 },
       );
       expect(within(dialog).getByRole('separator')).toHaveTextContent('OR');
       expect(within(dialog).getByText(/Development identity provider/)).toBeInTheDocument();
@@ -190,7 +190,7 @@ describe('Continue with Google', () => {
       await within(dialog).findByRole(
         'button',
         { name: 'Continue with Google' },
-        { timeout: 10_000 },
+        { timeout: 25_000 },
       ),
     );
     await within(dialog).findByRole('heading', { name: 'Enter your birthdate' });
@@ -219,7 +219,7 @@ describe('Continue with Google', () => {
       await within(dialog).findByRole(
         'button',
         { name: 'Continue with Google' },
-        { timeout: 10_000 },
+        { timeout: 25_000 },
       ),
     );
     await waitFor(() => expect(assign).toHaveBeenCalled());
@@ -241,7 +241,7 @@ describe('Continue with Google', () => {
       await within(dialog).findByRole(
         'button',
         { name: 'Continue with Google' },
-        { timeout: 10_000 },
+        { timeout: 25_000 },
       ),
     );
     expect(
@@ -278,7 +278,7 @@ describe('Continue with Google', () => {
       await within(dialog).findByRole(
         'button',
         { name: 'Continue with Google' },
-        { timeout: 10_000 },
+        { timeout: 25_000 },
       ),
     );
     expect(
