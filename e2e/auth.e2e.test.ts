@@ -59,7 +59,7 @@ async function signUp(page: Page, email: string, password: string, birthday = '1
   const dialog = await openModal(page, 'Sign up');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
   await dialog.getByRole('heading', { name: 'Enter your birthdate' }).waitFor();
   await dialog.getByLabel('Birthdate').fill(birthday);
   await dialog.getByRole('button', { name: 'Create account' }).click();
@@ -256,7 +256,7 @@ describe('follow-up steps', () => {
     const again = await openModal(page, 'Sign up');
     await again.getByLabel('Email').fill(newEmail('kid2'));
     await again.getByLabel('Password').fill('kid-Password-1');
-    await again.getByRole('button', { name: 'Continue' }).click();
+    await again.getByRole('button', { name: 'Continue', exact: true }).click();
     const birthday = again.getByLabel('Birthdate');
     await birthday.waitFor();
     expect(await birthday.isDisabled()).toBe(true);

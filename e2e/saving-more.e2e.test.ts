@@ -157,7 +157,7 @@ describe('collaborator invitation by e-mail', () => {
     const dialog = visitor.getByRole('dialog');
     await dialog.getByLabel('Email').fill(invitee);
     await dialog.getByLabel('Password').fill(`invitee-Password-${run}`);
-    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
     await dialog
       .getByRole('heading', { name: 'Enter your birthdate' })
       .waitFor({ timeout: 30_000 });

@@ -42,6 +42,8 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { pinRoutes } from './modules/pins/pins.routes.ts';
 import { pinPageMeta } from './modules/pins/pins.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { socialCredentialKinds } from './modules/social/credential-kinds.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
 import { sectionRoutes } from './modules/sections/sections.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { profilePageMeta } from './modules/users/users.service.ts';
@@ -113,6 +115,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   businessRoutes,
   accountSecurityRoutes,
   organiseRoutes,
+  socialRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -142,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     https: isHttpsPublicUrl(config),
     mediaOrigin: originOf(config.s3?.publicUrl),
     recaptcha: config.captcha.provider === 'recaptcha',
+    googleSignIn: config.providers.google?.gsiClientUrl,
   };
   // For answers written before any hook runs (framework-errors.ts).
   const fixedSecurityHeaders = securityHeaderValues(securityOptions);
@@ -200,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       concurrency: config.imageWorkConcurrency,
       maxQueued: config.imageWorkQueueMax,
     }),
+    credentialKinds: socialCredentialKinds,
   };
   app.decorate('imageIntake', deps.imageIntake);
   app.decorate('imageWork', deps.imageWork);

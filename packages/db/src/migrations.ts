@@ -13,6 +13,7 @@ import * as saving from './migrations/2026-11-21T02-saving.ts';
 import * as domains from './migrations/2026-11-21T03-domains.ts';
 import * as pickerIndexes from './migrations/2026-11-21T04-picker-indexes.ts';
 import * as admin from './migrations/2026-11-23T05-admin.ts';
+import * as socialTokens from './migrations/2026-11-23T10-00-social-tokens.ts';
 import * as accountSecurity from './migrations/2026-11-23T11-00-account-security.ts';
 import * as trustedDevices from './migrations/2026-11-23T11-01-trusted-devices.ts';
 import * as organise from './migrations/2026-11-23T12-00-organise.ts';
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T03-domains': domains,
   '2026-11-21T04-picker-indexes': pickerIndexes,
   '2026-11-23T05-admin': admin,
+  '2026-11-23T10-00-social-tokens': socialTokens,
   '2026-11-23T11-00-account-security': accountSecurity,
   '2026-11-23T11-01-trusted-devices': trustedDevices,
   '2026-11-23T12-00-organise': organise,

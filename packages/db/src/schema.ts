@@ -761,6 +761,13 @@ export interface AdReportingPreferencesTable {
   updated_at: UpdatedAt;
 }
 
+// Added by migrations/2026-11-23T10-00-social-tokens (docs/decisions/030).
+/** An ID token that produced a session, by its SHA-256, kept until it expires (no replay). */
+export interface SocialTokenUsesTable {
+  token_hash: string;
+  expires_at: Timestamp;
+}
+
 // ---- Added by migrations/2026-11-23T11-00-account-security (docs/decisions/041) ----
 
 export type MfaFactorKind = 'sms' | 'totp';
@@ -873,6 +880,7 @@ export interface Database {
   mfa_backup_codes: MfaBackupCodesTable;
   mfa_challenges: MfaChallengesTable;
   auth_trusted_devices: AuthTrustedDevicesTable;
+  social_token_uses: SocialTokenUsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -622,6 +622,66 @@ export const ERROR_CODES = {
     httpStatus: 400,
     message: 'The lowest price must not be above the highest price.',
   },
+
+  // 1000–1099: social sign-in and SSO by e-mail domain (auth.md §2–§8; docs/decisions/030–039).
+  SOCIAL_PROVIDER_UNAVAILABLE: {
+    code: 1000,
+    httpStatus: 503,
+    message: "Looks like this isn't available right now. Give another option a try.",
+  },
+  SOCIAL_TOKEN_INVALID: {
+    code: 1001,
+    httpStatus: 401,
+    message: "We couldn't verify that sign-in. Please try again.",
+  },
+  SOCIAL_TOKEN_EXPIRED: {
+    code: 1002,
+    httpStatus: 401,
+    message: 'That sign-in has expired. Please try again.',
+  },
+  SOCIAL_TOKEN_REPLAYED: {
+    code: 1003,
+    httpStatus: 401,
+    message: 'That sign-in was already used. Please try again.',
+  },
+  SOCIAL_ACCOUNT_NOT_FOUND: {
+    code: 1004,
+    httpStatus: 404,
+    message: "We couldn't find a Corkboard account connected to that account.",
+  },
+  SOCIAL_GOOGLE_ONLY_ACCOUNT: {
+    code: 1005,
+    httpStatus: 401,
+    message: 'Your account is already linked to Google. To log in with email, set a password.',
+  },
+  SOCIAL_FACEBOOK_ONLY_ACCOUNT: {
+    code: 1006,
+    httpStatus: 401,
+    message: 'Your account is already linked to Facebook. To log in with email, set a password.',
+  },
+  SOCIAL_EMAIL_REQUIRED: { code: 1007, httpStatus: 400, message: 'Email is required' },
+  SOCIAL_ACCOUNT_CONNECTED_ELSEWHERE: {
+    code: 1008,
+    httpStatus: 409,
+    message: 'That account is already connected to another Corkboard account.',
+  },
+  SOCIAL_VOLUNTARILY_DEACTIVATED: {
+    code: 1011,
+    httpStatus: 403,
+    message: 'You deactivated this account. Continue with Google to reactivate it.',
+  },
+  SSO_STATE_INVALID: {
+    code: 1041,
+    httpStatus: 400,
+    message: 'That single sign-on attempt has expired or was already used. Please try again.',
+  },
+  SSO_NO_TOKENS: { code: 1042, httpStatus: 502, message: 'No tokens returned' },
+  SSO_EMAIL_MISMATCH: {
+    code: 1043,
+    httpStatus: 403,
+    message: 'Your identity provider signed you in with a different email address.',
+  },
+
   // 1100–1199: account security — two-factor sign-in and its settings (issue 9,
   // docs/decisions/041).
   AUTH_MFA_REQUIRED: {

@@ -92,6 +92,12 @@ export interface ProvidersConfig {
   safeBrowsing: SafeBrowsingProviderConfig | undefined;
   /** `host:port` of the DNS server used for domain-ownership TXT proofs; system resolver if unset. */
   dnsServer: string | undefined;
+  /**
+   * A request header carrying the visitor's ISO country code, set by the reverse proxy or CDN in
+   * front of the server (CF-IPCountry, CloudFront-Viewer-Country, …): trusted only when this
+   * names it (docs/decisions/032). Lower-cased.
+   */
+  countryHeader: string | undefined;
 }
 
 const blank = (value: unknown): unknown =>
@@ -141,6 +147,13 @@ export const providersEnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: text,
   SAFE_BROWSING_URL: url,
   SAFE_BROWSING_API_KEY: text,
+  GEO_COUNTRY_HEADER: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/)
+      .optional(),
+  ),
   DNS_SERVER: z.preprocess(
     blank,
     z
@@ -268,6 +281,7 @@ export function providersConfig(e: ProvidersEnv): {
       stripe,
       safeBrowsing,
       dnsServer: e.DNS_SERVER,
+      countryHeader: e.GEO_COUNTRY_HEADER?.toLowerCase(),
     },
     problems,
   };

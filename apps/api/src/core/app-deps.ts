@@ -14,6 +14,7 @@ import type { WorkQueue } from '../lib/work-queue.ts';
 import type { AuthEngine } from '../plugins/auth/auth-engine.ts';
 import type { CaptchaSetup } from '../plugins/captcha/captcha.plugin.ts';
 import type { Mailer } from '../plugins/mail/mailer.ts';
+import type { CredentialKinds } from './credential-kinds.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -35,6 +36,8 @@ export interface AppDeps {
   imageIntake: WorkQueue;
   /** The bound on concurrent image decoding (lib/image-work-pool.ts, decision 092). */
   imageWork: ImageWorkPool;
+  /** Social and SSO login/signup credentials the auth routes accept (core/credential-kinds.ts). */
+  credentialKinds: CredentialKinds;
 }
 
 /** Plugin options of every module's routes plugin. */

@@ -104,6 +104,17 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.write('<p>partial');
     },
+    '/token': (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ method: req.method, body: Buffer.concat(chunks).toString() }));
+      });
+    },
+    '/token-moved': (_req, res) => {
+      res.writeHead(307, { location: '/token' }).end();
+    },
     '/no-answer': () => {
       // Never answers: the fetch's deadline must end it.
     },
@@ -281,6 +292,25 @@ describe('allowed hosts', () => {
     const fetcher = createSafeFetcher({ allowPrivateNetworks: true });
     const response = await fetcher(server.url('/hello'));
     expect(response.status).toBe(200);
+  });
+});
+
+describe('forms', () => {
+  it('POSTs a form, vetting the address as for a GET', async () => {
+    const form = new URLSearchParams({ grant_type: 'authorization_code', code: 'a b' });
+    const response = await loopbackOnly(server.url('/token'), { form });
+    expect(JSON.parse(response.body.toString())).toEqual({
+      method: 'POST',
+      body: 'grant_type=authorization_code&code=a+b',
+    });
+    await expectReason(createSafeFetcher()(server.url('/token'), { form }), 'blocked_address');
+  });
+
+  it('never follows a redirect with the form', async () => {
+    const before = server.requests.length;
+    const form = new URLSearchParams({ code: 'x' });
+    await expectReason(loopbackOnly(server.url('/token-moved'), { form }), 'http_status');
+    expect(server.requests.slice(before).map((request) => request.url)).toEqual(['/token-moved']);
   });
 });
 

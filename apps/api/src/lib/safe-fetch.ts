@@ -117,6 +117,12 @@ export interface SafeFetchOptions {
   /** The only request headers a caller may add. */
   readonly headers?: Readonly<{ accept?: string; 'accept-language'?: string; range?: string }>;
   readonly signal?: AbortSignal;
+  /**
+   * Sends a POST with this form (application/x-www-form-urlencoded) instead of a GET: an OAuth
+   * token request to an identity provider an operator registered. Redirects are not followed
+   * (a redirected POST is an error), since re-sending a form to another host is never wanted.
+   */
+  readonly form?: URLSearchParams;
 }
 
 export interface SafeFetchResponse {
@@ -383,12 +389,17 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
       headers['accept-language'] = options.headers['accept-language'];
     }
     if (options.headers?.range) headers['range'] = options.headers.range;
+    const form = options.form ? Buffer.from(options.form.toString()) : undefined;
+    if (form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers['content-length'] = String(form.length);
+    }
     const requestOptions: RequestOptions & { servername?: string } = {
       protocol: url.protocol,
       hostname: target.hostname,
       port: target.port,
       path: `${url.pathname}${url.search}`,
-      method: 'GET',
+      method: form ? 'POST' : 'GET',
       headers,
       // A fresh agent per hop: no pooled socket from another host or policy is reused, and no
       // environment proxy (NODE_USE_ENV_PROXY) applies to it.
@@ -400,7 +411,7 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
     return new Promise<IncomingMessage>((resolve, reject) => {
       const req = (secure ? httpsRequest : httpRequest)(requestOptions, resolve);
       req.on('error', reject);
-      req.end();
+      req.end(form);
     });
   }
 
@@ -469,6 +480,12 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
         // Belt and braces: the pinned lookup means this is a vetted address; check anyway.
         checkAddress(target.hostname, remoteAddress, url.href);
         const location = res.headers.location;
+        if (REDIRECT_STATUSES.has(status) && location && options.form) {
+          throw new SafeFetchError('http_status', `a POST answered with HTTP ${status}`, {
+            url: url.href,
+            status,
+          });
+        }
         if (REDIRECT_STATUSES.has(status) && location) {
           if (redirects.length >= maxRedirects) {
             throw new SafeFetchError('too_many_redirects', `more than ${maxRedirects} redirects`, {

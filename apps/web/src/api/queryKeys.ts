@@ -81,4 +81,7 @@ export const queryKeys = {
   recentSearches: () => ['recentSearches'] as const,
   // ---- account settings ----
   securityState: () => ['securityState'] as const,
+
+  // ---- social sign-in ----
+  authProviders: () => ['authProviders'] as const,
 };

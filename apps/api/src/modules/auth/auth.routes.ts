@@ -13,11 +13,17 @@
 // malformed attempts count too. Expired sessions, tokens and counters are swept hourly.
 import { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
+import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import { EMAIL_COPY } from '@corkboard/shared/auth/email';
 import { passwordMinLength } from '@corkboard/shared/auth/password';
 import type { FastifyRequest } from 'fastify';
 import { isHttpsPublicUrl } from '../../config/config.ts';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
+import {
+  kindFor,
+  type LoginCredential,
+  type SignupCredential,
+} from '../../core/credential-kinds.ts';
 import type { InputErrorMapper } from '../../core/http/input.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import { purgeStaleTrustedDevices } from '../account-security/devices.service.ts';
@@ -33,6 +39,8 @@ import {
   registerBodySchemas,
   registerExistsBodySchema,
   resetPasswordBody,
+  type LoginInput,
+  type RegisterInput,
 } from './auth.schemas.ts';
 import {
   beforeRegister,
@@ -45,6 +53,7 @@ import {
   register,
 } from './auth.service.ts';
 import { registerCaptchaRoutes } from './captcha.routes.ts';
+import { loginWithCredential, registerWithCredential } from './credential-auth.service.ts';
 import {
   completePasswordReset,
   consumeResetComplete,
@@ -79,6 +88,13 @@ const resetErrors: InputErrorMapper = (issues) =>
 export const authRoutes: ModuleRoutes = (app, { deps }, done) => {
   const cookieOptions = { secureCookie: isHttpsPublicUrl(deps.config) };
   const registerBodies = registerBodySchemas(deps.now);
+  // Social and SSO credentials (docs/decisions/030): a body carrying a kind's fields is parsed
+  // with that kind's schema and proven by it; every other body is the e-mail one.
+  const loginKinds = deps.credentialKinds.login;
+  const signupKinds = deps.credentialKinds.signup.map((kind) => ({
+    claims: kind.claims,
+    schema: kind.schema(deps.now),
+  }));
 
   // Answers about who is signed in must never be cached by a browser or proxy.
   app.addHook('onSend', (_request, reply, payload, hookDone) => {
@@ -139,42 +155,58 @@ export const authRoutes: ModuleRoutes = (app, { deps }, done) => {
     handler: ({ body }) => Promise.resolve({ data: emailValidation(body.email) }),
   });
 
-  registerRoute(app, {
-    method: 'POST',
-    url: '/v3/register/',
-    summary: 'E-mail signup: creates the account and logs it in (auth.md §3)',
-    tags,
-    access: 'anyone',
-    before: ({ request, reply }) =>
-      beforeRegister(deps, authRequestOf(request), authEffectsOf(reply, cookieOptions)),
-    body: registerBodies.normal,
-    bodyFor: (request) =>
-      increasedMinimum(request) ? registerBodies.increased : registerBodies.normal,
-    inputErrors: (issues, _location, { request, reply }) => {
-      const minPasswordLength = passwordMinLength(increasedMinimum(request));
-      const error = authErrorFromIssues(issues, { minPasswordLength }, 'signup');
-      if (error.codeName === 'AUTH_UNDERAGE')
-        authEffectsOf(reply, cookieOptions).setUnderageCookie();
-      return error;
+  registerRoute<'anyone', undefined, undefined, RegisterInput | SignupCredential, AuthSuccess>(
+    app,
+    {
+      method: 'POST',
+      url: '/v3/register/',
+      summary: 'Signup by e-mail, or with a social or SSO credential (auth.md §3); logs in',
+      tags,
+      access: 'anyone',
+      before: ({ request, reply }) =>
+        beforeRegister(deps, authRequestOf(request), authEffectsOf(reply, cookieOptions)),
+      body: registerBodies.normal,
+      bodyFor: (request) =>
+        kindFor(signupKinds, request.body)?.schema ??
+        (increasedMinimum(request) ? registerBodies.increased : registerBodies.normal),
+      inputErrors: (issues, _location, { request, reply }) => {
+        const minPasswordLength = passwordMinLength(increasedMinimum(request));
+        const error = authErrorFromIssues(issues, { minPasswordLength }, 'signup');
+        if (error.codeName === 'AUTH_UNDERAGE')
+          authEffectsOf(reply, cookieOptions).setUnderageCookie();
+        return error;
+      },
+      response: authSuccessSchema,
+      handler: async ({ request, reply, body }) => {
+        const effects = authEffectsOf(reply, cookieOptions);
+        const data =
+          'resolve' in body
+            ? await registerWithCredential(deps, authRequestOf(request), request, effects, body)
+            : await register(deps, authRequestOf(request), effects, body);
+        return { data };
+      },
     },
-    response: authSuccessSchema,
-    handler: async ({ request, reply, body }) => ({
-      data: await register(deps, authRequestOf(request), authEffectsOf(reply, cookieOptions), body),
-    }),
-  });
+  );
 
-  registerRoute(app, {
+  registerRoute<'anyone', undefined, undefined, LoginInput | LoginCredential, AuthSuccess>(app, {
     method: 'POST',
     url: '/v3/login/',
-    summary: 'Logs in with e-mail (or username) and password',
+    summary:
+      'Logs in with e-mail (or username) and password, or a social or SSO credential (auth.md §3)',
     tags,
     access: 'anyone',
     body: loginBody,
+    bodyFor: (request) => kindFor(loginKinds, request.body)?.schema ?? loginBody,
     inputErrors: loginErrors,
     response: authSuccessSchema,
-    handler: async ({ request, reply, body }) => ({
-      data: await login(deps, authRequestOf(request), authEffectsOf(reply, cookieOptions), body),
-    }),
+    handler: async ({ request, reply, body }) => {
+      const effects = authEffectsOf(reply, cookieOptions);
+      const data =
+        'resolve' in body
+          ? await loginWithCredential(deps, authRequestOf(request), request, effects, body)
+          : await login(deps, authRequestOf(request), effects, body);
+      return { data };
+    },
   });
 
   registerRoute(app, {

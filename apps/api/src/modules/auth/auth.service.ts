@@ -30,6 +30,7 @@ import {
   findAccountByEmail,
   findAccountByIdentifier,
   findCredentialHash,
+  GOOGLE_PROVIDER,
 } from './auth.repository.ts';
 import { completeLogin } from './complete-login.service.ts';
 import {
@@ -45,6 +46,7 @@ import {
   SIGNUP_RULE,
 } from './limits.ts';
 import { clearCounter, readCounter, recordHit } from './rate-limits.repository.ts';
+import { socialOnlyProvider } from './social-signup.repository.ts';
 import { pickUsername } from './username.ts';
 
 /** auth.md §8: an email containing the product's name is refused (impersonation). */
@@ -316,6 +318,15 @@ export async function login(
   // The password was cleared when the account was protected, so no password can match: say why.
   if (account.soft_banned_at) {
     throw new AppError('AUTH_SOFT_BANNED', { data: { field: 'email' } });
+  }
+  // auth.md §8: an account without a password says which button logs it in.
+  const socialOnly = await socialOnlyProvider(deps.db, account.id);
+  if (socialOnly) {
+    const code =
+      socialOnly === GOOGLE_PROVIDER
+        ? 'SOCIAL_GOOGLE_ONLY_ACCOUNT'
+        : 'SOCIAL_FACEBOOK_ONLY_ACCOUNT';
+    throw new AppError(code, { data: { field: socialOnly } });
   }
   // The password is checked here; the session (and every later step) is "complete the login".
   const hash = account.email ? await findCredentialHash(deps.db, account.id) : null;

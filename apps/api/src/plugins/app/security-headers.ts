@@ -14,6 +14,17 @@ export interface SecurityHeaderOptions {
    * renders its checkbox in a frame. Only then are Google's origins allowed.
    */
   recaptcha?: boolean | undefined;
+  /**
+   * The Google Identity Services script URL when Google sign-in is configured: its directory is
+   * allowed for the script, its one-tap frame, its calls and its stylesheet, as Google documents
+   * for a CSP (docs/decisions/031).
+   */
+  googleSignIn?: string | undefined;
+}
+
+/** The sources Google Identity Services needs: the directory of its client script. */
+export function googleSignInSources(gsiClientUrl: string): string {
+  return new URL('.', gsiClientUrl).href;
 }
 
 /** Google's documented sources for reCAPTCHA (script and challenge frame). */
@@ -49,6 +60,13 @@ export function contentSecurityPolicyDirectives(
     directives['script-src'] = ["'self'", ...RECAPTCHA_SCRIPT_SOURCES];
     directives['frame-src'] = RECAPTCHA_FRAME_SOURCES;
   }
+  if (options.googleSignIn) {
+    const gsi = googleSignInSources(options.googleSignIn);
+    for (const name of ['script-src', 'style-src', 'connect-src']) {
+      directives[name] = [...(directives[name] ?? []), gsi];
+    }
+    directives['frame-src'] = [...(directives['frame-src'] ?? []), gsi];
+  }
   if (options.https) directives['upgrade-insecure-requests'] = [];
   return directives;
 }
@@ -62,6 +80,9 @@ function helmetOptions(options: SecurityHeaderOptions) {
     },
     hsts: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     frameguard: { action: 'deny' as const },
+    // Sign-in pop-ups (Google Identity Services, the SSO pop-up) answer their opener with
+    // postMessage: 'same-origin' would cut the pop-up off from this page (docs/decisions/031).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const },
     // Outbound pin links tell the destination which site sent the visit, never the full path.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
   };

@@ -13,8 +13,11 @@ import { EmailAlreadyExistView } from './EmailAlreadyExistView.tsx';
 import type { AuthFlowConfig, FlowView } from './flowTypes.ts';
 import { LoginView } from './LoginView.tsx';
 import { MfaStep } from './MfaStep.tsx';
+import { useAuthProviders } from './hooks.ts';
 import { RecoveryDialogs } from './RecoveryDialogs.tsx';
 import { SignupView } from './SignupView.tsx';
+import { hasSocialButtons, SocialButtons } from './SocialButtons.tsx';
+import { SocialUnavailableDialog } from './SocialUnavailableDialog.tsx';
 import { UnderageConfirmation } from './UnderageConfirmation.tsx';
 import type { AuthFlowState } from './authFlowState.ts';
 import { useAuthFlow, type AuthFlowActions } from './useAuthFlow.ts';
@@ -26,13 +29,11 @@ interface AuthFlowProps {
   headingId: string;
   /** Closes the modal (absent on the auth pages). */
   onClose?: (() => void) | undefined;
-  /** Social sign-in buttons, once a later issue provides them. */
-  social?: ReactNode;
   /** Told the view on screen (the modal is wider for loginMfa, auth.md §9). */
   onViewChange?: ((view: FlowView) => void) | undefined;
 }
 
-export function AuthFlow({ config, headingId, onClose, social, onViewChange }: AuthFlowProps) {
+export function AuthFlow({ config, headingId, onClose, onViewChange }: AuthFlowProps) {
   const { state, actions, containerRef, emailRef, passwordRef, birthdayRef, codeRef } = useAuthFlow(
     config,
     onClose,
@@ -40,6 +41,17 @@ export function AuthFlow({ config, headingId, onClose, social, onViewChange }: A
   useEffect(() => {
     onViewChange?.(state.view);
   }, [onViewChange, state.view]);
+  // auth.md §2: the social buttons and the 'OR' divider, for the providers the server offers.
+  const providers = useAuthProviders().data;
+  const social = (context: 'signin' | 'signup'): ReactNode =>
+    providers && hasSocialButtons(providers) ? (
+      <SocialButtons
+        providers={providers}
+        context={context}
+        onGoogleCredential={actions.googleCredential}
+        onUnavailable={actions.showSocialUnavailable}
+      />
+    ) : null;
   return (
     <div ref={containerRef} className="auth" aria-busy={state.busy}>
       <CurrentView
@@ -54,6 +66,12 @@ export function AuthFlow({ config, headingId, onClose, social, onViewChange }: A
         codeRef={codeRef}
       />
       {state.busy ? <LoadingOverlayText /> : null}
+      {state.unavailable ? (
+        <SocialUnavailableDialog
+          provider={state.unavailable}
+          onClose={actions.closeSocialUnavailable}
+        />
+      ) : null}
       {state.dialog ? (
         <RecoveryDialogs
           dialog={state.dialog}
@@ -70,7 +88,7 @@ interface CurrentViewProps {
   actions: AuthFlowActions;
   config: AuthFlowConfig;
   headingId: string;
-  social: ReactNode;
+  social: (context: 'signin' | 'signup') => ReactNode;
   emailRef: RefObject<HTMLInputElement | null>;
   passwordRef: RefObject<HTMLInputElement | null>;
   birthdayRef: RefObject<HTMLInputElement | null>;
@@ -108,7 +126,7 @@ function CurrentView({
           onSwitchToLogin={() => flow.switchTo('login')}
           emailRef={emailRef}
           passwordRef={passwordRef}
-          social={social}
+          social={social('signup')}
         />
       );
     case 'login':
@@ -128,7 +146,7 @@ function CurrentView({
           onForgetIdentity={flow.forgetIdentity}
           emailRef={emailRef}
           passwordRef={passwordRef}
-          social={social}
+          social={social('signin')}
         />
       );
     case 'birthday':

@@ -226,6 +226,21 @@ export function mapAuthError(
     }
     case 'RATE_LIMITED':
       return flow === 'login' ? { dialog: 'rateLimited' } : { toast: GENERIC };
+    // auth.md §8: 'Your account is already linked to Google. To log in with email, set a password.'
+    case 'SOCIAL_GOOGLE_ONLY_ACCOUNT':
+      return { formError: { key: 'social.googleOnly' } };
+    case 'SOCIAL_FACEBOOK_ONLY_ACCOUNT':
+      return { formError: { key: 'social.facebookOnly' } };
+    // A social sign-in that could not be verified: the button may be the only thing on screen,
+    // so a toast says it (auth.md §8 "Other codes … in a toast").
+    case 'SOCIAL_TOKEN_INVALID':
+    case 'SOCIAL_TOKEN_EXPIRED':
+    case 'SOCIAL_TOKEN_REPLAYED':
+    case 'SOCIAL_ACCOUNT_CONNECTED_ELSEWHERE':
+      return { toast: CANT_LOG_IN };
+    // auth.md §2 "voluntarily deactivated: a tooltip on the Google button"; the server's text.
+    case 'SOCIAL_VOLUNTARILY_DEACTIVATED':
+      return { toast: { text: serverText(error) } };
     default:
       break;
   }

@@ -5,7 +5,12 @@
 import type { AuthErrorOutcome, AuthField, AuthMessage } from './authErrors.ts';
 import { NO_CONSENT, type ConsentState } from './consent.ts';
 import type { RememberedIdentity } from './cookies.ts';
-import type { FieldErrors, FlowView } from './flowTypes.ts';
+import type {
+  FieldErrors,
+  FlowView,
+  PendingSocialSignup,
+  SocialProviderName,
+} from './flowTypes.ts';
 import type { RecoveryDialogState } from './recoveryDialogs.ts';
 
 /** Where keyboard focus moves after the next render: a field with a new error, or the view. */
@@ -39,6 +44,10 @@ export interface AuthFlowState {
   /** The under-age marker is set (auth.md §4). */
   readonly underage: boolean;
   readonly focus: FocusTarget | null;
+  /** A social signup waiting for its birthday (the birthday view registers it). */
+  readonly social: PendingSocialSignup | null;
+  /** 'Oops! Google isn't available' is open. */
+  readonly unavailable: SocialProviderName | null;
 }
 
 export interface InitialAuthFlow {
@@ -64,6 +73,8 @@ export function initialAuthFlowState(initial: InitialAuthFlow): AuthFlowState {
     stepUp: false,
     busy: false,
     focus: null,
+    social: null,
+    unavailable: null,
   };
 }
 
@@ -105,6 +116,17 @@ export type AuthFlowAction =
   | { readonly type: 'identityForgotten' }
   | { readonly type: 'dialogClosed' }
   | { readonly type: 'authenticated' }
+  /**
+   * A social login found no account (auth.md §4): the birthday step opens for the social signup,
+   * with the provider's e-mail (for EmailAlreadyExist, should the signup find it taken).
+   */
+  | {
+      readonly type: 'socialSignupStarted';
+      readonly social: PendingSocialSignup;
+      readonly email: string | null;
+    }
+  | { readonly type: 'socialUnavailable'; readonly provider: SocialProviderName }
+  | { readonly type: 'socialUnavailableClosed' }
   | { readonly type: 'focused' };
 
 function openView(state: AuthFlowState, view: FlowView): AuthFlowState {
@@ -169,7 +191,10 @@ export function authFlowReducer(state: AuthFlowState, action: AuthFlowAction): A
     case 'viewOpened':
       return openView(state, action.view);
     case 'switched':
-      return openView({ ...state, errors: {}, password: '', code: '', mfa: null }, action.view);
+      return openView(
+        { ...state, errors: {}, password: '', code: '', mfa: null, social: null },
+        action.view,
+      );
     case 'fieldFailed':
       return fieldFailed(state, action.field, action.message, action.formView);
     case 'submitted':
@@ -190,6 +215,15 @@ export function authFlowReducer(state: AuthFlowState, action: AuthFlowAction): A
       return { ...state, dialog: null };
     case 'authenticated':
       return openView(state, 'welcome');
+    case 'socialSignupStarted':
+      return openView(
+        { ...state, social: action.social, email: action.email ?? state.email, errors: {} },
+        'birthday',
+      );
+    case 'socialUnavailable':
+      return { ...state, unavailable: action.provider };
+    case 'socialUnavailableClosed':
+      return { ...state, unavailable: null, focus: 'view' };
     case 'focused':
       return state.focus === null ? state : { ...state, focus: null };
   }

@@ -49,3 +49,15 @@ export type FlowView =
   | 'welcome';
 
 export type FieldErrors = Partial<Record<AuthField, AuthMessage>>;
+
+/** The social providers the web offers so far (auth.md §2 social buttons). */
+export type SocialProviderName = 'google';
+
+/**
+ * A verified social identity without an account yet (auth.md §4 "Social signup"): the birthday
+ * step (socialSignupWithAge) registers it with this token.
+ */
+export interface PendingSocialSignup {
+  type: 'google' | 'google_one_tap';
+  token: string;
+}

@@ -9,6 +9,7 @@ import type {
   CaptchaLevel,
 } from '@corkboard/shared/auth/api';
 import type { RegisterBodyInput } from '@corkboard/shared/auth/schemas';
+import type { AuthProvidersAnswer, SocialNonceAnswer } from '@corkboard/shared/auth/social-api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { ExperimentName } from '@corkboard/shared/experiments/experiments';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -278,4 +279,63 @@ export function useSendPasswordReset() {
     [take],
   );
   return { send, isPending };
+}
+
+// ---- social sign-in (docs/decisions/030, 031) ----------------------------------------------
+
+/** GET /v3/auth/providers/: which sign-in providers this server offers, with their public ids. */
+export function useAuthProviders() {
+  return useQuery({
+    queryKey: queryKeys.authProviders(),
+    queryFn: ({ signal }) =>
+      apiGet<AuthProvidersAnswer>(withExperimentOverrides('/v3/auth/providers/'), { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** POST /v3/auth/nonce/: the nonce the next Google ID token must carry (bound to this browser). */
+export async function requestGoogleNonce(): Promise<string> {
+  const answer = await apiSend<SocialNonceAnswer>('POST', '/v3/auth/nonce/', {
+    provider: 'google',
+  });
+  return answer.nonce;
+}
+
+/** auth.md §3 login credentials of a social kind (POST /v3/login/). */
+export interface SocialLoginRequest {
+  google_open_id_token: string;
+  login_method: 'google' | 'google_one_tap';
+  select_by?: string | undefined;
+  recaptchaV3Token?: string | undefined;
+  isAccountSwitch: boolean;
+}
+
+export function useSocialLogin() {
+  return useCallback(
+    (body: SocialLoginRequest) =>
+      apiSend<AuthSuccess>('POST', withExperimentOverrides('/v3/login/'), body),
+    [],
+  );
+}
+
+/** auth.md §3 register with a social type (POST /v3/register/). */
+export interface SocialRegisterRequest {
+  type: 'google' | 'google_one_tap';
+  google_open_id_token: string;
+  birthday: number;
+  recaptchaV3Token?: string | undefined;
+  container?: string | undefined;
+  page?: string | undefined;
+  signupSource?: string | undefined;
+  kr_privacy_consent_opt_in?: boolean | undefined;
+  marketing_notifs_opt_out?: boolean | undefined;
+}
+
+export function useSocialRegister() {
+  return useCallback(
+    (body: SocialRegisterRequest) =>
+      apiSend<AuthSuccess>('POST', withExperimentOverrides('/v3/register/'), body),
+    [],
+  );
 }

@@ -2,3 +2,5 @@
 export const AUTH_MODAL_WIDTH = 484;
 export const AUTH_MFA_MODAL_WIDTH = 489;
 export const BUSINESS_LOGIN_WIDTH = 480;
+/** auth.md §9: form width 268 px (the Google button is drawn at this width too). */
+export const AUTH_FORM_WIDTH = 268;

@@ -39,7 +39,12 @@ import {
   rememberIdentity,
   type RememberedIdentity,
 } from './cookies.ts';
-import type { AuthFlowConfig, FlowView } from './flowTypes.ts';
+import type {
+  AuthFlowConfig,
+  FlowView,
+  PendingSocialSignup,
+  SocialProviderName,
+} from './flowTypes.ts';
 import {
   useCaptcha,
   useEmailExistsLookup,
@@ -47,6 +52,8 @@ import {
   useLogin,
   useRegister,
   useServerEmailValidation,
+  useSocialLogin,
+  useSocialRegister,
 } from './hooks.ts';
 import { afterLoginPath } from './navigation.ts';
 import { emailFormShownAtOnce } from './titles.ts';
@@ -77,6 +84,12 @@ export function initialViewFor(
 ): FlowView {
   if (config.initialView === 'signup' && config.limitedAction && identity) return 'login';
   return config.initialView;
+}
+
+/** The e-mail in a SOCIAL_ACCOUNT_NOT_FOUND answer's `data.profile`, if any. */
+function profileEmail(profile: unknown): string | null {
+  if (typeof profile !== 'object' || profile === null || !('email' in profile)) return null;
+  return typeof profile.email === 'string' ? profile.email : null;
 }
 
 function initialState(config: AuthFlowConfig): AuthFlowState {
@@ -127,6 +140,8 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   const validateOnServer = useServerEmailValidation();
   const logInRequest = useLogin();
   const registerRequest = useRegister();
+  const socialLoginRequest = useSocialLogin();
+  const socialRegisterRequest = useSocialRegister();
 
   // Moves focus once the render that needs it is on screen (aria-describedby then already
   // points at the new error text).
@@ -228,6 +243,10 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
       fieldFailed('birthday', { key: BIRTHDAY_COPY_KEYS[check.failure.copyKey] }, 'signup');
       return;
     }
+    if (state.social) {
+      await registerSocial(state.social, check.birthday, consentState);
+      return;
+    }
     try {
       const { v3 } = await tokens();
       const body: RegisterBodyInput = {
@@ -249,6 +268,88 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
       fail(error, 'signup', 'signup');
     }
   };
+
+  /** auth.md §4 "Social signup": after the birthday step, register with the provider's token. */
+  const registerSocial = async (
+    social: PendingSocialSignup,
+    birthday: number,
+    consentState: ConsentState | null,
+  ) => {
+    try {
+      const { v3 } = await tokens();
+      const result = await socialRegisterRequest({
+        type: social.type,
+        google_open_id_token: social.token,
+        birthday,
+        recaptchaV3Token: v3,
+        container: config.container,
+        page: location.pathname.slice(0, SIGNUP_PAGE_MAX_LENGTH),
+        signupSource: config.signupSource,
+        ...(consentState ? consentOutput(consentState) : {}),
+      });
+      authenticated(result.user);
+    } catch (error) {
+      prepare(captchaAction);
+      if (socialUnavailable(error)) return;
+      fail(error, 'signup', 'signup');
+    }
+  };
+
+  /** The provider is down or not configured: 'Oops! Google isn't available' (auth.md §2). */
+  const socialUnavailable = (error: unknown): boolean => {
+    if (!(error instanceof ApiError)) return false;
+    if (errorCodeName(error.code) !== 'SOCIAL_PROVIDER_UNAVAILABLE') return false;
+    dispatch({ type: 'socialUnavailable', provider: 'google' });
+    return true;
+  };
+
+  /**
+   * The Google button's credential (auth.md §7 "Google one-tap or button callback … followed by
+   * a login with google_open_id_token"). No account yet: the birthday step, then the signup; an
+   * account with that e-mail that Google is not connected to: 'prevent Google register'.
+   */
+  const googleCredential = (credential: string, selectBy: string | undefined) =>
+    void run(async () => {
+      dispatch({ type: 'submitted' });
+      const formView = state.view === 'login' ? 'login' : 'signup';
+      try {
+        const { v3 } = await tokens();
+        const result = await socialLoginRequest({
+          google_open_id_token: credential,
+          login_method: 'google',
+          select_by: selectBy,
+          recaptchaV3Token: v3,
+          isAccountSwitch: config.isAccountSwitch ?? false,
+        });
+        authenticated(result.user);
+      } catch (error) {
+        prepare(captchaAction);
+        if (socialUnavailable(error)) return;
+        const notFound =
+          error instanceof ApiError && errorCodeName(error.code) === 'SOCIAL_ACCOUNT_NOT_FOUND';
+        if (!notFound) {
+          fail(error, 'login', formView);
+          return;
+        }
+        const email = profileEmail(error.data?.['profile']);
+        if (error.data?.['email_taken'] === true) {
+          // That e-mail has an account Google is not connected to: reset its password instead.
+          if (email) dispatch({ type: 'edited', field: 'email', value: email });
+          dispatch({
+            type: 'failed',
+            outcome: { dialog: 'preventGoogleRegister' },
+            formView,
+            stepUpAllowed: false,
+          });
+          return;
+        }
+        dispatch({
+          type: 'socialSignupStarted',
+          social: { type: 'google', token: credential },
+          email,
+        });
+      }
+    });
 
   // ---- what each view's controls do ----
 
@@ -406,6 +507,10 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
       void navigate('/');
     },
     closeDialog: () => dispatch({ type: 'dialogClosed' }),
+    googleCredential,
+    showSocialUnavailable: (provider: SocialProviderName) =>
+      dispatch({ type: 'socialUnavailable', provider }),
+    closeSocialUnavailable: () => dispatch({ type: 'socialUnavailableClosed' }),
   };
   return { state, actions, containerRef, emailRef, passwordRef, birthdayRef, codeRef };
 }

@@ -1,0 +1,139 @@
+// Social sign-in's own endpoints (docs/decisions/030, 031). Logging in and signing up with a
+// provider go through the auth module's POST /v3/login/ and POST /v3/register/ (the credential
+// kinds of this module, handed over in AppDeps); here is what the page needs before that:
+//   GET  /v3/auth/providers/ → which providers this server offers and their public ids
+//   POST /v3/auth/nonce/     → a nonce for the next Google ID token, bound to this browser
+//   POST /v3/sso/info/       → is this e-mail's domain signed in by an identity provider (SSO)
+//   GET  /v3/sso/authorize/  → the SSO pop-up's first stop: on to the IdP (code + PKCE)
+//   GET  /api/auth/sso/callback/:slug → the IdP's redirect back; posts the code to the opener
+//   POST /v3/sso/token/      → the code traded for sso_id, sso_id_token, sso_email, sso_user_name
+// Used ID tokens are remembered until they expire; the sweep below forgets them after that.
+import type { ModuleRoutes } from '../../core/app-deps.ts';
+import { registerRawRoute, registerRoute } from '../../core/http/route.ts';
+import { z } from 'zod';
+import {
+  authProvidersSchema,
+  nonceBody,
+  nonceSchema,
+  providersQuery,
+  ssoAuthorizeQuery,
+  ssoExchangeBody,
+  ssoInfoBody,
+  ssoInfoSchema,
+  ssoSlugParams,
+  ssoTokensSchema,
+} from './social.schemas.ts';
+import { purgeExpiredTokenUses } from './social.repository.ts';
+import { authProviders, issueGoogleNonce } from './social.service.ts';
+import {
+  exchangeSsoCode,
+  ssoCallback,
+  ssoCallbackQuery,
+  ssoInfo,
+  startSsoAuthorization,
+  SSO_AUTHORIZE_PATH,
+  SSO_CALLBACK_PATH_PREFIX,
+  SSO_EXCHANGE_PATH,
+} from './sso.ts';
+
+/** How often expired token uses are deleted. */
+export const TOKEN_USE_PURGE_INTERVAL_MS = 60 * 60_000;
+
+export const socialRoutes: ModuleRoutes = (app, { deps }, done) => {
+  const tags = ['auth'];
+
+  // Answers about sign-in state and nonces must never be cached.
+  app.addHook('onSend', (_request, reply, payload, hookDone) => {
+    reply.header('Cache-Control', 'no-store');
+    hookDone(null, payload);
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  const purge = (): void => {
+    purgeExpiredTokenUses(deps.db, deps.now())
+      .then((count) => deps.log.debug({ purged: count }, 'social token uses purged'))
+      .catch((error: unknown) => deps.log.error({ err: error }, 'social token purge failed'));
+  };
+  app.addHook('onReady', (hookDone) => {
+    timer = setInterval(purge, TOKEN_USE_PURGE_INTERVAL_MS);
+    timer.unref();
+    hookDone();
+  });
+  app.addHook('onClose', (_instance, hookDone) => {
+    if (timer) clearInterval(timer);
+    hookDone();
+  });
+
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/auth/providers/',
+    summary: 'The sign-in providers this server offers, with their public ids (auth.md §2)',
+    tags,
+    access: 'anyone',
+    query: providersQuery,
+    response: authProvidersSchema,
+    handler: ({ request, query }) =>
+      Promise.resolve({ data: authProviders(deps, request, query.country) }),
+  });
+
+  registerRoute(app, {
+    method: 'POST',
+    url: '/v3/auth/nonce/',
+    summary: 'A nonce for the next Google ID token, remembered in this browser (ADR 030)',
+    tags,
+    access: 'anyone',
+    body: nonceBody,
+    response: nonceSchema,
+    handler: async ({ reply }) => ({ data: await issueGoogleNonce(deps, reply) }),
+  });
+
+  registerRoute(app, {
+    method: 'POST',
+    url: '/v3/sso/info/',
+    summary: "Whether the e-mail's domain signs in with single sign-on (auth.md §3, §7)",
+    tags,
+    access: 'anyone',
+    body: ssoInfoBody,
+    response: ssoInfoSchema,
+    handler: async ({ body }) => ({ data: await ssoInfo(deps, body.email) }),
+  });
+
+  registerRawRoute(app, {
+    method: 'GET',
+    url: SSO_AUTHORIZE_PATH,
+    summary: 'The SSO pop-up: on to the identity provider (authorization code with PKCE)',
+    tags,
+    access: 'anyone',
+    query: ssoAuthorizeQuery,
+    produces: { 'text/html': z.string() },
+    status: 302,
+    handler: ({ reply, query }) => startSsoAuthorization(deps, reply, query.email),
+  });
+
+  registerRawRoute(app, {
+    method: 'GET',
+    url: `${SSO_CALLBACK_PATH_PREFIX}:slug`,
+    summary: "The identity provider's redirect back: hands the code to the page that opened it",
+    tags,
+    access: 'anyone',
+    params: ssoSlugParams,
+    query: ssoCallbackQuery,
+    produces: { 'text/html': z.string() },
+    handler: ({ request, reply, params, query }) =>
+      ssoCallback(deps, request, reply, params.slug, query),
+  });
+
+  registerRoute(app, {
+    method: 'POST',
+    url: SSO_EXCHANGE_PATH,
+    summary:
+      'Trades the SSO code for the identity (sso_id, sso_id_token, sso_email, sso_user_name)',
+    tags,
+    access: 'anyone',
+    body: ssoExchangeBody,
+    response: ssoTokensSchema,
+    handler: async ({ request, body }) => ({ data: await exchangeSsoCode(deps, request, body) }),
+  });
+
+  done();
+};
