@@ -22,6 +22,7 @@ import type { WorkQueue } from './lib/work-queue.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
@@ -86,6 +87,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   clientLogRoutes,
   adminRoutes,
   businessRoutes,
+  adsRoutes,
 ];
 
 export interface BuildAppOptions {

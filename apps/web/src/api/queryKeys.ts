@@ -57,4 +57,8 @@ export const queryKeys = {
   businessProfiles: () => ['businessProfiles'] as const,
   businessMembers: (profileId: string) => ['businessMembers', profileId] as const,
   businessInvite: (token: string) => ['businessInvite', token] as const,
+  advertiser: (advertiserId: string) => ['advertiser', advertiserId] as const,
+  campaigns: (advertiserId: string) => ['campaigns', advertiserId] as const,
+  campaign: (advertiserId: string, campaignId: string) =>
+    ['campaigns', advertiserId, campaignId] as const,
 };
