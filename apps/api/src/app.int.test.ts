@@ -434,6 +434,38 @@ describe('rate limit', () => {
       await limited.close();
     }
   });
+  it('counts page loads served by the not-found handler against the same budget (issue 13)', async () => {
+    const limited = await buildTestApp(handle.db, { config: { rateLimitMax: 2 } });
+    try {
+      const page = () =>
+        limited.app.inject({ method: 'GET', url: '/pin/1/', headers: { accept: 'text/html' } });
+      const first = await page();
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toContain('text/html');
+      // An API call and a page load spend one budget.
+      expect((await limited.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      const over = await page();
+      expect(over.statusCode).toBe(429);
+      expect(failureOf(over.body).code).toBe(29);
+      expect(over.headers['retry-after']).toBeDefined();
+      expect(over.headers['x-frame-options']).toBe('DENY');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts unknown API paths against the budget too', async () => {
+    const limited = await buildTestApp(handle.db, { config: { rateLimitMax: 1 } });
+    try {
+      const unknown = () => limited.app.inject({ method: 'GET', url: '/v3/no-such-thing/' });
+      expect(failureOf((await unknown()).body).code).toBe(ERROR_CODES.ROUTE_NOT_FOUND.code);
+      const over = await unknown();
+      expect(over.statusCode).toBe(429);
+      expect(failureOf(over.body).code).toBe(29);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('https deployments', () => {

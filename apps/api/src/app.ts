@@ -3,6 +3,7 @@
 // engine, the viewer, experiments); the one AppDeps object (docs/decisions/014); every module's
 // routes with `{ deps }`; the generic resource route; the SPA fallback with the modules' page
 // meta. Plugins never import modules: app.ts is where they meet.
+import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -31,6 +32,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { feedRoutes } from './modules/feeds/feeds.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
+import { hashtagRoutes } from './modules/hashtags/hashtags.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createIntakeQueue } from './modules/media/image-register.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -46,14 +48,26 @@ import {
   registerErrorHandler,
   registerNotFoundHandler,
 } from './plugins/app/errors.ts';
+import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
 import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-id.ts';
-import { registerSecurityHeaders } from './plugins/app/security-headers.ts';
+import {
+  registerSecurityHeaders,
+  securityHeaderValues,
+  type SecurityHeaderOptions,
+} from './plugins/app/security-headers.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  REQUEST_TIMEOUT_MS,
+  ROUTER_MAX_PARAM_LENGTH,
+} from './plugins/app/framework-errors.ts';
 import { registerSpa } from './plugins/app/spa.ts';
 import { registerViewer, type ViewerResolver } from './plugins/app/viewer.ts';
 import { registerAuthHandler } from './plugins/auth/auth-handler.ts';
 import { createAuth } from './plugins/auth/auth.plugin.ts';
 import { registerExperiments } from './plugins/experiments/experiments.plugin.ts';
+import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +100,8 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   followRoutes,
   clientLogRoutes,
   adminRoutes,
+  hashtagRoutes,
+  offsiteRoutes,
   businessRoutes,
   adsRoutes,
 ];
@@ -102,6 +118,8 @@ export interface BuildAppOptions {
   now?: Clock;
   /** The fetch outbound verifications use (reCAPTCHA); tests point it at a loopback peer. */
   fetch?: typeof fetch;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 function originOf(url: string | undefined): string | undefined {
@@ -111,12 +129,22 @@ function originOf(url: string | undefined): string | undefined {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const now = options.now ?? systemClock;
-  const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+  const securityOptions: SecurityHeaderOptions = {
+    https: isHttpsPublicUrl(config),
+    mediaOrigin: originOf(config.s3?.publicUrl),
+    recaptcha: config.captcha.provider === 'recaptcha',
+  };
+  // For answers written before any hook runs (framework-errors.ts).
+  const fixedSecurityHeaders = securityHeaderValues(securityOptions);
+  const app: FastifyInstance = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: ROUTER_MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler(fixedSecurityHeaders),
+    clientErrorHandler: clientErrorHandler(fixedSecurityHeaders, randomUUID, () => app.log),
   });
   // Routes parse their own input (core/http); this only covers a route declared without them.
   const routeTable: RouteTableEntry[] = [];
@@ -133,11 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerRequestIdEcho(app);
-  await registerSecurityHeaders(app, {
-    https: isHttpsPublicUrl(config),
-    mediaOrigin: originOf(config.s3?.publicUrl),
-    recaptcha: config.captcha.provider === 'recaptcha',
-  });
+  await registerSecurityHeaders(app, securityOptions);
   await registerRateLimit(app, config.rateLimitMax);
   await app.register(cookie);
   registerCsrf(app, { secureCookie: isHttpsPublicUrl(config) });

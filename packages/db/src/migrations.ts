@@ -13,6 +13,9 @@ import * as saving from './migrations/2026-11-21T02-saving.ts';
 import * as domains from './migrations/2026-11-21T03-domains.ts';
 import * as pickerIndexes from './migrations/2026-11-21T04-picker-indexes.ts';
 import * as admin from './migrations/2026-11-23T05-admin.ts';
+import * as organise from './migrations/2026-11-23T12-00-organise.ts';
+import * as hashtags from './migrations/2026-11-23T13-00-hashtags.ts';
+import * as offsite from './migrations/2026-11-23T15-00-offsite.ts';
 import * as business from './migrations/2026-11-23T17-00-business.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +25,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T03-domains': domains,
   '2026-11-21T04-picker-indexes': pickerIndexes,
   '2026-11-23T05-admin': admin,
+  '2026-11-23T12-00-organise': organise,
+  '2026-11-23T13-00-hashtags': hashtags,
+  '2026-11-23T15-00-offsite': offsite,
   '2026-11-23T17-00-business': business,
 };
 

@@ -69,12 +69,19 @@ export interface UsersTable {
   // Added by migrations/2026-11-23T05-admin (docs/decisions/019).
   /** An operator: may use the admin pages (/admin/) and the /v3/admin/ endpoints. */
   is_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  // Added by migrations/2026-11-23T12-00-organise (docs/decisions/055).
+  /** How their profile sorts their boards for everyone. */
+  profile_board_sort: ColumnType<ProfileBoardSort, ProfileBoardSort | undefined, ProfileBoardSort>;
+  /** When they last arranged their boards by hand (custom order). */
+  board_order_modified_at: NullableTimestamp;
   // Added by migrations/2026-11-23T17-00-business (docs/decisions/100).
   /** Ad targeting by gender (business.md §3); null is "unknown". */
   gender: ColumnType<UserGender | null, UserGender | null | undefined, UserGender | null>;
 }
 
 export type UserGender = 'female' | 'male' | 'unknown';
+
+export type ProfileBoardSort = 'last_saved' | 'alphabetical' | 'custom';
 
 export type SuspensionReason = 'community_guidelines' | 'unusual_activity' | 'closure_request';
 
@@ -103,7 +110,19 @@ export interface BoardsTable {
   collaborator_count: Counter;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  // Added by migrations/2026-11-23T12-00-organise (docs/decisions/053, 056).
+  layout: ColumnType<BoardLayout, BoardLayout | undefined, BoardLayout>;
+  sensitivity_reason: ColumnType<
+    BoardSensitivityReason | null,
+    BoardSensitivityReason | null | undefined,
+    BoardSensitivityReason | null
+  >;
+  /** When the board's pins were last arranged by hand; null while they are newest first. */
+  board_order_modified_at: NullableTimestamp;
 }
+
+export type BoardLayout = 'default' | 'grid' | 'thumbnail';
+export type BoardSensitivityReason = 'graphic' | 'self_harm' | 'adult';
 
 export interface BoardSectionsTable {
   id: Generated<string>;
@@ -129,6 +148,15 @@ export interface PinsTable {
   repin_of_id: IdRef | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  // Added by migrations/2026-11-23T12-00-organise (docs/decisions/053).
+  alt_text: ColumnType<string, string | undefined, string>;
+  /** Place in the board's custom order; null: not placed (before the placed ones, newest first). */
+  board_position: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  section_position: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
 }
 
 export interface BoardCollaboratorsTable {
@@ -296,6 +324,93 @@ export interface VerifiedDomainsTable {
   domain: string;
   user_id: IdRef;
   verified_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: CreatedAt;
+}
+
+/** A member's own state of a board (migrations/2026-11-23T12-00-organise). */
+export interface BoardMemberStatesTable {
+  user_id: IdRef;
+  board_id: IdRef;
+  profile_position: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
+  archived_at: NullableTimestamp;
+}
+
+export type BoardActionKind = 'move' | 'delete' | 'board';
+
+/** The bulk action running on a board (docs/decisions/051). */
+export interface BoardActionsTable {
+  board_id: IdRef;
+  kind: BoardActionKind;
+  /** Random, so only the claimer releases its own claim. */
+  token: string;
+  user_id: IdRef | null;
+  started_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** Image files waiting to be removed from storage after their row went (docs/decisions/054). */
+export interface MediaDeletionsTable {
+  sha256: string;
+  keys: ColumnType<string[], string, string>;
+  /** Queued at; a repeated delete of the same image queues it afresh. */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Set once the files are gone; the row stays a while as a trace (see the migration). */
+  done_at: NullableTimestamp;
+}
+
+/**
+ * A hashtag in its normal form (docs/decisions/060): NFC, lower case, without the '#'. pin_count
+ * is the number of pin_hashtags rows of the tag (every pin, whatever its board's privacy), kept
+ * by a trigger on pin_hashtags; what a reader may see is counted at read time.
+ */
+export interface HashtagsTable {
+  id: Generated<string>;
+  tag: string;
+  pin_count: Counter;
+  created_at: CreatedAt;
+}
+
+/** A pin carries a hashtag (its description names it). Written with the description. */
+export interface PinHashtagsTable {
+  pin_id: IdRef;
+  hashtag_id: IdRef;
+  /** Order of first appearance in the description, from 0. */
+  position: number;
+  created_at: CreatedAt;
+}
+
+// ---- offsite link checks (migrations/2026-11-23T15-00-offsite; ADR 080) ----
+
+export type OffsiteListStatusColumn = 'blocked' | 'suspicious' | 'porn' | 'allowed';
+export type OffsiteClickStatusColumn = 'ok' | 'blocked' | 'suspicious' | 'porn';
+
+/** The operators' reputation list for outbound links (business.md §5.3). */
+export interface OffsiteDomainsTable {
+  domain: string;
+  status: OffsiteListStatusColumn;
+  note: ColumnType<string, string | undefined, string>;
+  updated_by: IdRef | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One outbound click through /offsite/ (deduplicated; read by ad reporting). */
+export interface OffsiteClicksTable {
+  id: Generated<string>;
+  pin_id: IdRef | null;
+  is_third_party_ad: ColumnType<boolean, boolean | undefined, boolean>;
+  user_id: IdRef | null;
+  visitor_id: string | null;
+  /** `u:<user id>` or `v:<visitor id>`: who clicked, for deduplication. */
+  subject: string;
+  url: string;
+  domain: string;
+  status: OffsiteClickStatusColumn;
+  token: number | null;
   created_at: CreatedAt;
 }
 
@@ -587,6 +702,14 @@ export interface Database {
   image_intake_jobs: ImageIntakeJobsTable;
   pin_client_events: PinClientEventsTable;
   verified_domains: VerifiedDomainsTable;
+  board_member_states: BoardMemberStatesTable;
+  board_actions: BoardActionsTable;
+  media_deletions: MediaDeletionsTable;
+  // Added by migrations/2026-11-23T13-* (docs/decisions/060).
+  hashtags: HashtagsTable;
+  pin_hashtags: PinHashtagsTable;
+  offsite_domains: OffsiteDomainsTable;
+  offsite_clicks: OffsiteClicksTable;
   business_profiles: BusinessProfilesTable;
   business_members: BusinessMembersTable;
   business_invites: BusinessInvitesTable;

@@ -56,6 +56,15 @@ describe('LocalMediaStorage', () => {
     expect(await storage.exists('pins/00/missing/236x.jpg')).toBe(false);
   });
 
+  it('deletes a file; deleting a missing one is not an error; a foreign key is refused', async () => {
+    const key = 'pins/ef/ef01/736x.jpg';
+    await storage.put(key, Buffer.from('gone soon'), 'image/jpeg');
+    await storage.delete(key);
+    expect(await storage.exists(key)).toBe(false);
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+    await expect(storage.delete('../secret.txt')).rejects.toThrow(/invalid media key/);
+  });
+
   it('names local URLs /media/<key>', () => {
     expect(storage.publicUrl('pins/ab/abc/474x.webp')).toBe('/media/pins/ab/abc/474x.webp');
   });

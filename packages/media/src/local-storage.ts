@@ -74,6 +74,12 @@ export class LocalMediaStorage implements MediaStorage {
     }
   }
 
+  async delete(key: string): Promise<void> {
+    const path = this.pathFor(key);
+    if (path === null) throw new Error(`invalid media key: ${key}`);
+    await rm(path, { force: true });
+  }
+
   publicUrl(key: string): string {
     if (!isValidMediaKey(key)) throw new Error(`invalid media key: ${key}`);
     return `${LOCAL_MEDIA_URL_PREFIX}/${key}`;

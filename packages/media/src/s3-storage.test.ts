@@ -66,6 +66,13 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
     response.end();
     return;
   }
+  if (method === 'DELETE') {
+    // S3 answers 204 whether or not the key existed.
+    objects.delete(key);
+    response.statusCode = 204;
+    response.end();
+    return;
+  }
   const object = objects.get(key);
   if (!object) {
     notFound(response, method, key);
@@ -143,6 +150,19 @@ describe('S3MediaStorage', () => {
   it('answers null / false for a missing object', async () => {
     expect(await storage.get('pins/00/nothing/236x.jpg')).toBeNull();
     expect(await storage.exists('pins/00/nothing/236x.jpg')).toBe(false);
+  });
+
+  it('DELETEs an object, signed; a missing one is no error', async () => {
+    const key = 'pins/ef/ef0123/736x.jpg';
+    await storage.put(key, Buffer.from('bytes'), 'image/jpeg');
+    await storage.delete(key);
+    expect(objects.has(key)).toBe(false);
+    const deleted = seen.at(-1);
+    expect(deleted?.method).toBe('DELETE');
+    expect(deleted?.path).toBe(`/${BUCKET}/${key}`);
+    expect(deleted?.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+    await expect(storage.delete('../escape.jpg')).rejects.toThrow(/invalid media key/);
   });
 
   it('builds public URLs from the configured base and refuses invalid keys', async () => {

@@ -2,6 +2,7 @@
 // store or its CDN at `publicUrl`.
 import { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NoSuchKey,
@@ -100,6 +101,12 @@ export class S3MediaStorage implements MediaStorage {
       if (isNotFound(error)) return false;
       throw error;
     }
+  }
+
+  /** S3 answers DeleteObject for a missing key with success, as `delete` promises. */
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
   }
 
   publicUrl(key: string): string {

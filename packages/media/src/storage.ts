@@ -15,6 +15,11 @@ export interface MediaStorage {
   /** Null when the key does not exist. Used by the local `/media/*` route. */
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Removes the object; a missing key is not an error (deletes are repeated after a crash).
+   * Only the media module's orphan sweep calls it, after the last row using the image is gone.
+   */
+  delete(key: string): Promise<void>;
   /** URL the browser loads: `/media/<key>` locally, `S3_PUBLIC_URL/<key>` for S3. */
   publicUrl(key: string): string;
 }

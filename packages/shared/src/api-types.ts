@@ -43,6 +43,8 @@ export interface Pin {
   board: BoardSummary;
   section: { id: string; title: string; slug: string } | null;
   pinner: UserSummary;
+  /** Describes the image for people who cannot see it; '' when the pinner gave none. */
+  alt_text: string;
 }
 
 /** A person with the viewer's follow state (saving.md §3 User "followedByMe"). */
@@ -66,7 +68,7 @@ export interface PinDetail extends Pin {
   link_domain: LinkDomain | null;
 }
 
-export interface Board extends BoardSummary {
+export interface Board extends BoardSummary, BoardViewerFields {
   slug: string;
   description: string;
   owner: UserSummary;
@@ -77,6 +79,39 @@ export interface Board extends BoardSummary {
   /** Up to 3 small images for the board card / cover. */
   cover_images: ImageVariant[];
   created_at: string;
+}
+
+export type BoardLayoutName = 'default' | 'grid' | 'thumbnail';
+
+/** saving.md §3 Board "coverPin (crop, size)": the pin whose image is the board's cover. */
+export interface BoardCoverPin {
+  id: string;
+  /** The cover image as cards show it (236 wide). */
+  image: ImageVariant;
+  /** Its pixel size. */
+  size: { width: number; height: number };
+  /** The part of `image` a square cover shows: the centred square. */
+  crop: { x: number; y: number; width: number; height: number };
+}
+
+/** saving.md §3 Board "sensitivityScreen (reason, showWarning)". */
+export interface SensitivityScreen {
+  reason: 'graphic' | 'self_harm' | 'adult' | null;
+  show_warning: boolean;
+}
+
+/** The §3 Board fields issue 10 added (docs/decisions/050, 053, 055, 056). */
+export interface BoardViewerFields {
+  /** Whether the viewer follows the board; false for visitors and for its owner. */
+  followed_by_me: boolean;
+  /** When the viewer archived the board for themself; null when not archived (or a visitor). */
+  archived_by_me_at: string | null;
+  /** When the board's pins were last arranged by hand; null while newest first. */
+  board_order_modified_at: string | null;
+  /** The cover pin (chosen, else the newest); null for an empty board. */
+  cover_pin: BoardCoverPin | null;
+  layout: BoardLayoutName;
+  sensitivity_screen: SensitivityScreen;
 }
 
 export interface BoardSection {
@@ -93,6 +128,11 @@ export interface BoardDetail extends Board {
   board_access: ('read' | 'write')[];
 }
 
+/** A profile person with the viewer's follow state (followers and following lists). */
+export interface FollowListUser extends FollowableUser {
+  follower_count: number;
+}
+
 export interface User extends UserSummary {
   first_name: string;
   last_name: string;
@@ -105,4 +145,10 @@ export interface User extends UserSummary {
   follower_count: number;
   following_count: number;
   created_at: string;
+  /** saving.md §3 User "followedByMe": whether the viewer follows them (false for visitors). */
+  followed_by_me: boolean;
+  /** How the profile sorts its boards (ADR 055). */
+  board_sort: 'last_saved' | 'alphabetical' | 'custom';
+  /** When the person last arranged their boards by hand; null when never. */
+  board_order_modified_at: string | null;
 }

@@ -279,6 +279,145 @@ export const ERROR_CODES = {
   },
   // 440–449: following people (saving.md §4, §7 UserFollowResource; docs/decisions/013).
   USER_FOLLOW_SELF: { code: 440, httpStatus: 400, message: "You can't follow yourself." },
+  // 1600–1699: production hardening (issue 13; docs/decisions/090–099).
+  TEXT_INVALID_CHARACTERS: {
+    code: 1600,
+    httpStatus: 400,
+    message: 'Some text contains characters we cannot store.',
+  },
+  MULTIPART_INVALID: {
+    code: 1601,
+    httpStatus: 400,
+    message: 'The upload is not a valid multipart form.',
+  },
+  REQUEST_TIMEOUT: {
+    code: 1602,
+    httpStatus: 408,
+    message: 'The request took too long to arrive. Please try again.',
+  },
+  URI_TOO_LONG: { code: 1603, httpStatus: 414, message: 'The web address is too long.' },
+  HEADERS_TOO_LARGE: {
+    code: 1604,
+    httpStatus: 431,
+    message: 'The request headers are too large.',
+  },
+  IMAGE_WORK_BUSY: {
+    code: 1605,
+    httpStatus: 503,
+    message: 'We are processing a lot of images right now. Please try again in a moment.',
+  },
+  STORAGE_QUOTA_EXCEEDED: {
+    code: 1606,
+    httpStatus: 403,
+    message: "You've used all your image storage. Delete some Pins to save more.",
+  },
+  JOB_NOT_FOUND: { code: 1607, httpStatus: 404, message: 'There is no such failed job.' },
+  COLLABORATOR_INVITE_WRONG_EMAIL: {
+    code: 1608,
+    httpStatus: 403,
+    message:
+      'This invitation was sent to another email address. Log in with that address, or add and confirm it on your account.',
+  },
+
+  // 1200–1299: following boards and organising (issue 10; docs/decisions/050–056).
+  BOARD_FOLLOW_OWN: { code: 1200, httpStatus: 400, message: "You can't follow your own board." },
+  USER_FOLLOW_BULK_INVALID: {
+    code: 1201,
+    httpStatus: 400,
+    message: 'Name between 1 and 50 people to follow.',
+  },
+  PIN_NOT_EDITABLE: { code: 1210, httpStatus: 403, message: "You can't change this Pin." },
+  PIN_MOVE_SAME_PLACE: {
+    code: 1211,
+    httpStatus: 400,
+    message: 'Choose a different board or section to move these Pins to.',
+  },
+  PIN_MOVE_PINS_INVALID: {
+    code: 1212,
+    httpStatus: 400,
+    message: "Some of these Pins aren't on that board any more. Reload and try again.",
+  },
+  PIN_MOVE_TOO_MANY: {
+    code: 1213,
+    httpStatus: 400,
+    message: "That's too many Pins for one action.",
+  },
+  PIN_ORDER_INVALID: {
+    code: 1214,
+    httpStatus: 400,
+    message: "That Pin can't go there. Reload and try again.",
+  },
+  BOARD_NOT_OWNER: { code: 1220, httpStatus: 403, message: "Only the board's owner can do that." },
+  BOARD_COVER_PIN_INVALID: {
+    code: 1222,
+    httpStatus: 400,
+    message: "Choose a cover from this board's Pins.",
+  },
+  COLLABORATOR_NOT_FOUND: {
+    code: 1224,
+    httpStatus: 404,
+    message: "That person isn't a collaborator on this board.",
+  },
+  BOARD_LEAVE_OWNER: {
+    code: 1225,
+    httpStatus: 400,
+    message: "You own this board, so you can't leave it.",
+  },
+  SECTION_ORDER_INVALID: {
+    code: 1230,
+    httpStatus: 400,
+    message: "That section can't go there. Reload and try again.",
+  },
+  BOARD_ORDER_INVALID: {
+    code: 1231,
+    httpStatus: 400,
+    message: "That board can't go there. Reload and try again.",
+  },
+
+  // 2171–2173: saving.md §8 "API codes 2171, 2172 and 2173 during a move of pins" (numbers as
+  // the spec gives them; docs/decisions/051 says which running action each one reports).
+  BOARD_MOVE_IN_PROGRESS: {
+    code: 2171,
+    httpStatus: 409,
+    message: 'Please wait until the previous board action finishes.',
+  },
+  BOARD_DELETE_IN_PROGRESS: {
+    code: 2172,
+    httpStatus: 409,
+    message: 'Please wait until the previous board action finishes.',
+  },
+  BOARD_EDIT_IN_PROGRESS: {
+    code: 2173,
+    httpStatus: 409,
+    message: 'Please wait until the previous board action finishes.',
+  },
+  // 1500–1599: discovery platform — offsite link checks (1500–1509), experiences, experiments
+  // admin, web performance (business.md §3–§7; docs/decisions/080–089).
+  OFFSITE_URL_NOT_HTTP: {
+    code: 1500,
+    httpStatus: 400,
+    message: 'Only http and https links can be opened.',
+  },
+  OFFSITE_URL_INTERNAL: {
+    code: 1501,
+    httpStatus: 400,
+    message: 'That link goes to Corkboard itself, not to another site.',
+  },
+  OFFSITE_DOMAIN_INVALID: {
+    code: 1502,
+    httpStatus: 400,
+    message: 'That is not a domain name (for example example.com).',
+  },
+  OFFSITE_DOMAIN_NOT_FOUND: {
+    code: 1503,
+    httpStatus: 404,
+    message: 'That domain is not on the list.',
+  },
+  OFFSITE_DOMAIN_LIST_FULL: {
+    code: 1504,
+    httpStatus: 409,
+    message: 'The domain list is full. Remove domains you no longer need first.',
+  },
   // 1700–1899: business accounts, advertiser console, quick promote, serving (issue 11).
   BUSINESS_NAME_REQUIRED: { code: 1700, httpStatus: 400, message: 'Enter your business name.' },
   BUSINESS_ALREADY_BUSINESS: {

@@ -10,6 +10,12 @@ import { providersConfig, providersEnvSchema, type ProvidersConfig } from './pro
 export const DEFAULT_RATE_LIMIT_MAX = 300;
 export const DEFAULT_PORT = 3000;
 /**
+ * Decision (docs/decisions/091): an upload's body must arrive within a minute (32 MiB at about
+ * 4.5 Mbit/s); a body that never ends is answered 408 REQUEST_TIMEOUT instead of holding the
+ * request open. UPLOAD_BODY_TIMEOUT_MS overrides it.
+ */
+export const DEFAULT_UPLOAD_BODY_TIMEOUT_MS = 60_000;
+/**
  * Loopback by default: a fresh checkout must not expose an unauthenticated dev server to the
  * network. Deployments (containers, VMs behind a proxy) set HOST=0.0.0.0 explicitly.
  */
@@ -93,6 +99,8 @@ export interface AppConfig {
   fetchAllowHosts: string[];
   /** Identity, SMS, payment, URL-reputation and DNS providers (providers.ts). */
   providers: ProvidersConfig;
+  /** How long an upload's body may take to arrive (UPLOAD_BODY_TIMEOUT_MS). */
+  uploadBodyTimeoutMs: number;
 }
 
 const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
@@ -162,6 +170,10 @@ const envSchema = z
     ),
     EXPERIMENTS: optionalString,
     FETCH_ALLOW_HOSTS: optionalString,
+    UPLOAD_BODY_TIMEOUT_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_BODY_TIMEOUT_MS),
+    ),
   })
   .extend(providersEnvSchema.shape);
 
@@ -293,6 +305,7 @@ export function loadConfig(
     experiments: experiments.overrides,
     fetchAllowHosts: parseHostList(e.FETCH_ALLOW_HOSTS),
     providers: providers.providers,
+    uploadBodyTimeoutMs: e.UPLOAD_BODY_TIMEOUT_MS,
   };
 }
 

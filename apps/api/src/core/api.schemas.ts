@@ -7,6 +7,7 @@ import type {
   BoardSection,
   BoardSummary,
   FollowableUser,
+  FollowListUser,
   ImageVariant,
   Pin,
   PinImages,
@@ -44,6 +45,15 @@ export const followableUserSchema: z.ZodType<FollowableUser> = z.object({
   followed_by_me: z.boolean(),
 });
 
+export const followListUserSchema: z.ZodType<FollowListUser> = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  image_medium_url: z.string().nullable(),
+  followed_by_me: z.boolean(),
+  follower_count: z.number().int(),
+});
+
 export const boardSummarySchema: z.ZodType<BoardSummary> = z.object({
   id: z.string(),
   name: z.string(),
@@ -63,11 +73,40 @@ export const pinFields = {
   board: boardSummarySchema,
   section: z.object({ id: z.string(), title: z.string(), slug: z.string() }).nullable(),
   pinner: userSummarySchema,
+  alt_text: z.string(),
 };
 
 export const pinSchema: z.ZodType<Pin> = z.object(pinFields);
 
+const pixelRect = {
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+};
+
+/** saving.md §3 Board fields added by issue 10 (BoardViewerFields). */
+export const boardViewerFields = {
+  followed_by_me: z.boolean(),
+  archived_by_me_at: z.string().nullable(),
+  board_order_modified_at: z.string().nullable(),
+  cover_pin: z
+    .object({
+      id: z.string(),
+      image: imageVariantSchema,
+      size: z.object({ width: z.number().int(), height: z.number().int() }),
+      crop: z.object(pixelRect),
+    })
+    .nullable(),
+  layout: z.enum(['default', 'grid', 'thumbnail']),
+  sensitivity_screen: z.object({
+    reason: z.enum(['graphic', 'self_harm', 'adult']).nullable(),
+    show_warning: z.boolean(),
+  }),
+};
+
 export const boardFields = {
+  ...boardViewerFields,
   id: z.string(),
   name: z.string(),
   url: z.string(),

@@ -16,12 +16,15 @@ export interface BoardCoversOptions {
   exceptSecret: boolean;
 }
 
-/** `{ variants }[]`, JSON-aggregated; the outer query must have `boards as b` in scope. */
+/**
+ * `{ variants, pin_id }[]`, JSON-aggregated; the outer query must have `boards as b` in scope.
+ * `pin_id` (text: a bigint inside JSON would lose digits) names the pin of each image.
+ */
 export function boardCovers(db: Kysely<Database>, options: BoardCoversOptions) {
   let covers = db
     .selectFrom('pins as cp')
     .innerJoin('images as ci', 'ci.id', 'cp.image_id')
-    .select('ci.variants')
+    .select(['ci.variants', sql<string>`cp.id::text`.as('pin_id')])
     .where(sql<boolean>`cp.board_id = b.id`);
   if (options.exceptSecret) covers = covers.where(sql<boolean>`b.privacy <> 'secret'`);
   if (options.coverFirst)

@@ -27,6 +27,9 @@ export interface PinListRow {
   pinner_first_name: string;
   pinner_last_name: string;
   pinner_avatar_variants: StoredVariants | null;
+  alt_text: string;
+  board_position: string | null;
+  section_position: string | null;
 }
 
 /** The rows a pin list draws its pins from, aliased `p` (see `pinListQuery`). */
@@ -77,5 +80,8 @@ export function pinListQuery(
       'u.first_name as pinner_first_name',
       'u.last_name as pinner_last_name',
       'ua.variants as pinner_avatar_variants',
+      'p.alt_text',
+      'p.board_position',
+      'p.section_position',
     ]);
 }

@@ -12,9 +12,24 @@ export function fullName(firstName: string, lastName: string, username: string):
   return name === '' ? username : name;
 }
 
-/** Site-relative board page URL, e.g. `/alice/summer-recipes/`. */
-export function boardUrl(ownerUsername: string, slug: string): string {
-  return `/${encodeURIComponent(ownerUsername)}/${encodeURIComponent(slug)}/`;
+/**
+ * Site-relative board page URL, e.g. `/alice/summer-recipes/`. saving.md §2.10 "A board's link
+ * is its own url, lower-cased when the viewer is signed out" (`signedIn` false): one canonical
+ * link per board for visitors and crawlers. Both halves resolve either way (usernames match
+ * case-insensitively, slugs are lower case).
+ */
+export function boardUrl(ownerUsername: string, slug: string, signedIn = true): string {
+  const url = `/${encodeURIComponent(ownerUsername)}/${encodeURIComponent(slug)}/`;
+  return signedIn ? url : url.toLowerCase();
+}
+
+/** How answers are written for this viewer (board links lower-cased for visitors). */
+export interface SerializeFor {
+  signedIn: boolean;
+}
+
+export function serializeFor(viewer: { id: string } | null): SerializeFor {
+  return { signedIn: viewer !== null };
 }
 
 export function avatarUrl(storage: MediaStorage, variants: StoredVariants | null): string | null {
@@ -39,7 +54,11 @@ export function serializeUserSummary(storage: MediaStorage, row: PersonSummaryRo
   };
 }
 
-export function serializePin(storage: MediaStorage, row: PinListRow): Pin {
+export function serializePin(
+  storage: MediaStorage,
+  row: PinListRow,
+  as: SerializeFor = { signedIn: true },
+): Pin {
   return {
     id: row.id,
     title: row.title,
@@ -52,7 +71,7 @@ export function serializePin(storage: MediaStorage, row: PinListRow): Pin {
     board: {
       id: row.board_id,
       name: row.board_name,
-      url: boardUrl(row.board_owner_username, row.board_slug),
+      url: boardUrl(row.board_owner_username, row.board_slug, as.signedIn),
       privacy: row.board_privacy,
     },
     section:
@@ -65,5 +84,6 @@ export function serializePin(storage: MediaStorage, row: PinListRow): Pin {
       full_name: fullName(row.pinner_first_name, row.pinner_last_name, row.pinner_username),
       image_medium_url: avatarUrl(storage, row.pinner_avatar_variants),
     },
+    alt_text: row.alt_text,
   };
 }

@@ -15,6 +15,7 @@ import { LocalMediaStorage } from '@corkboard/media/local-storage';
 import type { MediaStorage } from '@corkboard/media/storage';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config/config.ts';
+import type { LogStream } from '../plugins/app/logging.ts';
 import type { ViewerResolver } from '../plugins/app/viewer.ts';
 import { newSecret } from '../plugins/auth/secrets.ts';
 import { ApiClient } from './api-client.ts';
@@ -57,6 +58,8 @@ export interface TestAppOptions {
   fetch?: typeof fetch;
   storage?: MediaStorage;
   indexHtml?: string;
+  /** Log lines go here (with `config.logLevel` above silent). */
+  logStream?: LogStream;
 }
 
 export interface TestApp {
@@ -99,6 +102,7 @@ export async function buildTestApp(
     indexHtml: options.indexHtml ?? TEST_INDEX_HTML,
     now: clock.now,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return {
     app,

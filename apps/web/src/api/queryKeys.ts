@@ -43,6 +43,11 @@ export const queryKeys = {
   shareSuggestions: (term: string) => ['shareSuggestions', term] as const,
   emailInvite: (token: string) => ['emailInvite', token] as const,
 
+  // ---- following (issue 10) ----
+  followingFeed: () => [PIN_LISTS_ROOT, 'followingFeed'] as const,
+  userFollowers: (username: string) => ['userFollowers', username] as const,
+  userFollowing: (username: string) => ['userFollowing', username] as const,
+
   // ---- auth ----
   viewer: () => ['viewer'] as const,
   experiments: () => ['experiments'] as const,
@@ -53,6 +58,8 @@ export const queryKeys = {
   adminOverview: () => ['adminOverview'] as const,
   adminOperators: () => ['adminOperators'] as const,
 
+  // ---- hashtags (saving-extras) ----
+  hashtagSuggestions: (fragment: string) => ['hashtagSuggestions', fragment] as const,
   // ---- business (issue 11) ----
   businessProfiles: () => ['businessProfiles'] as const,
   businessMembers: (profileId: string) => ['businessMembers', profileId] as const,

@@ -1,11 +1,17 @@
-// The board page as the app shows it: the boards feature's page with the sections feature's
-// 'Add section' in its header slot. Composed here because sections builds on boards (its picker
+// The board page as the app shows it: the boards feature's page with the follows feature's
+// Follow and the sections feature's 'Add section' in its header slot. Composed here because sections builds on boards (its picker
 // rows), so boards/ cannot import sections/ back. A route chunk of its own, like every page.
 import type { BoardDetail } from '@corkboard/shared/api-types';
 import { BoardPage } from '../features/boards/BoardPage.tsx';
+import { BoardFollowButton } from '../features/follows/BoardFollowButton.tsx';
 import { AddSectionButton } from '../features/sections/AddSectionButton.tsx';
 
-const boardActions = (board: BoardDetail) => <AddSectionButton board={board} />;
+const boardActions = (board: BoardDetail) => (
+  <>
+    <BoardFollowButton board={board} />
+    <AddSectionButton board={board} />
+  </>
+);
 
 export function BoardRoute() {
   return <BoardPage actions={boardActions} />;

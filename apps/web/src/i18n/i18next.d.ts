@@ -6,6 +6,7 @@ import type en from './locales/en.json';
 import type authEn from './locales/auth/en.json';
 import type savingEn from './locales/saving/en.json';
 import type adminEn from './locales/admin/en.json';
+import type organiseEn from './locales/organise/en.json';
 import type businessEn from './locales/business/en.json';
 
 declare module 'i18next' {
@@ -16,6 +17,7 @@ declare module 'i18next' {
       auth: typeof authEn;
       saving: typeof savingEn;
       admin: typeof adminEn;
+      organise: typeof organiseEn;
       business: typeof businessEn;
     };
   }

@@ -3,6 +3,7 @@ import type { AuthUser } from '@corkboard/shared/auth/api';
 import type {
   Board,
   BoardDetail,
+  BoardViewerFields,
   ImageVariant,
   Pin,
   User,
@@ -41,6 +42,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
     follower_count: 1200,
     following_count: 1,
     created_at: '2026-01-01T00:00:00.000Z',
+    followed_by_me: false,
+    board_sort: 'last_saved',
+    board_order_modified_at: null,
     ...overrides,
   };
 }
@@ -73,12 +77,25 @@ export function makePin(id: string, overrides: Partial<Pin> = {}): Pin {
     board: { id: '30', name: 'Summer gardens', url: '/alice/summer-gardens/', privacy: 'public' },
     section: null,
     pinner: summaryOf(makeUser()),
+    alt_text: '',
     ...overrides,
   };
 }
 
 export function makePins(from: number, count: number): Pin[] {
   return Array.from({ length: count }, (_, index) => makePin(String(from + index)));
+}
+
+/** The §3 board fields issue 10 added, as a new public board shows them to a member. */
+export function boardViewerDefaults(): BoardViewerFields {
+  return {
+    followed_by_me: false,
+    archived_by_me_at: null,
+    board_order_modified_at: null,
+    cover_pin: null,
+    layout: 'default',
+    sensitivity_screen: { reason: null, show_warning: false },
+  };
 }
 
 export function makeBoard(overrides: Partial<Board> = {}): Board {
@@ -96,6 +113,7 @@ export function makeBoard(overrides: Partial<Board> = {}): Board {
     collaborator_count: 0,
     cover_images: [variant(236, 300, 'cover1'), variant(236, 200, 'cover2')],
     created_at: '2026-01-05T00:00:00.000Z',
+    ...boardViewerDefaults(),
     ...overrides,
   };
 }
@@ -155,6 +173,7 @@ export function makePickerBoard(
     pin_thumbnail_urls: [],
     last_saved_at: null,
     created_at: '2026-01-01T00:00:00.000Z',
+    ...boardViewerDefaults(),
     ...overrides,
   };
 }

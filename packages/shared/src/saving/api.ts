@@ -4,6 +4,7 @@
 // these shapes and parses these bodies; the web client reads and sends them.
 import { z } from 'zod';
 import type {
+  BoardViewerFields,
   BoardPrivacy,
   FollowableUser,
   ImageVariant,
@@ -22,7 +23,7 @@ export type BoardAccess = 'read' | 'write';
  * "Board"). Owner is decided by `owner.id` equal to the viewer's id; edit ability by
  * `board_access` including `write`.
  */
-export interface PickerBoardItem {
+export interface PickerBoardItem extends BoardViewerFields {
   id: string;
   name: string;
   slug: string;
@@ -141,6 +142,16 @@ export interface ImageIntakeJobData {
 export interface UserSettingsData {
   connected_to_instagram: boolean;
   listed_website_url: string | null;
+}
+
+/**
+ * GET /v3/search/autocomplete/ answers a list of these (saving.md §3 "Hashtag suggestion: query,
+ * pin_count"): `query` is the tag with its '#', `pin_count` the pins of public boards carrying it,
+ * or null unless `show_pin_count` was asked for (docs/decisions/060).
+ */
+export interface HashtagSuggestionItem {
+  query: string;
+  pin_count: number | null;
 }
 
 /** GET /v3/pins/{id}/board_title_suggestions/ answers a list of these. */

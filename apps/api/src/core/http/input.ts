@@ -7,9 +7,15 @@
 // `data.fields[].path` the field; resource options paths start with `options.` as the field sits
 // under `options` in the request), unless the route's `inputErrors` mapper turns the issues into
 // a more specific code (the saving and auth rules do: BOARD_NAME_REQUIRED, AUTH_EMAIL_INVALID, …).
+//
+// Before any schema runs, the raw part is checked for text PostgreSQL cannot store (a NUL, U+0000,
+// or a lone UTF-16 surrogate, docs/decisions/090): in any string value or object key, at any
+// depth. That is TEXT_INVALID_CHARACTERS (400) naming the field, whatever the schema or mapper
+// would say, so no route has to remember it per field.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
+import { findUnstorableText } from '../../lib/unstorable-text.ts';
 
 export type InputLocation = 'params' | 'querystring' | 'body' | 'options';
 
@@ -45,6 +51,22 @@ export function validationFailed(issues: readonly InputIssue[], location: InputL
   });
 }
 
+function unstorableText(path: (string | number)[], location: InputLocation): AppError {
+  const prefix = location === 'options' ? ['options'] : [];
+  return new AppError('TEXT_INVALID_CHARACTERS', {
+    data: {
+      location,
+      fields: [
+        {
+          path: [...prefix, ...path.map(String)].join('.'),
+          code: 'invalid_characters',
+          message: 'Contains a NUL character or an unpaired surrogate.',
+        },
+      ],
+    },
+  });
+}
+
 /** Parses one part of a request with its schema (see the file comment). */
 export function parseInput<Schema extends z.ZodType>(
   schema: Schema,
@@ -53,6 +75,8 @@ export function parseInput<Schema extends z.ZodType>(
   context: InputContext,
   mapErrors?: InputErrorMapper,
 ): z.output<Schema> {
+  const unstorable = findUnstorableText(input);
+  if (unstorable) throw unstorableText(unstorable, location);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw (

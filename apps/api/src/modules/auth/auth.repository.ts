@@ -126,6 +126,20 @@ export async function findAuthUser(
   return row;
 }
 
+/** The password hash of the user's credential account, or null (no password). */
+export async function findCredentialHash(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('auth_accounts')
+    .select('password')
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', CREDENTIAL_PROVIDER)
+    .executeTakeFirst();
+  return row?.password ?? null;
+}
+
 /** Sets (or replaces) the password hash of the user's credential account. */
 export async function setCredentialPassword(
   db: Kysely<Database>,
@@ -223,6 +237,16 @@ export async function consumeResetToken(
     .returning('value')
     .executeTakeFirst();
   return row?.value;
+}
+
+/** Deletes every outstanding reset token of the user (a reset with any one of them ends them all). */
+export async function deleteResetTokensOf(db: Kysely<Database>, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('auth_verifications')
+    .where('identifier', 'like', `${RESET_IDENTIFIER_PREFIX}%`)
+    .where('value', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function setAccountStatus(

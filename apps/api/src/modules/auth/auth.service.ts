@@ -17,17 +17,17 @@ import { validateEmail } from '@corkboard/shared/auth/email';
 import { safeNextPath } from '@corkboard/shared/auth/safe-next-path';
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { ACCOUNT_STATUS_ERRORS } from '../../plugins/auth/auth-engine.ts';
 import type { AuthEffects, AuthRequest } from './auth-context.ts';
 import { isPastResurrection, loadAuthUser, requireCaptcha } from './auth-rules.ts';
 import type { LoginInput, RegisterInput } from './auth.schemas.ts';
 import {
   deleteAccount,
-  deleteSessionByToken,
   findAccountByEmail,
   findAccountByIdentifier,
+  findCredentialHash,
   type AccountStatusRow,
 } from './auth.repository.ts';
+import { completeLogin } from './complete-login.service.ts';
 import {
   ACCOUNT_FAILURE_RULE,
   consume,
@@ -40,13 +40,12 @@ import {
   secondsUntil,
   SIGNUP_RULE,
 } from './limits.ts';
-import { clearCounter, readCounter, recordHit } from './rate-limits.repository.ts';
+import { readCounter, recordHit } from './rate-limits.repository.ts';
 import { pickUsername } from './username.ts';
 
 /** auth.md §8: an email containing the product's name is refused (impersonation). */
 export const PRODUCT_NAME_IN_EMAIL = 'corkboard';
 /** Better Auth's answer codes we translate. */
-const ENGINE_INVALID_CREDENTIALS = 'INVALID_EMAIL_OR_PASSWORD';
 const ENGINE_USER_EXISTS = 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';
 const ENGINE_CREATE_FAILED = 'FAILED_TO_CREATE_USER';
 /** Better Auth's session cookie name ends so (with or without the `__Secure-` prefix). */
@@ -261,7 +260,10 @@ async function passIpRule(
   return true;
 }
 
-/** POST /v3/login/ with email or username and password. */
+/**
+ * POST /v3/login/ with email or username and password: the IP rule, captcha, the account, its
+ * lock and the password here; then completeLogin (complete-login.service.ts).
+ */
 export async function login(
   deps: AppDeps,
   request: AuthRequest,
@@ -290,50 +292,19 @@ export async function login(
   if (account.soft_banned_at) {
     throw new AppError('AUTH_SOFT_BANNED', { data: { field: 'email' } });
   }
-  if (!account.email) return wrongPassword(deps, request, account, now);
+  // The password is checked here; the session (and every later step) is "complete the login".
+  const hash = account.email ? await findCredentialHash(deps.db, account.id) : null;
+  const engine = await deps.authEngine.$context;
+  const passwordOk =
+    hash !== null && (await engine.password.verify({ hash, password: input.password }));
+  if (!passwordOk) return wrongPassword(deps, request, account, now);
 
-  let result;
-  try {
-    result = await deps.authEngine.api.signInEmail({
-      body: { email: account.email.toLowerCase(), password: input.password, rememberMe: true },
-      headers: request.engineHeaders,
-      returnHeaders: true,
-    });
-  } catch (error) {
-    const code = engineErrorCode(error);
-    if (code === ENGINE_INVALID_CREDENTIALS) return wrongPassword(deps, request, account, now);
-    // The session hook refused (auth-engine.ts): only after the password was right, so a
-    // stranger cannot learn an account's status.
-    if (code === ACCOUNT_STATUS_ERRORS.suspended) {
-      throw new AppError('AUTH_ACCOUNT_SUSPENDED', {
-        data: { field: 'email', reason: account.suspension_reason },
-      });
-    }
-    if (code === ACCOUNT_STATUS_ERRORS.softBanned) {
-      throw new AppError('AUTH_SOFT_BANNED', { data: { field: 'email' } });
-    }
-    if (code === ACCOUNT_STATUS_ERRORS.gone) {
-      throw new AppError('AUTH_LOGIN_UNKNOWN_ACCOUNT', { data: { field: 'email' } });
-    }
-    throw error;
-  }
-
-  await clearCounter(deps.db, limitKeys.accountFailures(account.id));
-  // Logging in again while signed in (not an account switch) replaces the old session.
-  if (request.sessionToken && !input.isAccountSwitch) {
-    await deleteSessionByToken(deps.db, request.sessionToken);
-  }
-  effects.appendSetCookies(result.headers.getSetCookie());
-  effects.rotateCsrf();
-  // auth.md §7: the login log event (event type 7534); login method 1 = email.
-  deps.log.info({ event: 7534, user_id: account.id, login_method: 1 }, 'login');
-  const user = await loadAuthUser(deps, account.id);
-  if (!user) throw new Error(`user ${account.id} vanished during login`);
-  return {
-    user,
-    next: nextPath(input.next),
-    reactivated: account.deactivated_at !== null,
-  };
+  return completeLogin(deps, request, effects, {
+    userId: account.id,
+    method: 'email',
+    isAccountSwitch: input.isAccountSwitch ?? false,
+    next: input.next,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

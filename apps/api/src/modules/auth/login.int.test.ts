@@ -398,6 +398,8 @@ describe('sessions', () => {
       '/api/auth/sign-in/email',
       '/api/auth/request-password-reset',
       '/api/auth/update-user',
+      // corkboard-login's session maker is server-only: only completeLogin calls it.
+      '/api/auth/create-session-for-user',
     ]) {
       const response = await b.post(path, {
         email: uniqueEmail(),

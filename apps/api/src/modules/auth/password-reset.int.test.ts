@@ -205,7 +205,7 @@ describe('POST /v3/users/password/reset/', () => {
     expect(errorCode(again)).toBe(CODES.AUTH_RESET_TOKEN_INVALID.code);
   });
 
-  it('keeps the session of the person resetting while signed in, and only theirs', async () => {
+  it('revokes every session, the one resetting too (issue 9)', async () => {
     const a = await account();
     const here = await loggedIn(a.email);
     const elsewhere = await loggedIn(a.email);
@@ -214,14 +214,46 @@ describe('POST /v3/users/password/reset/', () => {
       (await here.post('/v3/users/password/reset/', { token, new_password: NEW_PASSWORD }))
         .statusCode,
     ).toBe(200);
-    expect((await here.get('/v3/users/me/')).statusCode).toBe(200);
+    expect((await here.get('/v3/users/me/')).statusCode).toBe(401);
     expect((await elsewhere.get('/v3/users/me/')).statusCode).toBe(401);
+    expect(await countSessions(handle.db, a.id)).toBe(0);
+  });
+
+  it('using any token invalidates every other outstanding token of the account (issue 9)', async () => {
+    const a = await account();
+    const other = await account();
+    const older = await requestToken(a.email);
+    const newer = await requestToken(a.email);
+    const othersToken = await requestToken(other.email);
+    expect(
+      (
+        await browser().post('/v3/users/password/reset/', {
+          token: newer,
+          new_password: NEW_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const replay = await browser().post('/v3/users/password/reset/', {
+      token: older,
+      new_password: 'attacker-chosen-55',
+    });
+    expect(errorCode(replay)).toBe(CODES.AUTH_RESET_TOKEN_INVALID.code);
+    // Only this account's tokens go.
+    expect(
+      (
+        await browser().post('/v3/users/password/reset/', {
+          token: othersToken,
+          new_password: NEW_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('expires after one hour', async () => {
     const a = await account();
+    const b = await account();
     const early = await requestToken(a.email);
-    const late = await requestToken(a.email);
+    const late = await requestToken(b.email);
     test.clock.advance(RESET_TOKEN_TTL_MS - 60_000);
     expect(
       (

@@ -1,8 +1,8 @@
 // Password reset by e-mail (auth.md §2 "password reset sent", §3 "Password reset request").
 // The request answers the same whether or not the account exists; the mail links to
 // ${PUBLIC_URL}/password/reset/?token=…; the token is single-use, expires after an hour, and is
-// stored only as its SHA-256. Completing the reset sets the password, revokes every other
-// session, lifts a soft ban and a login lock. Our clock decides expiry (Better Auth's own reset
+// stored only as its SHA-256. Completing the reset sets the password, invalidates every other
+// reset token of the account and revokes every session, lifts a soft ban and a login lock. Our clock decides expiry (Better Auth's own reset
 // endpoints read the system clock and take only an email, so they are not used).
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@corkboard/shared/app-error';
@@ -20,6 +20,7 @@ import { isPastResurrection, requireCaptcha } from './auth-rules.ts';
 import type { ForgotPasswordInput, ResetPasswordInput } from './auth.schemas.ts';
 import {
   consumeResetToken,
+  deleteResetTokensOf,
   deleteSessions,
   findAccountById,
   findAccountByIdentifier,
@@ -150,14 +151,16 @@ export async function completePasswordReset(
 
   const engineContext = await deps.authEngine.$context;
   const hash = await engineContext.password.hash(input.new_password);
-  // The session making the request (if it is this account's) stays; every other one is revoked.
-  const keepToken = request.viewer?.id === account.id ? request.sessionToken : null;
   await deps.db.transaction().execute(async (trx) => {
     const userId = await consumeResetToken(trx, tokenHash, now);
     if (userId !== account.id)
       throw new AppError('AUTH_RESET_TOKEN_INVALID', { data: { field: 'token' } });
     await setCredentialPassword(trx, account.id, hash, now);
-    await deleteSessions(trx, account.id, keepToken);
+    // Issue 9: an older link (from a mailbox or a log someone else read) must not work after
+    // the owner reset with a newer one, and no session opened before the reset survives it —
+    // the one making the request included, since it may be the intruder's (ADR 040).
+    await deleteResetTokensOf(trx, account.id);
+    await deleteSessions(trx, account.id);
     // Proving control of the mailbox ends a soft ban and a lockout.
     await setAccountStatus(trx, account.id, { soft_banned_at: null }, now);
     await clearCounter(trx, limitKeys.accountFailures(account.id));

@@ -21,7 +21,6 @@ interface PersonJson {
 
 /** A board row (boards.repository's boardQuery: board, owner, covers) plus the picker's fields. */
 export interface BoardItemRow extends BoardRowWithOwner {
-  cover_pin_id: string | null;
   collaborators: PersonJson[];
   last_saved_at: Date | null;
   writable: boolean;
@@ -52,8 +51,7 @@ export function privacyFilter(filter: 'all' | 'protected', alias: string): RawBu
 export function boardItemQuery(db: Kysely<Database>, viewer: Viewer | null) {
   const lastSaved =
     viewer === null ? sql<Date | null>`NULL::timestamptz` : lastSavedAt(viewer.id, 'b');
-  return boardQuery(db).select((eb) => [
-    'b.cover_pin_id',
+  return boardQuery(db, viewer).select((eb) => [
     jsonArrayFrom(
       eb
         .selectFrom('board_collaborators as bc')

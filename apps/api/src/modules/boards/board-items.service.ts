@@ -9,12 +9,13 @@ import { thumbnail } from '../../core/media-urls.ts';
 import { boardUrl, serializeUserSummary } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { findBoardItem, type BoardItemRow } from './board-items.repository.ts';
-import { boardOwnerSummary } from './boards.service.ts';
+import { boardOwnerSummary, serializeBoardViewerFields } from './boards.service.ts';
 
 export function serializeBoardItem(storage: MediaStorage, row: BoardItemRow): PickerBoardItem {
   const thumbnails = row.covers.map((entry) => thumbnail(storage, entry.variants).url);
   const cover = thumbnails[0] ?? null;
   return {
+    ...serializeBoardViewerFields(storage, row),
     id: row.id,
     name: row.name,
     slug: row.slug,

@@ -66,7 +66,7 @@ describe('GET /v3/boards/{username}/{slug}/', () => {
       id: board.id,
       name: 'Compilers',
       slug: 'compilers',
-      url: '/Grace_H/compilers/',
+      url: '/grace_h/compilers/', // lower-cased for a visitor (saving.md §2.10)
       privacy: 'public',
       description: 'A-0 and onwards',
       owner: { id: owner.id, username: 'Grace_H', full_name: 'Grace Hopper' },
@@ -111,6 +111,50 @@ describe('GET /v3/boards/{username}/{slug}/', () => {
       .set({ cover_pin_id: null })
       .where('id', '=', board.id)
       .execute();
+  });
+
+  it('keeps the board link as written for a signed-in viewer, lower-cased for visitors', async () => {
+    const f = createFixtures(handle.db);
+    const reader = await f.user();
+    const urlFor = async (viewer: { id: string } | null) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/v3/boards/grace_h/compilers/',
+        headers: as(viewer),
+      });
+      const data = response.json<{ resource_response: { data: BoardDetail } }>().resource_response
+        .data;
+      return data.url;
+    };
+    expect(await urlFor(reader)).toBe('/Grace_H/compilers/');
+    expect(await urlFor(null)).toBe('/grace_h/compilers/');
+    // The lower-cased link resolves to the same board.
+    const visitorLink = await app.inject({ method: 'GET', url: '/v3/boards/grace_h/compilers/' });
+    expect(visitorLink.statusCode).toBe(200);
+  });
+
+  it('answers the §3 board fields: cover pin, layout, sensitivity screen, viewer state', async () => {
+    const response = await app.inject({ method: 'GET', url: '/v3/boards/Grace_H/compilers/' });
+    const data = response.json<{ resource_response: { data: BoardDetail } }>().resource_response
+      .data;
+    expect(data).toMatchObject({
+      followed_by_me: false,
+      archived_by_me_at: null,
+      board_order_modified_at: null,
+      layout: 'default',
+      sensitivity_screen: { reason: null, show_warning: false },
+    });
+    // The newest pin is the cover; its crop is the centred square.
+    expect(data.cover_pin?.id).toBe(pins[pins.length - 1]?.id);
+    const cover = data.cover_pin;
+    if (!cover) throw new Error('cover missing');
+    const side = Math.min(cover.size.width, cover.size.height);
+    expect(cover.crop).toEqual({
+      x: Math.floor((cover.size.width - side) / 2),
+      y: Math.floor((cover.size.height - side) / 2),
+      width: side,
+      height: side,
+    });
   });
 
   it('matches the username case-insensitively', async () => {

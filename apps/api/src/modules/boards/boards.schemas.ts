@@ -15,6 +15,7 @@ import {
 } from '@corkboard/shared/saving/schemas';
 import {
   boardFields,
+  boardViewerFields,
   boardPrivacySchema,
   boardSectionSchema,
   userSummarySchema,
@@ -96,6 +97,7 @@ export const boardDetailSchema: z.ZodType<BoardDetail> = z.object({
 });
 
 export const pickerBoardItemSchema: z.ZodType<PickerBoardItem> = z.object({
+  ...boardViewerFields,
   id: z.string(),
   name: z.string(),
   slug: z.string(),

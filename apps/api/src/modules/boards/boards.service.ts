@@ -3,14 +3,35 @@
 // BOARD_NOT_FOUND, indistinguishable from missing ones.
 import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
-import type { Board, BoardDetail, Pin, UserSummary } from '@corkboard/shared/api-types';
+import type {
+  Board,
+  BoardCoverPin,
+  BoardDetail,
+  BoardViewerFields,
+  Pin,
+  UserSummary,
+} from '@corkboard/shared/api-types';
+import type { ProfileBoardSort } from '@corkboard/shared/saving/organise';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { boardAccessList } from '../../core/board-access.ts';
 import { isBoardVisible, isBoardWritable } from '../../core/board-access.repository.ts';
-import { decodeIdBookmark, keysetPage, type Page } from '../../core/bookmarks.ts';
+import {
+  decodeIdBookmark,
+  decodeOffsetBookmark,
+  keysetPage,
+  offsetPage,
+  type Page,
+} from '../../core/bookmarks.ts';
 import { thumbnail } from '../../core/media-urls.ts';
 import type { PageRequest } from '../../core/schemas.ts';
-import { boardUrl, fullName, serializePin, serializeUserSummary } from '../../core/serializers.ts';
+import {
+  boardUrl,
+  fullName,
+  serializeFor,
+  serializePin,
+  serializeUserSummary,
+  type SerializeFor,
+} from '../../core/serializers.ts';
 import {
   absoluteUrl,
   OG_DESCRIPTION_MAX_LENGTH,
@@ -26,7 +47,7 @@ import { sectionsOfBoard } from '../sections/sections.service.ts';
 import {
   findVisibleBoardBySlug,
   listBoardPins,
-  listListedBoardsOfOwner,
+  listProfileBoards,
   type BoardRowWithOwner,
 } from './boards.repository.ts';
 
@@ -41,13 +62,64 @@ export function boardOwnerSummary(storage: MediaStorage, row: BoardRowWithOwner)
   });
 }
 
-export function serializeBoard(storage: MediaStorage, row: BoardRowWithOwner): Board {
+/**
+ * saving.md §3 Board "coverPin (crop, size)": the chosen cover pin, else the newest pin (the
+ * image board cards show first), with the centred square a square cover shows.
+ */
+function coverPin(storage: MediaStorage, row: BoardRowWithOwner): BoardCoverPin | null {
+  const cover = row.covers[0];
+  if (!cover) return null;
+  const image = thumbnail(storage, cover.variants);
+  const side = Math.min(image.width, image.height);
+  return {
+    id: cover.pin_id,
+    image,
+    size: { width: image.width, height: image.height },
+    crop: {
+      x: Math.floor((image.width - side) / 2),
+      y: Math.floor((image.height - side) / 2),
+      width: side,
+      height: side,
+    },
+  };
+}
+
+/** The §3 fields issue 10 added, shared by board cards, the board page and picker rows. */
+export function serializeBoardViewerFields(
+  storage: MediaStorage,
+  row: BoardRowWithOwner,
+): BoardViewerFields {
+  return {
+    followed_by_me: row.followed_by_me,
+    archived_by_me_at: row.archived_by_me_at === null ? null : toIso(row.archived_by_me_at),
+    board_order_modified_at:
+      row.board_order_modified_at === null ? null : toIso(row.board_order_modified_at),
+    cover_pin: coverPin(storage, row),
+    layout: row.layout,
+    sensitivity_screen: {
+      reason: row.sensitivity_reason,
+      show_warning: row.sensitivity_reason !== null,
+    },
+  };
+}
+
+/** Timestamps from a JSON or scalar subquery may arrive as strings. */
+function toIso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+export function serializeBoard(
+  storage: MediaStorage,
+  row: BoardRowWithOwner,
+  as: SerializeFor = { signedIn: true },
+): Board {
   const owner = boardOwnerSummary(storage, row);
   return {
+    ...serializeBoardViewerFields(storage, row),
     id: row.id,
     name: row.name,
     slug: row.slug,
-    url: boardUrl(row.owner_username, row.slug),
+    url: boardUrl(row.owner_username, row.slug, as.signedIn),
     privacy: row.privacy,
     description: row.description,
     owner,
@@ -74,7 +146,7 @@ export async function getBoardBySlug(
     isBoardWritable(deps.db, viewer, board.id),
   ]);
   return {
-    ...serializeBoard(deps.storage, board),
+    ...serializeBoard(deps.storage, board, serializeFor(viewer)),
     sections,
     board_access: boardAccessList(writable),
   };
@@ -90,19 +162,34 @@ export async function boardPins(
   const beforeId = decodeIdBookmark(page.bookmark);
   if (!(await isBoardVisible(deps.db, viewer, boardId))) throw new AppError('BOARD_NOT_FOUND');
   const rows = await listBoardPins(deps.db, boardId, beforeId, page.pageSize + 1);
-  return keysetPage(rows, page.pageSize, (row) => serializePin(deps.storage, row));
+  return keysetPage(rows, page.pageSize, (row) =>
+    serializePin(deps.storage, row, serializeFor(viewer)),
+  );
 }
 
-/** A person's board grid as their profile lists it for this viewer, newest first. */
-export async function listedBoardsOf(
+/** Offsets beyond this are not paged: nobody scrolls through 10,000 boards of one profile. */
+export const PROFILE_BOARDS_MAX_OFFSET = 10_000;
+
+/**
+ * A person's board grid as their profile lists it for this viewer (docs/decisions/055): owned
+ * and collaborated boards, archived ones apart, in the person's sort (or `sort` when given).
+ */
+export async function profileBoardsOf(
   deps: AppDeps,
   viewer: Viewer | null,
-  ownerId: string,
-  page: PageRequest,
+  personId: string,
+  options: { sort: ProfileBoardSort; archived: boolean; page: PageRequest },
 ): Promise<Page<Board>> {
-  const beforeId = decodeIdBookmark(page.bookmark);
-  const rows = await listListedBoardsOfOwner(deps.db, viewer, ownerId, beforeId, page.pageSize + 1);
-  return keysetPage(rows, page.pageSize, (row) => serializeBoard(deps.storage, row));
+  const offset = decodeOffsetBookmark(options.page.bookmark, PROFILE_BOARDS_MAX_OFFSET);
+  const rows = await listProfileBoards(deps.db, viewer, personId, {
+    sort: options.sort,
+    archived: options.archived,
+    offset,
+    limit: options.page.pageSize + 1,
+  });
+  return offsetPage(rows, offset, options.page.pageSize, PROFILE_BOARDS_MAX_OFFSET, (row) =>
+    serializeBoard(deps.storage, row, serializeFor(viewer)),
+  );
 }
 
 const BOARD_PATH = new RegExp(`^/(${PAGE_USERNAME})/([^/]{1,200})/?$`);

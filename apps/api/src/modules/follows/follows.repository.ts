@@ -103,3 +103,27 @@ export async function findFollowee(
     .where('u.id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Locks the rows of `ids` in id order (see lockFollowParties); answers the rows found. */
+export async function lockUsersForFollow(
+  trx: Kysely<Database>,
+  ids: readonly string[],
+): Promise<FollowPartyRow[]> {
+  return trx
+    .selectFrom('users')
+    .select(['id', sql<boolean>`deactivated_at IS NULL AND suspended_at IS NULL`.as('active')])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
+}
+
+/** The viewer's following_count now. */
+export async function followingCountOf(trx: Kysely<Database>, userId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('users')
+    .select('following_count')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.following_count;
+}

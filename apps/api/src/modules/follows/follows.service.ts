@@ -12,6 +12,7 @@
 //   the follow came from, e.g. the pin-saved dialog's creator card) is logged, not stored.
 import { AppError } from '@corkboard/shared/app-error';
 import type { UserFollowData } from '@corkboard/shared/saving/api';
+import type { BulkFollowResult } from '@corkboard/shared/saving/organise';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { serializeUserSummary } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
@@ -20,8 +21,10 @@ import {
   adjustFollowCounts,
   deleteFollow,
   findFollowee,
+  followingCountOf,
   insertFollow,
   lockFollowParties,
+  lockUsersForFollow,
   type FolloweeRow,
 } from './follows.repository.ts';
 
@@ -72,4 +75,42 @@ export async function setUserFollow(
     follow ? 'user followed' : 'user unfollowed',
   );
   return serializeFollowee(deps, result.row);
+}
+
+/**
+ * PUT /v3/users/follow/ (saving.md §7 "followee_ids as a comma-joined string"): follows everyone
+ * named, all or nothing, in one transaction. Oneself in the list is USER_FOLLOW_SELF; anyone
+ * unknown, deactivated or suspended is USER_NOT_FOUND (with the id), and nobody is followed.
+ * People already followed stay followed (idempotent).
+ */
+export async function bulkFollowUsers(
+  deps: AppDeps,
+  viewer: Viewer,
+  followeeIds: readonly string[],
+): Promise<BulkFollowResult> {
+  if (followeeIds.includes(viewer.id)) {
+    throw new AppError('USER_FOLLOW_SELF', { data: { field: 'followee_ids' } });
+  }
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const rows = await lockUsersForFollow(trx, [viewer.id, ...followeeIds]);
+    if (!rows.some((row) => row.id === viewer.id)) throw new AppError('UNAUTHORIZED');
+    for (const id of followeeIds) {
+      if (!rows.find((row) => row.id === id)?.active) {
+        throw new AppError('USER_NOT_FOUND', { data: { field: 'followee_ids', id } });
+      }
+    }
+    let added = 0;
+    for (const id of followeeIds) {
+      if (await insertFollow(trx, viewer.id, id, deps.now())) {
+        await adjustFollowCounts(trx, viewer.id, id, 1);
+        added += 1;
+      }
+    }
+    return { added, followingCount: await followingCountOf(trx, viewer.id) };
+  });
+  deps.log.debug(
+    { follower_id: viewer.id, count: followeeIds.length, added: result.added },
+    'bulk follow',
+  );
+  return { followee_ids: [...followeeIds], following_count: result.followingCount };
 }

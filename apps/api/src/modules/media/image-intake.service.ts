@@ -5,7 +5,9 @@
 //
 // Files go to storage before any transaction (they are content-addressed, so an unused copy is
 // harmless and the next save of the same bytes reuses it); the `images` row is written inside the
-// caller's transaction so a failed save leaves no row behind.
+// caller's transaction so a failed save leaves no row behind. Deletes remove images nothing uses
+// (image-cleanup.service.ts); the row insert takes the same per-image lock as that sweep and puts
+// the files back when they were removed meanwhile (docs/decisions/054).
 import type { Kysely } from 'kysely';
 import type { Database, ImageRow, MediaUploadSource } from '@corkboard/db/schema';
 import { findImageBySha256, insertImage, type StoredImage } from '@corkboard/db/images-repository';
@@ -21,6 +23,8 @@ import {
 import { withFetchErrors } from '../../core/fetch-errors.ts';
 import { imageVariants } from '../../core/media-urls.ts';
 import { findPinImages } from './find-pin-images.ts';
+import { keepImageRow } from './image-cleanup.repository.ts';
+import { claimImageFiles } from './image-cleanup.service.ts';
 import { storeImageVariants } from './image-files.ts';
 import {
   deleteExpiredUploads,
@@ -36,10 +40,22 @@ import {
  */
 export const MEDIA_UPLOAD_TTL_MS = 24 * 60 * 60_000;
 
-/** An image ready to be referenced by a pin: already a row, or stored files awaiting one. */
+/**
+ * An image ready to be referenced by a pin: already a row, or stored files awaiting one.
+ * `restore` (images taken in from bytes) stores the files again: used when a delete removed the
+ * image between the lookup and the insert.
+ */
 export type IncomingImage =
-  | { readonly kind: 'existing'; readonly row: ImageRow }
-  | { readonly kind: 'new'; readonly stored: StoredImage };
+  | {
+      readonly kind: 'existing';
+      readonly row: ImageRow;
+      readonly restore?: (() => Promise<StoredImage>) | undefined;
+    }
+  | {
+      readonly kind: 'new';
+      readonly stored: StoredImage;
+      readonly restore?: (() => Promise<StoredImage>) | undefined;
+    };
 
 /** Runs the pipeline on `bytes` and stores the variants unless that image is already known. */
 export async function takeInBytes(
@@ -48,17 +64,38 @@ export async function takeInBytes(
   bytes: Buffer,
 ): Promise<IncomingImage> {
   const processed = await processImage(bytes);
+  const restore = () => storeImageVariants(storage, processed);
   const existing = await findImageBySha256(db, processed.sha256);
-  if (existing) return { kind: 'existing', row: existing };
-  return { kind: 'new', stored: await storeImageVariants(storage, processed) };
+  if (existing) return { kind: 'existing', row: existing, restore };
+  return { kind: 'new', stored: await restore(), restore };
 }
 
-/** The `images` row of an incoming image, inserting it when new (race-safe on sha256). */
+async function insertStoredImage(
+  db: Kysely<Database>,
+  stored: StoredImage,
+  restore: (() => Promise<StoredImage>) | undefined,
+): Promise<ImageRow> {
+  const filesWereRemoved = await claimImageFiles(db, stored.sha256);
+  if (filesWereRemoved) {
+    if (!restore) throw new AppError('MEDIA_NOT_FOUND');
+    await restore();
+  }
+  return insertImage(db, stored);
+}
+
+/**
+ * The `images` row of an incoming image, inserting it when new (race-safe on sha256). Inside
+ * the caller's transaction: an existing row is held against deletion until it commits; one that
+ * a delete removed meanwhile is stored again (or MEDIA_NOT_FOUND when there are no bytes to).
+ */
 export async function persistIncomingImage(
   db: Kysely<Database>,
   incoming: IncomingImage,
 ): Promise<ImageRow> {
-  return incoming.kind === 'existing' ? incoming.row : insertImage(db, incoming.stored);
+  if (incoming.kind === 'new') return insertStoredImage(db, incoming.stored, incoming.restore);
+  if (await keepImageRow(db, incoming.row.id)) return incoming.row;
+  if (!incoming.restore) throw new AppError('MEDIA_NOT_FOUND');
+  return insertStoredImage(db, await incoming.restore(), incoming.restore);
 }
 
 /** The bytes behind a base64 field (already checked for alphabet and length by the schema). */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { mediaKey } from '@corkboard/media/media-keys';
+import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { MediaStorage } from '@corkboard/media/storage';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { MEDIA_CACHE_CONTROL } from './media.routes.ts';
@@ -87,7 +88,6 @@ describe('GET /media/<key>', () => {
     '/media/..%5c..%5csecret.txt',
     `/media/${JPEG_KEY.toUpperCase()}`,
     '/media/pins//x.jpg',
-    '/media/%00',
     `/media/${'x'.repeat(600)}.jpg`,
   ])('refuses %s without touching the file system outside the media root', async (url) => {
     const response = await app.inject({ method: 'GET', url });
@@ -96,6 +96,13 @@ describe('GET /media/<key>', () => {
     const code = response.json<{ resource_response: { code: number } }>().resource_response.code;
     // Either the media route refused the key or the router found no such path; never a file.
     expect([203, 11]).toContain(code);
+  });
+
+  it('refuses /media/%00 as unstorable text before touching the file system', async () => {
+    const response = await app.inject({ method: 'GET', url: '/media/%00' });
+    expect(response.statusCode).toBe(400);
+    const code = response.json<{ resource_response: { code: number } }>().resource_response.code;
+    expect(code).toBe(ERROR_CODES.TEXT_INVALID_CHARACTERS.code);
   });
 
   it('refuses raw dot-dot paths sent over a real socket (no client-side normalisation)', async () => {
@@ -125,6 +132,7 @@ describe('GET /media/<key>', () => {
       kind: 'local',
       put: () => Promise.resolve(),
       exists: () => Promise.resolve(true),
+      delete: () => Promise.resolve(),
       publicUrl: (k) => `/media/${k}`,
       get: () =>
         Promise.resolve({ body: Readable.from(['<script>']), contentType: 'text/html', size: 8 }),
@@ -144,6 +152,7 @@ describe('GET /media/<key>', () => {
       kind: 's3',
       put: () => Promise.resolve(),
       exists: () => Promise.resolve(true),
+      delete: () => Promise.resolve(),
       publicUrl: (k) => `https://cdn.example.com/media/${k}`,
       get: () => Promise.resolve(null),
     };

@@ -10,7 +10,7 @@
 // route alone. Keys are content-addressed and never change meaning, so /media/ answers are
 // cached for a year as immutable.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isValidMediaKey } from '@corkboard/media/media-keys';
 import { MAX_IMAGE_BYTES } from '@corkboard/media/pipeline';
@@ -37,12 +37,69 @@ const SERVABLE_CONTENT_TYPE = /^image\/(?:jpeg|png|webp|gif|avif)$/;
 /** Expired uploads are swept this often. */
 export const MEDIA_UPLOAD_PURGE_INTERVAL_MS = 60 * 60_000;
 
-function isFileTooLarge(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE'
-  );
+function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null
+    ? (error as { code?: unknown }).code
+    : undefined;
+}
+
+/** @fastify/multipart's codes for a body that breaks the form's rules or limits. */
+const MULTIPART_ERROR_CODES = new Set([
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_PROTO_VIOLATION',
+]);
+/** @fastify/busboy's messages for a form it cannot read (it sets no code). */
+const BUSBOY_MESSAGE =
+  /^(?:Multipart: |Malformed|Unexpected end of (?:form|multipart data)|\w+ terminated early)/;
+
+/** What a failure while reading an upload is answered with (issue 13: these were 500s). */
+function uploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = errorCode(error);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError('MEDIA_TOO_LARGE', { data: { max_bytes: MAX_IMAGE_BYTES } });
+  }
+  if (
+    (typeof code === 'string' && MULTIPART_ERROR_CODES.has(code)) ||
+    (error instanceof Error && BUSBOY_MESSAGE.test(error.message))
+  ) {
+    return new AppError('MULTIPART_INVALID', { cause: error });
+  }
+  return error;
+}
+
+/**
+ * The one file of an upload, read within `timeoutMs` (REQUEST_TIMEOUT after it: the connection
+ * is then closed, which also ends the abandoned read). Null when the form has no file.
+ */
+async function readUploadedFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  timeoutMs: number,
+): Promise<Buffer | null> {
+  const reading = (async () => {
+    const file = await request.file();
+    return file ? file.toBuffer() : null;
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reply.header('Connection', 'close');
+      reject(new AppError('REQUEST_TIMEOUT', { data: { timeout_ms: timeoutMs } }));
+    }, timeoutMs);
+  });
+  // After a timeout nobody awaits the read; its own failure (the closed stream) is expected.
+  reading.catch(() => undefined);
+  try {
+    return await Promise.race([reading, deadline]);
+  } catch (error) {
+    throw uploadError(error);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function registerMediaFiles(app: FastifyInstance, deps: AppDeps): void {
@@ -100,25 +157,16 @@ async function registerUpload(app: FastifyInstance, deps: AppDeps): Promise<void
     access: 'viewer',
     bodyDocumentation: { contentType: 'multipart/form-data', schema: uploadBodySchema },
     response: mediaUploadDataSchema,
-    handler: async ({ request, viewer }) => {
+    handler: async ({ request, reply, viewer }) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const file = await request.file();
-      if (!file) {
+      const bytes = await readUploadedFile(request, reply, deps.config.uploadBodyTimeoutMs);
+      if (!bytes) {
         throw new AppError('VALIDATION_FAILED', {
           data: {
             location: 'body',
             fields: [{ path: 'file', code: 'required', message: 'Required' }],
           },
         });
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if (isFileTooLarge(error)) {
-          throw new AppError('MEDIA_TOO_LARGE', { data: { max_bytes: MAX_IMAGE_BYTES } });
-        }
-        throw error;
       }
       return { data: await createMediaUpload(deps, viewer.id, bytes, 'file') };
     },

@@ -15,7 +15,8 @@
 //   to {board_name}.'.
 // - share_facebook / share_twitter are ignored for secret boards (shareFlagsForBoard); nothing
 //   is posted anywhere: there is no outside service to post to.
-// The pin, its image row and every counter (board, section, pinner) change in one transaction.
+// The pin, its image row, its hashtags and every counter (board, section, pinner) change in one
+// transaction.
 import type { Kysely } from 'kysely';
 import type { BoardPrivacyColumn, Database, ImageRow } from '@corkboard/db/schema';
 import { AppError } from '@corkboard/shared/app-error';
@@ -38,6 +39,7 @@ import {
   takeInBytes,
   type IncomingImage,
 } from '../media/image-intake.service.ts';
+import { setPinHashtags } from '../hashtags/hashtags.service.ts';
 import { resolveActing, type Acting } from '../business/acting.service.ts';
 import { promotableFor } from '../business/business.service.ts';
 import { requireSectionOfBoard } from '../sections/sections.service.ts';
@@ -112,6 +114,17 @@ async function savePin(deps: AppDeps, viewer: Viewer, request: SaveRequest): Pro
       repinOfId: request.repinOfId,
       now: deps.now(),
     });
+    // The tags of the description, stored with the pin (saving.md §5; docs/decisions/060).
+    await setPinHashtags(
+      trx,
+      deps.log,
+      {
+        id: pin.id,
+        description: request.description,
+        source: request.repinOfId === null ? 'create' : 'repin',
+      },
+      deps.now(),
+    );
     return { pin, alreadySaved, board };
   });
   const shared = shareFlagsForBoard(saved.board.privacy, request.share);

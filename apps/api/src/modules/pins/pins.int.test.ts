@@ -58,7 +58,7 @@ describe('GET /v3/pins/{id}/', () => {
       link: 'https://www.example.com/engine?x=1',
       domain: 'www.example.com',
       dominant_color: '#aabbcc',
-      board: { id: boardId, name: 'Engines', url: '/Ada_L/engines/', privacy: 'public' },
+      board: { id: boardId, name: 'Engines', url: '/ada_l/engines/', privacy: 'public' },
       section: { id: sectionId, title: 'Analytical', slug: 'analytical' },
       pinner: { id: saver.id, username: saver.username, full_name: saver.username },
     });

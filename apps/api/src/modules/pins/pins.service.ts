@@ -8,7 +8,13 @@ import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
 import type { LinkDomain, PinDetail } from '@corkboard/shared/api-types';
 import type { AppDeps } from '../../core/app-deps.ts';
-import { avatarUrl, fullName, serializePin } from '../../core/serializers.ts';
+import {
+  avatarUrl,
+  fullName,
+  serializeFor,
+  serializePin,
+  type SerializeFor,
+} from '../../core/serializers.ts';
 import {
   absoluteUrl,
   OG_DESCRIPTION_MAX_LENGTH,
@@ -47,8 +53,12 @@ function linkDomain(storage: MediaStorage, row: PinDetailRow): LinkDomain | null
 }
 
 /** GET /v3/pins/{id}/ and PinResource get: the pin plus its link domain's official user. */
-export function serializePinDetail(storage: MediaStorage, row: PinDetailRow): PinDetail {
-  return { ...serializePin(storage, row), link_domain: linkDomain(storage, row) };
+export function serializePinDetail(
+  storage: MediaStorage,
+  row: PinDetailRow,
+  as: SerializeFor = { signedIn: true },
+): PinDetail {
+  return { ...serializePin(storage, row, as), link_domain: linkDomain(storage, row) };
 }
 
 export async function getPin(
@@ -58,7 +68,7 @@ export async function getPin(
 ): Promise<PinDetail> {
   const row = await findVisiblePin(deps.db, viewer, pinId);
   if (!row) throw new AppError('PIN_NOT_FOUND');
-  return serializePinDetail(deps.storage, row);
+  return serializePinDetail(deps.storage, row, serializeFor(viewer));
 }
 
 /**

@@ -20,7 +20,7 @@ import {
 } from '../../core/bookmarks.ts';
 import { thumbnail } from '../../core/media-urls.ts';
 import { clampSize, type PageRequest } from '../../core/schemas.ts';
-import { serializePin } from '../../core/serializers.ts';
+import { serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import {
   findSectionItem,
@@ -78,7 +78,9 @@ export async function sectionPins(
   const section = await findVisibleSection(deps.db, viewer, sectionId);
   if (!section) throw new AppError('SECTION_NOT_FOUND');
   const rows = await listSectionPins(deps.db, section.id, beforeId, page.pageSize + 1);
-  return keysetPage(rows, page.pageSize, (row) => serializePin(deps.storage, row));
+  return keysetPage(rows, page.pageSize, (row) =>
+    serializePin(deps.storage, row, serializeFor(viewer)),
+  );
 }
 
 /** The board page's sections (the caller checked the board is visible). */

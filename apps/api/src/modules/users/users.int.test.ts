@@ -10,6 +10,7 @@ import {
   type PinFixture,
   type UserFixture,
 } from '../../test/fixtures.ts';
+import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 let handle: DbHandle;
@@ -103,6 +104,26 @@ describe('GET /v3/users/{username}/boards/', () => {
     expect(secondBody.bookmark).toBeUndefined();
     expect(firstBody.data[0]).toMatchObject({ owner: { username: 'Alice' }, pin_count: 1 });
     expect(firstBody.data[0]?.cover_images).toHaveLength(1);
+  });
+
+  it('lists boards the person collaborates on (accepted only) and sorts A–Z on request', async () => {
+    const f = createFixtures(handle.db);
+    const carol = await f.user({ username: 'carol_profile' });
+    const dan = await f.user();
+    const own = await f.board(carol, { name: 'Zinnias' });
+    const shared = await f.board(dan, { name: 'apples' });
+    const invitedOnly = await f.board(dan, { name: 'Beets' });
+    const digits = await f.board(carol, { name: '2027 plans' });
+    await f.collaborator(shared, carol, 'accepted');
+    await f.collaborator(invitedOnly, carol, 'invited');
+    const list = async (query: string) =>
+      (await app.inject({ method: 'GET', url: `/v3/users/carol_profile/boards/${query}` })).json<{
+        resource_response: { data: Board[]; code: number };
+      }>().resource_response;
+    const alphabetical = await list('?sort=alphabetical');
+    // Names starting with a digit after the others (saving.md §2.4), case ignored.
+    expect(alphabetical.data.map((board) => board.id)).toEqual([shared.id, own.id, digits.id]);
+    expect((await list('?sort=sideways')).code).toBe(ERROR_CODES.VALIDATION_FAILED.code);
   });
 
   it('answers USER_NOT_FOUND for an unknown user', async () => {

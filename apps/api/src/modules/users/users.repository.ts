@@ -1,7 +1,7 @@
 // User queries. Counts shown with a profile are computed for the viewer with the same
 // predicates as the lists they summarise, so nobody can infer a secret board from a count.
 import { sql, type Kysely } from 'kysely';
-import type { Database, StoredVariants } from '@corkboard/db/schema';
+import type { Database, ProfileBoardSort, StoredVariants } from '@corkboard/db/schema';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import { userSummaryQuery } from '../../core/user-summary.repository.ts';
@@ -22,6 +22,17 @@ export interface UserProfileRow {
   avatar_variants: StoredVariants | null;
   board_count: number;
   pin_count: number;
+  followed_by_me: boolean;
+  profile_board_sort: ProfileBoardSort;
+  board_order_modified_at: Date | null;
+}
+
+/** Whether the viewer follows the user row aliased `u` (false for visitors and oneself). */
+function followedByViewer(viewer: Viewer | null) {
+  if (viewer === null) return sql<boolean>`false`;
+  return sql<boolean>`EXISTS (
+    SELECT 1 FROM user_follows vf WHERE vf.follower_id = ${viewer.id} AND vf.followee_id = u.id
+  )`;
 }
 
 /** Case-insensitive, matching users_username_lower_key. */
@@ -40,9 +51,19 @@ export async function findUserByUsername(
       'u.follower_count',
       'u.following_count',
       'u.created_at',
-      sql<number>`(SELECT count(*)::int FROM boards b WHERE b.owner_id = u.id AND ${listedBoards(viewer)})`.as(
-        'board_count',
-      ),
+      'u.profile_board_sort',
+      'u.board_order_modified_at',
+      followedByViewer(viewer).as('followed_by_me'),
+      // Owned and collaborated boards, as the profile lists them (docs/decisions/055).
+      sql<number>`(
+        SELECT count(*)::int FROM boards b
+        WHERE b.id IN (
+          SELECT ob.id FROM boards ob WHERE ob.owner_id = u.id
+          UNION ALL
+          SELECT oc.board_id FROM board_collaborators oc
+          WHERE oc.user_id = u.id AND oc.status = 'accepted'
+        ) AND ${listedBoards(viewer)}
+      )`.as('board_count'),
       sql<number>`(
         SELECT count(*)::int FROM pins p JOIN boards b ON b.id = p.board_id
         WHERE p.pinner_id = u.id AND ${listedBoards(viewer)}

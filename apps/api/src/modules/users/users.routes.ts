@@ -6,7 +6,7 @@ import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { boardSchema, pinSchema } from '../../core/api.schemas.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import { pageQuerySchema, pageRequest, usernameSchema } from '../../core/schemas.ts';
-import { userSchema, userSettingsSchema } from './users.schemas.ts';
+import { profileBoardsQuerySchema, userSchema, userSettingsSchema } from './users.schemas.ts';
 import { getUser, userBoards, userPins, userSettings } from './users.service.ts';
 
 const params = z.object({ username: usernameSchema });
@@ -39,14 +39,18 @@ export const userRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
     method: 'GET',
     url: '/v3/users/:username/boards/',
-    summary: "A person's board grid, newest first",
+    summary: "A person's board grid (owned and collaborated), in their sort or `sort`",
     tags: ['users'],
     access: 'anyone',
     params,
-    query: pageQuerySchema,
+    query: profileBoardsQuerySchema,
     response: z.array(boardSchema),
     handler: async ({ viewer, params: { username }, query }) => {
-      const page = await userBoards(deps, viewer, username, pageRequest(query));
+      const page = await userBoards(deps, viewer, username, {
+        page: pageRequest(query),
+        sort: query.sort,
+        archived: query.archived,
+      });
       return { data: page.items, bookmark: page.bookmark };
     },
   });

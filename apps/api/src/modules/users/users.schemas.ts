@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import type { User } from '@corkboard/shared/api-types';
 import type { UserSettingsData } from '@corkboard/shared/saving/api';
+import { PROFILE_BOARD_SORTS } from '@corkboard/shared/saving/organise';
+import { pageQuerySchema } from '../../core/schemas.ts';
 
 export const userSchema: z.ZodType<User> = z.object({
   id: z.string(),
@@ -19,6 +21,18 @@ export const userSchema: z.ZodType<User> = z.object({
   follower_count: z.number().int(),
   following_count: z.number().int(),
   created_at: z.string(),
+  followed_by_me: z.boolean(),
+  board_sort: z.enum(PROFILE_BOARD_SORTS),
+  board_order_modified_at: z.string().nullable(),
+});
+
+/** GET /v3/users/{username}/boards/ query: the page, a sort other than the person's, archived. */
+export const profileBoardsQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(PROFILE_BOARD_SORTS).optional(),
+  archived: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
 });
 
 export const userSettingsSchema: z.ZodType<UserSettingsData> = z.object({

@@ -4,11 +4,17 @@ import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
 import type { Board, Pin, User } from '@corkboard/shared/api-types';
 import type { UserSettingsData } from '@corkboard/shared/saving/api';
+import type { ProfileBoardSort } from '@corkboard/shared/saving/organise';
 import type { AppDeps } from '../../core/app-deps.ts';
-import { decodeIdBookmark, keysetPage, type Page } from '../../core/bookmarks.ts';
+import {
+  decodeIdBookmark,
+  decodeOffsetBookmark,
+  keysetPage,
+  type Page,
+} from '../../core/bookmarks.ts';
 import { thumbnail } from '../../core/media-urls.ts';
 import type { PageRequest } from '../../core/schemas.ts';
-import { avatarUrl, fullName, serializePin } from '../../core/serializers.ts';
+import { avatarUrl, fullName, serializeFor, serializePin } from '../../core/serializers.ts';
 import {
   absoluteUrl,
   OG_DESCRIPTION_MAX_LENGTH,
@@ -19,7 +25,7 @@ import {
   type PageMetaResolver,
 } from '../../plugins/app/page-meta.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { listedBoardsOf } from '../boards/boards.service.ts';
+import { PROFILE_BOARDS_MAX_OFFSET, profileBoardsOf } from '../boards/boards.service.ts';
 import {
   findUserByUsername,
   findUserSettings,
@@ -44,6 +50,9 @@ function serializeUser(storage: MediaStorage, row: UserProfileRow): User {
     follower_count: row.follower_count,
     following_count: row.following_count,
     created_at: row.created_at.toISOString(),
+    followed_by_me: row.followed_by_me,
+    board_sort: row.profile_board_sort,
+    board_order_modified_at: row.board_order_modified_at?.toISOString() ?? null,
   };
 }
 
@@ -65,16 +74,33 @@ export async function getUser(
   return serializeUser(deps.storage, await requireUser(deps, viewer, username));
 }
 
+/** The person behind a profile URL (USER_NOT_FOUND when unknown or gone). */
+export async function profileUserId(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  username: string,
+): Promise<string> {
+  return (await requireUser(deps, viewer, username)).id;
+}
+
+/**
+ * A profile's boards: in the person's own sort unless `sort` asks for another, archived ones
+ * only with `archived` (docs/decisions/055).
+ */
 export async function userBoards(
   deps: AppDeps,
   viewer: Viewer | null,
   username: string,
-  page: PageRequest,
+  options: { page: PageRequest; sort?: ProfileBoardSort | undefined; archived: boolean },
 ): Promise<Page<Board>> {
   // Checked before the user lookup, as every list does: a bad cursor is INVALID_BOOKMARK.
-  decodeIdBookmark(page.bookmark);
+  decodeOffsetBookmark(options.page.bookmark, PROFILE_BOARDS_MAX_OFFSET);
   const user = await requireUser(deps, viewer, username);
-  return listedBoardsOf(deps, viewer, user.id, page);
+  return profileBoardsOf(deps, viewer, user.id, {
+    sort: options.sort ?? user.profile_board_sort,
+    archived: options.archived,
+    page: options.page,
+  });
 }
 
 export async function userPins(
@@ -86,7 +112,9 @@ export async function userPins(
   const beforeId = decodeIdBookmark(page.bookmark);
   const user = await requireUser(deps, viewer, username);
   const rows = await listUserPins(deps.db, viewer, user.id, beforeId, page.pageSize + 1);
-  return keysetPage(rows, page.pageSize, (row) => serializePin(deps.storage, row));
+  return keysetPage(rows, page.pageSize, (row) =>
+    serializePin(deps.storage, row, serializeFor(viewer)),
+  );
 }
 
 /**
@@ -100,7 +128,12 @@ export async function userSettings(deps: AppDeps, viewer: Viewer): Promise<UserS
   return { connected_to_instagram: false, listed_website_url: user.listed_website_url };
 }
 
-const PROFILE_PATH = new RegExp(`^/(${PAGE_USERNAME})/?$`);
+/**
+ * `/<username>/`, and `/<username>/_profile/…` (saving.md §2.10 "A path segment _profile marks
+ * the viewer's own profile pages"; docs/decisions/055). Slugs never contain `_`, so no board
+ * page looks like this.
+ */
+const PROFILE_PATH = new RegExp(`^/(${PAGE_USERNAME})/(?:_profile/(?:[a-z_]{1,30}/)?)?$`);
 
 /** `/<username>/`: the person's name, about text and avatar. */
 export function profilePageMeta(deps: AppDeps): PageMetaResolver {

@@ -2,6 +2,7 @@
 // and profiles preview well (crawlers do not run our JavaScript). The modules that own those
 // pages resolve their meta (PageMetaResolver, passed in by app.ts); the same visibility rules as
 // the API apply: a page the viewer may not see gets the generic site meta, revealing nothing.
+import { isUnstorable } from '../../lib/unstorable-text.ts';
 import type { Viewer } from './viewer.ts';
 
 export const SITE_NAME = 'Corkboard';
@@ -59,9 +60,11 @@ export function genericMeta(publicUrl: string): PageMeta {
   };
 }
 
+/** A decoded path segment, or undefined when it is malformed or holds text we cannot store. */
 export function safeDecode(segment: string): string | undefined {
   try {
-    return decodeURIComponent(segment);
+    const decoded = decodeURIComponent(segment);
+    return isUnstorable(decoded) ? undefined : decoded;
   } catch {
     return undefined;
   }

@@ -1,7 +1,8 @@
 // Security headers on every answer (helmet), with a Content-Security-Policy written out in full
 // rather than helmet's defaults so every allowance is deliberate.
-import helmet from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 export interface SecurityHeaderOptions {
   /** HSTS and upgrade-insecure-requests only make sense when the site is served over https. */
@@ -52,19 +53,49 @@ export function contentSecurityPolicyDirectives(
   return directives;
 }
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: SecurityHeaderOptions,
-): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+// Return type inferred: @fastify/helmet and helmet each name their own copy of the option types.
+function helmetOptions(options: SecurityHeaderOptions) {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicyDirectives(options),
     },
     hsts: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
-    frameguard: { action: 'deny' },
+    frameguard: { action: 'deny' as const },
     // Outbound pin links tell the destination which site sent the visit, never the full path.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  };
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): Promise<void> {
+  await app.register(fastifyHelmet, { global: true, ...helmetOptions(options) });
+}
+
+/**
+ * The same headers as a fixed list, for answers written before any hook runs: the router's own
+ * errors and Node's HTTP parser errors (framework-errors.ts). Helmet's middleware is run once
+ * against a recorder, so the two can never disagree.
+ */
+export function securityHeaderValues(options: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  const middleware = helmet(helmetOptions(options)) as unknown as (
+    request: object,
+    response: typeof recorder,
+    next: (error?: unknown) => void,
+  ) => void;
+  middleware({ headers: {} }, recorder, (error) => {
+    if (error) throw error instanceof Error ? error : new Error('helmet failed', { cause: error });
   });
+  return headers;
 }

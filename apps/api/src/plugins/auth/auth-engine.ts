@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SuspensionReason } from '@corkboard/db/schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@corkboard/shared/auth/password';
 import type { Clock } from '../../lib/clock.ts';
+import { corkboardLoginPlugin } from './login-plugin.ts';
 
 /** Better Auth's own endpoints are mounted here (only an allow-list of them; auth-handler.ts). */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -185,6 +186,8 @@ export function createAuthEngine(options: AuthEngineOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    // corkboard-login: sessions are created only by "complete the login", after our checks.
+    plugins: [corkboardLoginPlugin()],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: engineLogger(options.log),

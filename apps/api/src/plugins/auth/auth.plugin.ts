@@ -20,6 +20,10 @@ declare module 'fastify' {
   }
 }
 
+/** Logged at error level at start in production without a mail server (and shown in the admin). */
+export const SMTP_MISSING_MESSAGE =
+  'SMTP_URL is not set: no mail is delivered. Password-reset and invitation mail is stored in the database only; set SMTP_URL (smtp:// or smtps://) and MAIL_FROM.';
+
 export interface AuthSetup {
   engine: AuthEngine;
   captcha: CaptchaSetup;
@@ -80,9 +84,10 @@ export function createAuth(app: FastifyInstance, options: CreateAuthOptions): Au
     log: app.log,
   });
   if (mailer.transport === 'dev-mailbox' && config.nodeEnv === 'production') {
-    app.log.warn(
-      'SMTP_URL is not set: password-reset mail is only logged and stored, never delivered.',
-    );
+    // Loud on purpose: in production nobody can reset a password or accept an e-mailed
+    // invitation until this is fixed. The forgot-password answer stays the same regardless, so
+    // the missing mail server does not tell anyone which accounts exist.
+    app.log.error({ missing: 'SMTP_URL' }, SMTP_MISSING_MESSAGE);
   }
 
   app.decorate('authEngine', engine);

@@ -60,9 +60,11 @@ export function createDevMailbox(options: {
         text: message.text,
         html: message.html ?? null,
       });
-      // The text carries the link, so a developer can follow a reset straight from the log.
+      // Never the text: it carries reset and invitation links, and whoever reads the log
+      // (a shared terminal, a log shipper) must not be able to use them (issue 9). The page
+      // shows the whole mail to whoever runs the server.
       options.log.info(
-        { mail: { to: message.to, subject: message.subject, text: message.text } },
+        { mail: { subject: message.subject } },
         'dev mailbox: mail stored (no SMTP_URL); read it at /dev/mailbox',
       );
     },

@@ -9,7 +9,6 @@ import { ErrorState, LoadingState, NotFoundState } from '../../ui/PageStates.tsx
 import { PinGrid } from '../../ui/PinGrid.tsx';
 import { SecretBadge } from '../../ui/SecretBadge.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { FollowAuthButton } from '../auth/EntryPoints.tsx';
 import { useBoard, useBoardPins } from './hooks.ts';
 
 export const SECTION_PARAM = 'section';
@@ -61,10 +60,6 @@ function Board({ board, actions }: { board: BoardDetail } & BoardPageProps) {
               ? ` · ${t('count.sections', { count: board.section_count })}`
               : ''}
           </p>
-          <FollowAuthButton
-            name={board.owner.full_name || board.owner.username}
-            imageUrl={board.owner.image_medium_url}
-          />
           {actions?.(board)}
         </div>
       </header>

@@ -19,6 +19,7 @@ import type { SavedResult } from '../save/saveFlow.ts';
 import { SaveFlowView } from '../save/SaveFlowView.tsx';
 import type { SaveSource } from '../save/saveSource.ts';
 import { useSaveController } from '../save/useSaveController.ts';
+import { HashtagTextarea } from '../hashtags/HashtagTextarea.tsx';
 import {
   displayDomain,
   POPUP_AUTO_CLOSE_MS,
@@ -219,13 +220,13 @@ function CreateForm({
           <label className="field__label" htmlFor={descriptionId}>
             {t('create.descriptionLabel')}
           </label>
-          <textarea
+          <HashtagTextarea
             id={descriptionId}
             className="field__input create-popup__description"
             value={description}
             maxLength={PIN_DESCRIPTION_MAX_LENGTH}
             placeholder={t('create.descriptionPlaceholder')}
-            onChange={(event) => setDescription(event.target.value)}
+            onChange={setDescription}
             readOnly={controller.state.saving}
           />
         </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PinAuthActions } from '../auth/EntryPoints.tsx';
 import { CloseupSaveButton } from '../save/CloseupSaveButton.tsx';
+import { HashtagText } from '../hashtags/HashtagText.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { isApiError } from '../../ui/isApiError.ts';
 import { internalPath, profilePath } from '../../ui/links.ts';
@@ -68,7 +69,11 @@ function PinCloseup({ pin, title }: { pin: Pin; title: string }) {
             </a>
           ) : null}
           <h1 className="heading heading--xl">{title}</h1>
-          {description ? <p className="text">{description}</p> : null}
+          {description ? (
+            <p className="text">
+              <HashtagText text={description} />
+            </p>
+          ) : null}
           <dl className="closeup__facts">
             <div>
               <dt>{t('pin.savedTo')}</dt>

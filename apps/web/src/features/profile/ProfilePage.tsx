@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Page } from '../../api/client.ts';
 import { flattenPages } from '../../api/lists.ts';
-import { FollowAuthButton } from '../auth/EntryPoints.tsx';
+import { BoardFollowButton } from '../follows/BoardFollowButton.tsx';
+import { UserFollowButton } from '../follows/UserFollowButton.tsx';
 import { useViewer } from '../session/hooks.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { BoardCard } from '../../ui/BoardCard.tsx';
@@ -66,10 +67,7 @@ function Profile({ user }: { user: User }) {
             {t('count.followers', { count: user.follower_count })} ·{' '}
             {t('count.following', { count: user.following_count })}
           </p>
-          <FollowAuthButton
-            name={user.full_name || user.username}
-            imageUrl={user.image_medium_url}
-          />
+          <UserFollowButton user={user} />
         </div>
       </header>
       <nav className="tabs" aria-label={t('profile.tabsLabel')}>
@@ -136,7 +134,7 @@ function BoardGrid({
         <ul className="board-grid">
           {boards.map((board) => (
             <li key={board.id}>
-              <BoardCard board={board} />
+              <BoardCard board={board} action={<BoardFollowButton board={board} />} />
             </li>
           ))}
         </ul>

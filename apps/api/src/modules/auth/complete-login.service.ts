@@ -1,0 +1,138 @@
+// "Complete the login" (issue 9, docs/decisions/040): the one step every way in goes through once
+// a credential has been checked and resolved to a person — the password today; Google,
+// Facebook, LINE and SSO (the social engineer's credentials) call it the same way. It
+//   1. refuses suspended, soft-banned and gone (deactivated > 28 days) accounts with the
+//      registry codes the web maps to its dialogs;
+//   2. clears the account's wrong-password counter (the credential was right);
+//   3. creates the session through Better Auth (the server-only corkboard-login endpoint, so
+//      the engine's session hook — status checks, reactivation within 28 days — runs exactly as
+//      for its own sign-in endpoints) and sets its cookie and a new CSRF token;
+//   4. replaces the browser's previous session unless this is an account switch;
+//   5. logs the login event (auth.md §7, event type 7534, with the numeric method code) and
+//      answers AuthSuccess.
+// Callers check the credential first (never call this for a person who has not proved
+// anything) and map their own credential errors.
+import { APIError } from 'better-auth';
+import { AppError } from '@corkboard/shared/app-error';
+import type { AuthSuccess } from '@corkboard/shared/auth/api';
+import { safeNextPath } from '@corkboard/shared/auth/safe-next-path';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { ACCOUNT_STATUS_ERRORS } from '../../plugins/auth/auth-engine.ts';
+import type { AuthEffects, AuthRequest } from './auth-context.ts';
+import { isPastResurrection, loadAuthUser } from './auth-rules.ts';
+import { deleteSessionByToken, findAccountById, type AccountStatusRow } from './auth.repository.ts';
+import { limitKeys } from './limits.ts';
+import { clearCounter } from './rate-limits.repository.ts';
+
+/** auth.md §3 "Numeric login method codes". */
+export const LOGIN_METHOD_CODES = {
+  email: 1,
+  facebook: 2,
+  google: 3,
+  google_one_tap: 4,
+  smartlock: 5,
+  multifactor: 6,
+  switch_account: 7,
+  line: 8,
+  sso: 9,
+} as const;
+
+/** How the person proved who they are (auth.md §3 login method classes). */
+export type LoginMethod = 'email' | 'facebook' | 'google' | 'google_one_tap' | 'line' | 'sso';
+
+export interface CompleteLoginInput {
+  /** The person the checked credential belongs to (`users.id`). */
+  userId: string;
+  method: LoginMethod;
+  /** auth.md "isAccountSwitch": keep the browser's current session alongside the new one. */
+  isAccountSwitch: boolean;
+  /** The requested next URL; answered only when it is one of our own paths (safeNextPath). */
+  next?: string | undefined;
+}
+
+function engineErrorCode(error: unknown): string | undefined {
+  if (!(error instanceof APIError)) return undefined;
+  const code: unknown = error.body?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The registry error for an account that may not log in now, or null. */
+function accountStatusError(
+  account: Pick<AccountStatusRow, 'suspended_at' | 'suspension_reason' | 'soft_banned_at'>,
+): AppError | null {
+  if (account.suspended_at) {
+    return new AppError('AUTH_ACCOUNT_SUSPENDED', {
+      data: { field: 'email', reason: account.suspension_reason },
+    });
+  }
+  if (account.soft_banned_at) return new AppError('AUTH_SOFT_BANNED', { data: { field: 'email' } });
+  return null;
+}
+
+/**
+ * Finishes a login whose credential has been checked: see the file comment for the steps.
+ * Throws AppError (AUTH_LOGIN_UNKNOWN_ACCOUNT, AUTH_ACCOUNT_SUSPENDED, AUTH_SOFT_BANNED);
+ * on success the reply carries the session cookie and the answer is `/v3/login/`'s `data`.
+ */
+export async function completeLogin(
+  deps: AppDeps,
+  request: AuthRequest,
+  effects: AuthEffects,
+  input: CompleteLoginInput,
+): Promise<AuthSuccess> {
+  const now = deps.now();
+  const account = await findAccountById(deps.db, input.userId);
+  if (!account || isPastResurrection(account, now)) {
+    throw new AppError('AUTH_LOGIN_UNKNOWN_ACCOUNT', { data: { field: 'email' } });
+  }
+  const refused = accountStatusError(account);
+  if (refused) throw refused;
+  await clearCounter(deps.db, limitKeys.accountFailures(account.id));
+
+  let result;
+  try {
+    result = await deps.authEngine.api.createSessionForUser({
+      body: { userId: account.id },
+      headers: request.engineHeaders,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    // The session hook (auth-engine.ts) has the last word, e.g. a status set a moment ago.
+    const code = engineErrorCode(error);
+    if (code === ACCOUNT_STATUS_ERRORS.suspended || code === ACCOUNT_STATUS_ERRORS.softBanned) {
+      const latest = await findAccountById(deps.db, account.id);
+      throw (
+        accountStatusError(latest ?? account) ??
+        new AppError('AUTH_SOFT_BANNED', { data: { field: 'email' } })
+      );
+    }
+    if (code === ACCOUNT_STATUS_ERRORS.gone) {
+      throw new AppError('AUTH_LOGIN_UNKNOWN_ACCOUNT', { data: { field: 'email' } });
+    }
+    throw error;
+  }
+
+  // Logging in again while signed in (not an account switch) replaces the old session.
+  if (request.sessionToken && !input.isAccountSwitch) {
+    await deleteSessionByToken(deps.db, request.sessionToken);
+  }
+  effects.appendSetCookies(result.headers.getSetCookie());
+  effects.rotateCsrf();
+  deps.log.info(
+    {
+      event: 7534,
+      user_id: account.id,
+      login_method: input.isAccountSwitch
+        ? LOGIN_METHOD_CODES.switch_account
+        : LOGIN_METHOD_CODES[input.method],
+    },
+    'login',
+  );
+  const user = await loadAuthUser(deps, account.id);
+  if (!user) throw new Error(`user ${account.id} vanished during login`);
+  return {
+    user,
+    next: input.next === undefined ? null : safeNextPath(input.next),
+    reactivated: account.deactivated_at !== null,
+  };
+}
