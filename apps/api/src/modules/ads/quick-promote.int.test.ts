@@ -90,7 +90,10 @@ beforeAll(async () => {
   f = createFixtures(handle.db);
   reputation = await startSafeBrowsingPeer({
     apiKeys: [DEV_SAFE_BROWSING.apiKey],
-    entries: [{ threatType: 'SOCIAL_ENGINEERING', url: 'phishing.example/' }],
+    entries: [
+      { threatType: 'SOCIAL_ENGINEERING', url: 'phishing.example/' },
+      { threatType: 'UNWANTED_SOFTWARE', url: 'downloads.example/' },
+    ],
   });
   test = await buildTestApp(handle.db, {
     config: {
@@ -242,7 +245,7 @@ describe('POST quick_promote', () => {
     });
   });
 
-  it('rejects automatically a deny-listed or phishing destination', async () => {
+  it('rejects automatically a deny-listed, phishing or unwanted-software destination', async () => {
     await handle.db.insertInto('ad_deny_list').values({ domain: 'banned.example' }).execute();
     const denied = await promote(
       payload({ destination_url: 'https://shop.banned.example/x' }),
@@ -257,6 +260,14 @@ describe('POST quick_promote', () => {
       owner,
     );
     expect(phishing.data).toMatchObject({
+      review_status: 'REJECTED',
+      rejection_reasons: ['DESTINATION_URL_BLOCKED'],
+    });
+    const unwanted = await promote(
+      payload({ destination_url: 'https://downloads.example/setup' }),
+      owner,
+    );
+    expect(unwanted.data).toMatchObject({
       review_status: 'REJECTED',
       rejection_reasons: ['DESTINATION_URL_SUSPICIOUS'],
     });
