@@ -68,4 +68,5 @@ export const queryKeys = {
   campaigns: (advertiserId: string) => ['campaigns', advertiserId] as const,
   campaign: (advertiserId: string, campaignId: string) =>
     ['campaigns', advertiserId, campaignId] as const,
+  adReviewQueue: () => ['adReviewQueue'] as const,
 };

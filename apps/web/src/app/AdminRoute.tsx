@@ -17,6 +17,11 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
     labelKey: 'operators',
     Page: lazyPage(() => import('../features/admin/OperatorsPage.tsx'), 'OperatorsPage'),
   },
+  {
+    path: 'ad-review',
+    labelKey: 'adReview',
+    Page: lazyPage(() => import('../features/business/AdReviewPage.tsx'), 'AdReviewPage'),
+  },
 ];
 
 export function AdminRoute() {

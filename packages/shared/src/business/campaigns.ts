@@ -154,6 +154,17 @@ export interface CampaignDetail extends CampaignItem {
   ads: CampaignAdSummary[];
 }
 
+/** One pending ad in the operators' review queue. */
+export interface AdReviewItem {
+  id: string;
+  name: string;
+  destination_url: string;
+  created_at: string;
+  pin: { id: string; title: string; image_url: string };
+  business_name: string;
+  advertiser_id: string;
+}
+
 export interface QuickPromoteResult {
   campaign_id: string;
   ad_group_id: string;

@@ -7,6 +7,7 @@ import type {
   AdReviewStatus,
   Database,
   StoredTargetingSpec,
+  StoredVariants,
 } from '@corkboard/db/schema';
 
 export interface PromotionPinRow {
@@ -346,4 +347,55 @@ export async function listCampaignAds(
     .orderBy('ads.id')
     .limit(limit)
     .execute();
+}
+
+export interface ReviewQueueRow {
+  id: string;
+  name: string;
+  destination_url: string;
+  created_at: Date;
+  pin_id: string;
+  pin_title: string;
+  image_variants: StoredVariants;
+  business_name: string;
+  advertiser_id: string;
+}
+
+/** Pending ads, oldest first (ids ascending after `afterId`), `limit` rows. */
+export async function listPendingAds(
+  db: Kysely<Database>,
+  afterId: string | undefined,
+  limit: number,
+): Promise<ReviewQueueRow[]> {
+  let query = db
+    .selectFrom('ads')
+    .innerJoin('pins', 'pins.id', 'ads.pin_id')
+    .innerJoin('images', 'images.id', 'pins.image_id')
+    .innerJoin('ad_accounts', 'ad_accounts.id', 'ads.ad_account_id')
+    .innerJoin('business_profiles', 'business_profiles.user_id', 'ad_accounts.profile_id')
+    .select([
+      'ads.id',
+      'ads.name',
+      'ads.destination_url',
+      'ads.created_at',
+      'pins.id as pin_id',
+      'pins.title as pin_title',
+      'images.variants as image_variants',
+      'business_profiles.business_name',
+      'ad_accounts.id as advertiser_id',
+    ])
+    .where('ads.review_status', '=', 'PENDING');
+  if (afterId !== undefined) query = query.where('ads.id', '>', afterId);
+  return query.orderBy('ads.id').limit(limit).execute();
+}
+
+export async function findAdReview(
+  db: Kysely<Database>,
+  adId: string,
+): Promise<{ id: string; ad_account_id: string; review_status: AdReviewStatus } | undefined> {
+  return db
+    .selectFrom('ads')
+    .select(['id', 'ad_account_id', 'review_status'])
+    .where('id', '=', adId)
+    .executeTakeFirst();
 }

@@ -4,6 +4,8 @@
 //   GET  /v3/ads/advertisers/{advertiserId}/campaigns/?bookmark=  → data: CampaignItem[]
 //   GET  /v3/ads/advertisers/{advertiserId}/campaigns/{campaignId}/ → data: CampaignDetail
 //   PUT  /v3/ads/advertisers/{advertiserId}/campaigns/{campaignId}/status/ { status }
+//   GET  /v3/admin/ads/review/?bookmark=            → data: AdReviewItem[] (operators)
+//   POST /v3/admin/ads/{adId}/review/ { status, reasons } (operators)
 import { quickPromotePayloadSchema } from '@corkboard/shared/business/quick-promote';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
@@ -11,7 +13,12 @@ import { registerRoute } from '../../core/http/route.ts';
 import { pageQuerySchema, pageRequest } from '../../core/schemas.ts';
 import { campaignDetail, campaigns, setCampaignActive } from './campaigns.service.ts';
 import { quickPromote } from './quick-promote.service.ts';
+import { decideAd, reviewQueue } from './review.service.ts';
 import {
+  adParamsSchema,
+  adReviewBodySchema,
+  adReviewItemSchema,
+  adReviewOutcomeSchema,
   advertiserParamsSchema,
   campaignDetailSchema,
   campaignItemSchema,
@@ -85,6 +92,34 @@ export const adsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
         params.campaignId,
         body.status,
       ),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/admin/ads/review/',
+    summary: 'Ads waiting for review, oldest first (operators only)',
+    tags,
+    access: 'admin',
+    query: pageQuerySchema,
+    response: z.array(adReviewItemSchema),
+    handler: async ({ query }) => {
+      const page = await reviewQueue(deps, pageRequest(query));
+      return { data: page.items, bookmark: page.bookmark };
+    },
+  });
+
+  registerRoute(app, {
+    method: 'POST',
+    url: '/v3/admin/ads/:adId/review/',
+    summary: 'Approves or rejects a pending ad with reasons (operators only)',
+    tags,
+    access: 'admin',
+    params: adParamsSchema,
+    body: adReviewBodySchema,
+    response: adReviewOutcomeSchema,
+    handler: async ({ viewer, params, body }) => ({
+      data: await decideAd(deps, viewer, params.adId, body),
     }),
   });
   pluginDone();

@@ -6,10 +6,13 @@ import {
   AD_STATUSES,
   BUDGET_TYPES,
   REJECTION_REASONS,
+  OPERATOR_REJECTION_REASONS,
+  type AdReviewItem,
   type CampaignAdSummary,
   type CampaignDetail,
   type CampaignItem,
   type QuickPromoteResult,
+  type RejectionReason,
 } from '@corkboard/shared/business/campaigns';
 import { AppError } from '@corkboard/shared/app-error';
 import type { ErrorCodeName } from '@corkboard/shared/error-codes';
@@ -93,4 +96,29 @@ const campaignAdSchema: z.ZodType<CampaignAdSummary> = z.object({
 export const campaignDetailSchema: z.ZodType<CampaignDetail> = z.object({
   ...campaignFields,
   ads: z.array(campaignAdSchema),
+});
+
+export const adParamsSchema = z.object({ adId: idSchema });
+
+export const adReviewBodySchema = z.object({
+  status: z.enum(['APPROVED', 'REJECTED']),
+  reasons: z
+    .array(z.enum(OPERATOR_REJECTION_REASONS as [RejectionReason, ...RejectionReason[]]))
+    .max(OPERATOR_REJECTION_REASONS.length)
+    .default([]),
+});
+
+export const adReviewItemSchema: z.ZodType<AdReviewItem> = z.object({
+  id: z.string(),
+  name: z.string(),
+  destination_url: z.string(),
+  created_at: z.string(),
+  pin: z.object({ id: z.string(), title: z.string(), image_url: z.string() }),
+  business_name: z.string(),
+  advertiser_id: z.string(),
+});
+
+export const adReviewOutcomeSchema = z.object({
+  id: z.string(),
+  review_status: z.enum(['APPROVED', 'REJECTED']),
 });

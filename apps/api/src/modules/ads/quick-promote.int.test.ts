@@ -10,6 +10,7 @@ import { DEV_SAFE_BROWSING } from '@corkboard/dev-peers/credentials';
 import { startSafeBrowsingPeer, type SafeBrowsingPeer } from '@corkboard/dev-peers/safe-browsing';
 import type { BusinessCreated } from '@corkboard/shared/business/api';
 import type {
+  AdReviewItem,
   CampaignDetail,
   CampaignItem,
   QuickPromoteResult,
@@ -412,5 +413,88 @@ describe('console campaigns', () => {
       owner,
     );
     expect(missing.code).toBe(CODES.AD_CAMPAIGN_NOT_FOUND.code);
+  });
+});
+
+describe('operators review queue', () => {
+  it('lists pending ads oldest first; an operator approves or rejects once, others cannot', async () => {
+    const operator = await f.user({ isAdmin: true });
+    const first = await promote(payload(), owner);
+    const second = await promote(payload(), owner);
+    const queue = await test.client.get<AdReviewItem[]>(
+      '/v3/admin/ads/review/?page_size=50',
+      operator,
+    );
+    expect(queue.status).toBe(200);
+    const ids = queue.data.map((item) => item.id);
+    expect(ids).toContain(first.data.ad_id);
+    expect(ids.indexOf(first.data.ad_id)).toBeLessThan(ids.indexOf(second.data.ad_id));
+    expect(queue.data.find((item) => item.id === first.data.ad_id)).toMatchObject({
+      business_name: 'Promo Co',
+      advertiser_id: advertiserId,
+      pin: { id: pinId },
+    });
+
+    const notOperator = await test.client.get('/v3/admin/ads/review/', owner);
+    expect(notOperator.status).toBe(403);
+    const selfApproval = await test.client.send(
+      'POST',
+      `/v3/admin/ads/${first.data.ad_id}/review/`,
+      { status: 'APPROVED' },
+      owner,
+    );
+    expect(selfApproval.status).toBe(403);
+
+    const approve = await test.client.send(
+      'POST',
+      `/v3/admin/ads/${first.data.ad_id}/review/`,
+      { status: 'APPROVED' },
+      operator,
+    );
+    expect(approve.data).toEqual({ id: first.data.ad_id, review_status: 'APPROVED' });
+    const again = await test.client.send(
+      'POST',
+      `/v3/admin/ads/${first.data.ad_id}/review/`,
+      { status: 'REJECTED', reasons: ['OTHER'] },
+      operator,
+    );
+    expect(again.code).toBe(CODES.AD_REVIEW_ALREADY_DECIDED.code);
+
+    const noReason = await test.client.send(
+      'POST',
+      `/v3/admin/ads/${second.data.ad_id}/review/`,
+      { status: 'REJECTED' },
+      operator,
+    );
+    expect(noReason.code).toBe(CODES.AD_REVIEW_REASON_REQUIRED.code);
+    const reject = await test.client.send(
+      'POST',
+      `/v3/admin/ads/${second.data.ad_id}/review/`,
+      { status: 'REJECTED', reasons: ['MISLEADING'] },
+      operator,
+    );
+    expect(reject.status).toBe(200);
+    const stored = await handle.db
+      .selectFrom('ads')
+      .select(['review_status', 'rejection_reasons', 'reviewed_by_id'])
+      .where('id', '=', second.data.ad_id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      review_status: 'REJECTED',
+      rejection_reasons: ['MISLEADING'],
+      reviewed_by_id: operator.id,
+    });
+    const missing = await test.client.send(
+      'POST',
+      '/v3/admin/ads/999999/review/',
+      { status: 'APPROVED' },
+      operator,
+    );
+    expect(missing.code).toBe(CODES.AD_NOT_FOUND.code);
+    const after = await test.client.get<AdReviewItem[]>(
+      '/v3/admin/ads/review/?page_size=50',
+      operator,
+    );
+    expect(after.data.map((item) => item.id)).not.toContain(first.data.ad_id);
   });
 });

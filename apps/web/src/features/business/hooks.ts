@@ -11,9 +11,11 @@ import type {
   BusinessMember,
 } from '@corkboard/shared/business/api';
 import type {
+  AdReviewItem,
   CampaignDetail,
   CampaignItem,
   QuickPromoteResult,
+  RejectionReason,
 } from '@corkboard/shared/business/campaigns';
 import type { BusinessPermission } from '@corkboard/shared/business/permissions';
 import type { QuickPromotePayload } from '@corkboard/shared/business/quick-promote';
@@ -187,5 +189,34 @@ export function useSetCampaignStatus(advertiserId: string) {
         { status },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns(advertiserId) }),
+  });
+}
+
+// ---- operators: the ad review queue (docs/decisions/103) -----------------------------------
+
+export function useAdReviewQueue() {
+  return useInfiniteQuery(
+    listQueryOptions<AdReviewItem>(queryKeys.adReviewQueue(), '/v3/admin/ads/review/'),
+  );
+}
+
+export function useDecideAd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      adId,
+      status,
+      reasons,
+    }: {
+      adId: string;
+      status: 'APPROVED' | 'REJECTED';
+      reasons: RejectionReason[];
+    }) =>
+      apiSend<{ id: string; review_status: string }>(
+        'POST',
+        `/v3/admin/ads/${encodeURIComponent(adId)}/review/`,
+        { status, reasons },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adReviewQueue() }),
   });
 }
