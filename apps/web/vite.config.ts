@@ -23,6 +23,8 @@ export default defineConfig({
       '/resource': apiTarget,
       '/media': apiTarget,
       '/healthz': apiTarget,
+      '/vx': apiTarget,
+      '/ads/v4': apiTarget,
     },
   },
   build: {

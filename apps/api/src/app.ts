@@ -25,6 +25,7 @@ import type { WorkQueue } from './lib/work-queue.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
@@ -116,6 +117,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   accountSecurityRoutes,
   organiseRoutes,
   socialRoutes,
+  adsRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -558,6 +558,11 @@ export const ERROR_CODES = {
     httpStatus: 404,
     message: "We couldn't find that audience.",
   },
+  AD_PAYLOAD_MISMATCH: {
+    code: 1737,
+    httpStatus: 400,
+    message: "The ad account or Pin in the request doesn't match the address.",
+  },
   AD_REVIEW_ALREADY_DECIDED: {
     code: 1740,
     httpStatus: 409,

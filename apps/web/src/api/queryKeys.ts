@@ -84,4 +84,9 @@ export const queryKeys = {
 
   // ---- social sign-in ----
   authProviders: () => ['authProviders'] as const,
+  advertiser: (advertiserId: string) => ['advertiser', advertiserId] as const,
+  campaigns: (advertiserId: string) => ['campaigns', advertiserId] as const,
+  campaign: (advertiserId: string, campaignId: string) =>
+    ['campaigns', advertiserId, campaignId] as const,
+  adReviewQueue: () => ['adReviewQueue'] as const,
 };

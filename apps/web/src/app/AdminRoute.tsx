@@ -22,6 +22,11 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
     labelKey: 'offsite',
     Page: lazyPage(() => import('../features/offsite/AdminOffsitePage.tsx'), 'AdminOffsitePage'),
   },
+  {
+    path: 'ad-review',
+    labelKey: 'adReview',
+    Page: lazyPage(() => import('../features/business/AdReviewPage.tsx'), 'AdReviewPage'),
+  },
 ];
 
 export function AdminRoute() {

@@ -53,6 +53,11 @@ const BusinessInvitePage = lazyPage(
   () => import('../features/business/BusinessInvitePage.tsx'),
   'BusinessInvitePage',
 );
+const QuickPromotePage = lazyPage(
+  () => import('../features/business/QuickPromotePage.tsx'),
+  'QuickPromotePage',
+);
+const ConsolePage = lazyPage(() => import('../features/business/ConsolePage.tsx'), 'ConsolePage');
 const BoardInvitePage = lazyPage(
   () => import('../features/collaborators/BoardInvitePage.tsx'),
   'BoardInvitePage',
@@ -97,6 +102,9 @@ export function AppRoutes() {
         <Route path="business/:profileId/members/" element={<BusinessMembersPage />} />
         <Route path="invite/business/" element={<BusinessInvitePage />} />
         <Route path="settings/*" element={<SettingsRoute />} />
+        <Route path="advertiser/quick_promote/" element={<QuickPromotePage />} />
+        <Route path="advertiser/:advertiserId/quick-promote/" element={<QuickPromotePage />} />
+        <Route path="advertiser/:advertiserId/*" element={<ConsolePage />} />
         <Route path=":username/" element={<ProfilePage />} />
         <Route path=":username/:slug/" element={<BoardPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -92,8 +92,8 @@ export interface SavedPin extends Pin {
   is_first_save: boolean;
   /** saving.md §7: `button` without a guid is reported as `button_external`. */
   reported_method: string;
-  /** business.md §5.1: no quick-promote flow exists yet, so never promotable. */
-  is_promotable: false;
+  /** business.md §5.1: 'Promote your Pin' is offered (decided on the server, docs/decisions/102). */
+  is_promotable: boolean;
 }
 
 /** One pinnable image found at a page (saving.md §3 "Found images"). */

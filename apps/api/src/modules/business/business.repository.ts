@@ -100,12 +100,28 @@ export async function hasProfile(db: Kysely<Database>, userId: string): Promise<
 }
 
 /** Whether `userId` owns a linked business profile (created through /business/create). */
-export async function ownsLinkedProfile(db: Kysely<Database>, userId: string): Promise<boolean> {
+/**
+ * Whether the person owns (or is) a business whose ad account is DISABLED: barred from
+ * advertising, so exempt from promote upsells (docs/decisions/102).
+ */
+export async function hasDisabledAdAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
   const row = await db
-    .selectFrom('business_members')
-    .select('profile_id')
-    .where('user_id', '=', userId)
-    .where(sql<boolean>`'OWNER' = ANY(permissions)`)
+    .selectFrom('ad_accounts')
+    .select('ad_accounts.id')
+    .where('ad_accounts.status', '=', 'DISABLED')
+    .where((eb) =>
+      eb.or([
+        eb('ad_accounts.profile_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('business_members')
+            .select('business_members.profile_id')
+            .whereRef('business_members.profile_id', '=', 'ad_accounts.profile_id')
+            .where('business_members.user_id', '=', userId)
+            .where(sql<boolean>`'OWNER' = ANY(business_members.permissions)`),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -30,6 +30,7 @@ import {
   type BusinessPermission,
 } from '@corkboard/shared/business/permissions';
 import { currencyOf } from '@corkboard/shared/business/quick-promote';
+import { isPromotable, siteTypeOf } from '@corkboard/shared/business/eligibility';
 import { validateEmail } from '@corkboard/shared/auth/email';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { thumbnail } from '../../core/media-urls.ts';
@@ -64,7 +65,7 @@ import {
   listPendingInvites,
   makeBusinessAccount,
   markInviteAccepted,
-  ownsLinkedProfile,
+  hasDisabledAdAccount,
   permissionsOn,
   personFacts,
   revokeInvite,
@@ -367,26 +368,39 @@ export async function businessNameOf(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Promote eligibility facts (business.md §5.1; the rule itself is in the ads module)
+// Promote eligibility (business.md §5.1; the rule is @corkboard/shared/business/eligibility)
 
-export interface BusinessFacts {
-  isPartner: boolean;
-  /** The person already owns a linked business profile (docs/decisions/102). */
-  hasBusinessExemption: boolean;
-  createdAt: Date;
+export interface PromotablePin {
+  pinner_id: string;
+  link: string | null;
+  board_privacy: string;
 }
 
-export async function businessFacts(
-  deps: Pick<AppDeps, 'db'>,
-  userId: string,
-): Promise<BusinessFacts | undefined> {
-  const facts = await personFacts(deps.db, userId);
-  if (!facts) return undefined;
-  return {
+/**
+ * `is_promotable` of a pin for the viewer: the pinner is the viewer, the pin is not secret and
+ * links to an outside website, the viewer is not a partner, does not act for a business, has no
+ * business exemption (a disabled ad account) and the account is not old (docs/decisions/102).
+ */
+export async function promotableFor(
+  deps: Pick<AppDeps, 'db' | 'now' | 'publicUrl'>,
+  viewerId: string | null,
+  pin: PromotablePin,
+  acting: boolean,
+): Promise<boolean> {
+  if (viewerId === null || pin.pinner_id !== viewerId || acting) return false;
+  const facts = await personFacts(deps.db, viewerId);
+  if (!facts) return false;
+  return isPromotable({
+    viewerIsPinner: true,
+    pinIsPublic: pin.board_privacy !== 'secret',
+    siteType: siteTypeOf(pin.link, deps.publicUrl),
+    signedIn: true,
     isPartner: facts.account_type === 'business',
-    hasBusinessExemption: await ownsLinkedProfile(deps.db, userId),
-    createdAt: facts.created_at,
-  };
+    acting,
+    hasBusinessExemption: await hasDisabledAdAccount(deps.db, viewerId),
+    accountCreatedAt: facts.created_at,
+    now: deps.now(),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

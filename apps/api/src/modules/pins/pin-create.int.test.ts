@@ -156,7 +156,8 @@ describe('PinResource create', () => {
       repin_of_id: null,
       already_saved: null,
       reported_method: 'bookmarklet',
-      is_promotable: false,
+      // A new personal account's pin with a website: 'Promote your Pin' (business.md §5.1).
+      is_promotable: true,
     });
     expect(result.data.dominant_color).toMatch(/^#[0-9a-f]{6}$/);
     expect(result.data.images['236x'].url).toMatch(/^\/media\/pins\/.+236x\.jpg$/);

@@ -41,6 +41,7 @@ import {
 } from '../media/image-intake.service.ts';
 import { setPinHashtags } from '../hashtags/hashtags.service.ts';
 import { resolveActing, type Acting } from '../business/acting.service.ts';
+import { promotableFor } from '../business/business.service.ts';
 import { requireSectionOfBoard } from '../sections/sections.service.ts';
 import { findAlreadySaved, findSavedPin, insertPinWithCounters } from './pin-create.repository.ts';
 import { findVisiblePinSource } from './pin-source.repository.ts';
@@ -139,7 +140,17 @@ async function savePin(deps: AppDeps, viewer: Viewer, request: SaveRequest): Pro
     already_saved: saved.alreadySaved,
     is_first_save: saved.pin.isFirstSave,
     reported_method: reportedCreateMethod(request.method, request.guid),
-    is_promotable: false,
+    // business.md §5.1, decided on the server (docs/decisions/102).
+    is_promotable: await promotableFor(
+      deps,
+      viewer.id,
+      {
+        pinner_id: request.acting.subject.id,
+        link: request.link,
+        board_privacy: saved.board.privacy,
+      },
+      request.acting.asAdvertiser,
+    ),
   };
 }
 

@@ -31,5 +31,5 @@ export const savedPinSchema: z.ZodType<SavedPin> = z.object({
   already_saved: z.object({ board_id: z.string(), board_name: z.string() }).nullable(),
   is_first_save: z.boolean(),
   reported_method: z.string(),
-  is_promotable: z.literal(false),
+  is_promotable: z.boolean(),
 });

@@ -12,7 +12,16 @@ import type { ErrorCodeName } from '@corkboard/shared/error-codes';
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Paths that always answer JSON, never the SPA, so a typo in an API call is a clear 404. */
-export const API_PATH_PREFIXES = ['/v3/', '/resource/', '/media/', '/assets/', '/healthz'] as const;
+export const API_PATH_PREFIXES = [
+  '/v3/',
+  '/resource/',
+  '/media/',
+  '/assets/',
+  '/healthz',
+  // business.md §7 names these two (docs/decisions/100, 102).
+  '/vx/',
+  '/ads/v4/',
+] as const;
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? url;

@@ -2,6 +2,7 @@
 // the access profiles, create and convert, members and invitations, and the invitation link.
 import type { BusinessDetailsInput } from '@corkboard/shared/business/accounts';
 import type {
+  AdvertiserContext,
   BusinessAccessProfile,
   BusinessCreated,
   BusinessInvite,
@@ -9,9 +10,18 @@ import type {
   BusinessInvitePreview,
   BusinessMember,
 } from '@corkboard/shared/business/api';
+import type {
+  AdReviewItem,
+  CampaignDetail,
+  CampaignItem,
+  QuickPromoteResult,
+  RejectionReason,
+} from '@corkboard/shared/business/campaigns';
 import type { BusinessPermission } from '@corkboard/shared/business/permissions';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QuickPromotePayload } from '@corkboard/shared/business/quick-promote';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../api/client.ts';
+import { listQueryOptions } from '../../api/lists.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 /** GET /vx/business_access/profiles/ (business.md §7). */
@@ -116,5 +126,97 @@ export function useAcceptBusinessInvite() {
     mutationFn: (token: string) =>
       apiSend<BusinessInviteOutcome>('POST', '/v3/business_invites/accept/', { token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.businessProfiles() }),
+  });
+}
+
+// ---- quick promote and the console (docs/decisions/102) ------------------------------------
+
+export function useQuickPromote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: QuickPromotePayload) =>
+      apiSend<QuickPromoteResult>(
+        'POST',
+        `/ads/v4/advertisers/${encodeURIComponent(payload.advertiser_id)}/pins/${encodeURIComponent(payload.pin_id)}/quick_promote/`,
+        payload,
+      ),
+    onSuccess: (_result, payload) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.campaigns(payload.advertiser_id) }),
+  });
+}
+
+function advertiserPath(advertiserId: string): string {
+  return `/v3/ads/advertisers/${encodeURIComponent(advertiserId)}`;
+}
+
+export function useAdvertiser(advertiserId: string) {
+  return useQuery({
+    queryKey: queryKeys.advertiser(advertiserId),
+    queryFn: ({ signal }) =>
+      apiGet<AdvertiserContext>(`${advertiserPath(advertiserId)}/`, { signal }),
+    retry: false,
+  });
+}
+
+export function useCampaigns(advertiserId: string) {
+  return useInfiniteQuery(
+    listQueryOptions<CampaignItem>(
+      queryKeys.campaigns(advertiserId),
+      `${advertiserPath(advertiserId)}/campaigns/`,
+    ),
+  );
+}
+
+export function useCampaign(advertiserId: string, campaignId: string) {
+  return useQuery({
+    queryKey: queryKeys.campaign(advertiserId, campaignId),
+    queryFn: ({ signal }) =>
+      apiGet<CampaignDetail>(
+        `${advertiserPath(advertiserId)}/campaigns/${encodeURIComponent(campaignId)}/`,
+        { signal },
+      ),
+    retry: false,
+  });
+}
+
+export function useSetCampaignStatus(advertiserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ campaignId, status }: { campaignId: string; status: 'ACTIVE' | 'PAUSED' }) =>
+      apiSend<CampaignDetail>(
+        'PUT',
+        `${advertiserPath(advertiserId)}/campaigns/${encodeURIComponent(campaignId)}/status/`,
+        { status },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns(advertiserId) }),
+  });
+}
+
+// ---- operators: the ad review queue (docs/decisions/103) -----------------------------------
+
+export function useAdReviewQueue() {
+  return useInfiniteQuery(
+    listQueryOptions<AdReviewItem>(queryKeys.adReviewQueue(), '/v3/admin/ads/review/'),
+  );
+}
+
+export function useDecideAd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      adId,
+      status,
+      reasons,
+    }: {
+      adId: string;
+      status: 'APPROVED' | 'REJECTED';
+      reasons: RejectionReason[];
+    }) =>
+      apiSend<{ id: string; review_status: string }>(
+        'POST',
+        `/v3/admin/ads/${encodeURIComponent(adId)}/review/`,
+        { status, reasons },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adReviewQueue() }),
   });
 }

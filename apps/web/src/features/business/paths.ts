@@ -1,5 +1,6 @@
 // Where the business pages link and go (docs/decisions/100).
 import { safeNextPath } from '@corkboard/shared/auth/safe-next-path';
+import { advertiserUrl } from '@corkboard/shared/business/advertiser-urls';
 import type { BusinessCreated } from '@corkboard/shared/business/api';
 
 export function businessMembersPath(profileId: string): string {
@@ -11,4 +12,11 @@ export function afterCreatePath(search: string, created: BusinessCreated): strin
   return (
     safeNextPath(new URLSearchParams(search).get('next')) ?? businessMembersPath(created.profile.id)
   );
+}
+
+/** The console (business.md §2.1): its overview, or one campaign's insights page. */
+export function consolePath(advertiserId: string, campaignId?: string): string {
+  return campaignId === undefined
+    ? advertiserUrl('overview', advertiserId)
+    : advertiserUrl('campaignInsights', advertiserId, { campaignId });
 }

@@ -166,6 +166,21 @@ describe('pin-saved dialog', () => {
     expect(onDismiss).toHaveBeenCalled();
   });
 
+  test('a promotable pin offers Promote your Pin (no Send) and See it now turns grey', () => {
+    stubRelated(() => ok([]));
+    const { dialog, onDismiss } = renderDialog({
+      pin: { ...makeSavedPin('900', board), is_promotable: true },
+    });
+    const promote = within(dialog).getByRole('link', { name: 'Promote your Pin' });
+    expect(promote).toHaveAttribute('href', '/advertiser/quick_promote?pinId=900');
+    expect(within(dialog).queryByRole('link', { name: 'Send' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'See it now' })).toHaveClass(
+      'button--secondary',
+    );
+    act(() => promote.click());
+    expect(onDismiss).toHaveBeenCalled();
+  });
+
   test('See it now is grey for partners, and can open in a new tab', () => {
     stubRelated(() => ok([]));
     const { dialog } = renderDialog({

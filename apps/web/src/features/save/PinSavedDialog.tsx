@@ -2,9 +2,8 @@
 // related board — or, when there is none, the new pin (236 wide) or a grid of the website's
 // images — the creator card of the link domain's official user, 'Send' and 'See it now'. The
 // saved-confirmation overlay and the confetti (§2.8) play over the media. 'Promote your Pin'
-// needs the quick-promote flow (business.md §5.1), which does not exist yet: the server answers
-// is_promotable false, so it is never offered. On show it logs its render with the 'send' or
-// 'promote' metric, once per shown pin.
+// shows when the server answers is_promotable (business.md §5.1) and opens the quick-promote
+// flow. On show it logs its render with the 'send' or 'promote' metric, once per shown pin.
 import '../../ui/picker.css';
 import './save.css';
 import type { Board, FollowableUser, LinkDomain } from '@corkboard/shared/api-types';
@@ -223,6 +222,15 @@ export function PinSavedDialog({
               {t('saved.send')}
             </Link>
           )}
+          {promoteOffered ? (
+            <Link
+              to={`/advertiser/quick_promote?${new URLSearchParams({ pinId: pin.id }).toString()}`}
+              className="button button--primary"
+              onClick={onDismiss}
+            >
+              {t('saved.promote')}
+            </Link>
+          ) : null}
           <Link
             to={pinPath(pin.id)}
             className={tone === 'red' ? 'button button--primary' : 'button button--secondary'}
