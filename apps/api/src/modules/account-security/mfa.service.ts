@@ -67,7 +67,15 @@ export async function viewerMeetsMfaRequirement(
   viewer: Viewer | null,
 ): Promise<boolean> {
   if (!viewer) return false;
-  return hasVerifiedSecondFactor(deps.db, viewer.id);
+  return userMeetsMfaRequirement(deps, viewer.id);
+}
+
+/** The same rule for a person named by id (business acting checks members by id). */
+export async function userMeetsMfaRequirement(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+): Promise<boolean> {
+  return hasVerifiedSecondFactor(deps.db, userId);
 }
 
 /** TOTP secrets are stored encrypted with the engine's secret (AUTH_SECRET). */

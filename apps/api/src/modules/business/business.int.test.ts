@@ -395,9 +395,15 @@ describe('acting for a business while saving (§6; saving.md §1, §2.6)', () =>
     const noMfa = await createBoard({ name: 'Manager ads', advertiser_id: advertiserId }, manager);
     expect(noMfa.status).toBe(403);
     expect(noMfa.code).toBe(CODES.BUSINESS_ACTING_MFA_REQUIRED.code);
+    // Two-factor on (a verified authenticator factor) meets the requirement.
     await handle.db
-      .insertInto('business_mfa_flags')
-      .values({ user_id: manager.id, recorded_by: 'test' })
+      .insertInto('mfa_factors')
+      .values({
+        user_id: manager.id,
+        kind: 'totp',
+        secret_encrypted: 'not-used-by-this-check',
+        verified_at: new Date(),
+      })
       .execute();
     const withMfa = await createBoard(
       { name: 'Manager ads', orbac_subject_id: profile.id, advertiser_id: advertiserId },

@@ -263,32 +263,6 @@ export function adAccountsOfProfiles(
     .execute();
 }
 
-export async function hasMfaFlag(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('business_mfa_flags')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function setMfaFlag(
-  db: Kysely<Database>,
-  userId: string,
-  recordedBy: string,
-  on: boolean,
-): Promise<void> {
-  if (on) {
-    await db
-      .insertInto('business_mfa_flags')
-      .values({ user_id: userId, recorded_by: recordedBy })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-  } else {
-    await db.deleteFrom('business_mfa_flags').where('user_id', '=', userId).execute();
-  }
-}
-
 // ---- members and invitations ----
 
 export interface MemberRow {

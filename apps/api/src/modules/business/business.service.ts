@@ -10,6 +10,7 @@
 // - GET /vx/business_access/profiles/ lists the profiles the viewer may use, in the spec's shape.
 // - Every console read and write asks requireAdvertiser / requireProfile for a capability
 //   (permissions.ts); nobody learns whether a business they cannot reach exists.
+import { userMeetsMfaRequirement } from '../account-security/mfa.service.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import { AppError } from '@corkboard/shared/app-error';
@@ -54,7 +55,6 @@ import {
   findPerson,
   findProfile,
   findUserIdByEmail,
-  hasMfaFlag,
   hasProfile,
   insertAdAccount,
   insertBusinessUser,
@@ -91,23 +91,22 @@ const DAY_MS = 24 * 60 * 60_000;
 // The MFA requirement
 
 /**
- * Whether acting for a business without OWNER needs the MFA requirement (business.md §6). Interim
- * (docs/decisions/101): true, so a member without OWNER acts only with a recorded MFA flag.
+ * Whether acting for a business without OWNER needs the MFA requirement (business.md §6). True:
+ * a member without OWNER acts only with two-factor sign-in turned on (docs/decisions/101).
  */
 export const BUSINESS_REQUIRES_MFA = true;
 
 /**
- * Whether a person meets the MFA requirement for acting as a business (business.md §6). Interim
- * rule (docs/decisions/101): a row in business_mfa_flags (the seed's demo members; operators
- * insert one). At merge the lead replaces the body with two-factor's
- * `viewerMeetsMfaRequirement(deps, userId)`; nothing else reads the flag.
+ * Whether a person meets the MFA requirement for acting as a business (business.md §6): a
+ * verified second factor (authenticator app or SMS, account-security). This replaced the interim
+ * business_mfa_flags rule of decision 101 when two-factor landed; that table is no longer read.
  */
 export async function meetsMfaRequirement(
   deps: Pick<AppDeps, 'db'>,
   userId: string,
 ): Promise<boolean> {
   if (!BUSINESS_REQUIRES_MFA) return true;
-  return hasMfaFlag(deps.db, userId);
+  return userMeetsMfaRequirement(deps, userId);
 }
 
 /** business.md §6: acting applies only with the MFA requirement or OWNER. */
