@@ -37,7 +37,7 @@ export interface AppDeps {
   /** The bound on concurrent image decoding (lib/image-work-pool.ts, decision 092). */
   imageWork: ImageWorkPool;
   /** Social and SSO login/signup credentials the auth routes accept (core/credential-kinds.ts). */
-  credentialKinds: CredentialKinds;
+  credentialKinds: CredentialKinds<AppDeps>;
 }
 
 /** Plugin options of every module's routes plugin. */

@@ -6,12 +6,12 @@
 // status, session, cookies, CSRF, the log events), whatever proved the identity.
 //
 // The kinds live in the social module; app.ts hands them to the auth module through AppDeps, so
-// neither module imports the other.
+// neither module imports the other. `D` is the deps type (AppDeps): a parameter, so this file and
+// app-deps.ts do not import each other.
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { LoginMethodClass } from '@corkboard/shared/auth/social-api';
 import type { SocialSignupFields } from '@corkboard/shared/auth/social-schemas';
-import type { AppDeps } from './app-deps.ts';
 
 /** A credential that proved an existing account. */
 /** How the person proved who they are (auth.md §3 login method classes, 'other' aside). */
@@ -65,36 +65,36 @@ export interface CredentialCommon {
 }
 
 /** A parsed login body of one kind, with what proves it. */
-export interface LoginCredential extends CredentialCommon {
+export interface LoginCredential<D> extends CredentialCommon {
   readonly kind: string;
-  resolve(deps: AppDeps, request: FastifyRequest): Promise<ResolvedLogin>;
+  resolve(deps: D, request: FastifyRequest): Promise<ResolvedLogin>;
 }
 
-export interface LoginCredentialKind {
+export interface LoginCredentialKind<D> {
   readonly name: string;
   /** Whether a raw body carries this kind's credential fields (it picks the schema). */
   readonly claims: (body: unknown) => boolean;
-  readonly schema: z.ZodType<LoginCredential>;
+  readonly schema: z.ZodType<LoginCredential<D>>;
 }
 
 /** A parsed social signup body, with what proves the identity. */
-export interface SignupCredential {
+export interface SignupCredential<D> {
   readonly kind: string;
   readonly fields: SocialSignupFields;
   readonly next: string | undefined;
-  resolve(deps: AppDeps, request: FastifyRequest): Promise<NewIdentity>;
+  resolve(deps: D, request: FastifyRequest): Promise<NewIdentity>;
 }
 
-export interface SignupCredentialKind {
+export interface SignupCredentialKind<D> {
   readonly name: string;
   readonly claims: (body: unknown) => boolean;
   /** Built per clock, like the e-mail signup's (the birthday rules read "today"). */
-  schema(now: () => Date): z.ZodType<SignupCredential>;
+  schema(now: () => Date): z.ZodType<SignupCredential<D>>;
 }
 
-export interface CredentialKinds {
-  readonly login: readonly LoginCredentialKind[];
-  readonly signup: readonly SignupCredentialKind[];
+export interface CredentialKinds<D> {
+  readonly login: readonly LoginCredentialKind<D>[];
+  readonly signup: readonly SignupCredentialKind<D>[];
 }
 
 /** True when `body` is an object with every one of `fields` present. */

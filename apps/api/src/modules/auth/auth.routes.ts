@@ -18,7 +18,7 @@ import { EMAIL_COPY } from '@corkboard/shared/auth/email';
 import { passwordMinLength } from '@corkboard/shared/auth/password';
 import type { FastifyRequest } from 'fastify';
 import { isHttpsPublicUrl } from '../../config/config.ts';
-import type { ModuleRoutes } from '../../core/app-deps.ts';
+import type { AppDeps, ModuleRoutes } from '../../core/app-deps.ts';
 import {
   kindFor,
   type LoginCredential,
@@ -155,59 +155,65 @@ export const authRoutes: ModuleRoutes = (app, { deps }, done) => {
     handler: ({ body }) => Promise.resolve({ data: emailValidation(body.email) }),
   });
 
-  registerRoute<'anyone', undefined, undefined, RegisterInput | SignupCredential, AuthSuccess>(
-    app,
-    {
-      method: 'POST',
-      url: '/v3/register/',
-      summary: 'Signup by e-mail, or with a social or SSO credential (auth.md §3); logs in',
-      tags,
-      access: 'anyone',
-      before: ({ request, reply }) =>
-        beforeRegister(deps, authRequestOf(request), authEffectsOf(reply, cookieOptions)),
-      body: registerBodies.normal,
-      bodyFor: (request) =>
-        kindFor(signupKinds, request.body)?.schema ??
-        (increasedMinimum(request) ? registerBodies.increased : registerBodies.normal),
-      inputErrors: (issues, _location, { request, reply }) => {
-        const minPasswordLength = passwordMinLength(increasedMinimum(request));
-        const error = authErrorFromIssues(issues, { minPasswordLength }, 'signup');
-        if (error.codeName === 'AUTH_UNDERAGE')
-          authEffectsOf(reply, cookieOptions).setUnderageCookie();
-        return error;
-      },
-      response: authSuccessSchema,
-      handler: async ({ request, reply, body }) => {
-        const effects = authEffectsOf(reply, cookieOptions);
-        const data =
-          'resolve' in body
-            ? await registerWithCredential(deps, authRequestOf(request), request, effects, body)
-            : await register(deps, authRequestOf(request), effects, body);
-        return { data };
-      },
-    },
-  );
-
-  registerRoute<'anyone', undefined, undefined, LoginInput | LoginCredential, AuthSuccess>(app, {
+  registerRoute<
+    'anyone',
+    undefined,
+    undefined,
+    RegisterInput | SignupCredential<AppDeps>,
+    AuthSuccess
+  >(app, {
     method: 'POST',
-    url: '/v3/login/',
-    summary:
-      'Logs in with e-mail (or username) and password, or a social or SSO credential (auth.md §3)',
+    url: '/v3/register/',
+    summary: 'Signup by e-mail, or with a social or SSO credential (auth.md §3); logs in',
     tags,
     access: 'anyone',
-    body: loginBody,
-    bodyFor: (request) => kindFor(loginKinds, request.body)?.schema ?? loginBody,
-    inputErrors: loginErrors,
+    before: ({ request, reply }) =>
+      beforeRegister(deps, authRequestOf(request), authEffectsOf(reply, cookieOptions)),
+    body: registerBodies.normal,
+    bodyFor: (request) =>
+      kindFor(signupKinds, request.body)?.schema ??
+      (increasedMinimum(request) ? registerBodies.increased : registerBodies.normal),
+    inputErrors: (issues, _location, { request, reply }) => {
+      const minPasswordLength = passwordMinLength(increasedMinimum(request));
+      const error = authErrorFromIssues(issues, { minPasswordLength }, 'signup');
+      if (error.codeName === 'AUTH_UNDERAGE')
+        authEffectsOf(reply, cookieOptions).setUnderageCookie();
+      return error;
+    },
     response: authSuccessSchema,
     handler: async ({ request, reply, body }) => {
       const effects = authEffectsOf(reply, cookieOptions);
       const data =
         'resolve' in body
-          ? await loginWithCredential(deps, authRequestOf(request), request, effects, body)
-          : await login(deps, authRequestOf(request), effects, body);
+          ? await registerWithCredential(deps, authRequestOf(request), request, effects, body)
+          : await register(deps, authRequestOf(request), effects, body);
       return { data };
     },
   });
+
+  registerRoute<'anyone', undefined, undefined, LoginInput | LoginCredential<AppDeps>, AuthSuccess>(
+    app,
+    {
+      method: 'POST',
+      url: '/v3/login/',
+      summary:
+        'Logs in with e-mail (or username) and password, or a social or SSO credential (auth.md §3)',
+      tags,
+      access: 'anyone',
+      body: loginBody,
+      bodyFor: (request) => kindFor(loginKinds, request.body)?.schema ?? loginBody,
+      inputErrors: loginErrors,
+      response: authSuccessSchema,
+      handler: async ({ request, reply, body }) => {
+        const effects = authEffectsOf(reply, cookieOptions);
+        const data =
+          'resolve' in body
+            ? await loginWithCredential(deps, authRequestOf(request), request, effects, body)
+            : await login(deps, authRequestOf(request), effects, body);
+        return { data };
+      },
+    },
+  );
 
   registerRoute(app, {
     method: 'POST',

@@ -30,7 +30,7 @@ export async function loginWithCredential(
   request: AuthRequest,
   raw: FastifyRequest,
   effects: AuthEffects,
-  credential: LoginCredential,
+  credential: LoginCredential<AppDeps>,
 ): Promise<AuthSuccess> {
   const now = deps.now();
   const resolved = await credential.resolve(deps, raw);
@@ -73,7 +73,7 @@ export async function registerWithCredential(
   request: AuthRequest,
   raw: FastifyRequest,
   effects: AuthEffects,
-  credential: SignupCredential,
+  credential: SignupCredential<AppDeps>,
 ): Promise<AuthSuccess> {
   const now = deps.now();
   const fields = credential.fields;

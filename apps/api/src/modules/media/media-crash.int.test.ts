@@ -12,7 +12,6 @@ import { createDb } from '@corkboard/db/create-db';
 import { migrateToLatest } from '@corkboard/db/migrations';
 import { LOCAL_MEDIA_FOLDER, LocalMediaStorage } from '@corkboard/media/local-storage';
 import { spawnServer } from '@corkboard/testing-support/server';
-import { setCredentialPassword } from '../auth/auth.repository.ts';
 import { jpegBytes } from '../../test/api-client.ts';
 import { collectMediaGarbage, MEDIA_GC_GRACE_MS } from './media-gc.service.ts';
 
@@ -42,7 +41,18 @@ async function prepareData(): Promise<void> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await setCredentialPassword(handle.db, user.id, await hashPassword(PASSWORD), new Date());
+  // The e-mail credential as Better Auth stores it (provider 'credential', keyed by the user id).
+  await handle.db
+    .insertInto('auth_accounts')
+    .values({
+      user_id: user.id,
+      provider_id: 'credential',
+      account_id: user.id,
+      password: await hashPassword(PASSWORD),
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+    .execute();
   await handle.close();
 }
 

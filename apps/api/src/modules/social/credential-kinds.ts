@@ -1,11 +1,12 @@
 // The social module's credential kinds (core/credential-kinds.ts; docs/decisions/030): what the
 // auth module's login and register routes accept besides e-mail and password. app.ts hands this
 // list to the auth module through AppDeps.
+import type { AppDeps } from '../../core/app-deps.ts';
 import type { CredentialKinds } from '../../core/credential-kinds.ts';
 import { googleLoginKind, googleSignupKind } from './google.ts';
 import { ssoCodeLoginKind, ssoIdTokenLoginKind, ssoSignupKind } from './sso.ts';
 
-export const socialCredentialKinds: CredentialKinds = {
+export const socialCredentialKinds: CredentialKinds<AppDeps> = {
   login: [googleLoginKind, ssoCodeLoginKind, ssoIdTokenLoginKind],
   signup: [googleSignupKind, ssoSignupKind],
 };

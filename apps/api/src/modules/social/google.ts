@@ -129,7 +129,7 @@ async function resolveSignup(
   };
 }
 
-export const googleLoginKind: LoginCredentialKind = {
+export const googleLoginKind: LoginCredentialKind<AppDeps> = {
   name: GOOGLE_PROVIDER,
   claims: (body) => hasFields(body, ['google_open_id_token']),
   schema: z
@@ -145,7 +145,7 @@ export const googleLoginKind: LoginCredentialKind = {
     })),
 };
 
-export const googleSignupKind: SignupCredentialKind = {
+export const googleSignupKind: SignupCredentialKind<AppDeps> = {
   name: GOOGLE_PROVIDER,
   claims: (body) => hasFields(body, ['google_open_id_token', 'type']),
   schema: (now) =>

@@ -378,7 +378,7 @@ async function resolveLogin(deps: AppDeps, identity: SsoIdentity): Promise<Resol
   };
 }
 
-export const ssoIdTokenLoginKind: LoginCredentialKind = {
+export const ssoIdTokenLoginKind: LoginCredentialKind<AppDeps> = {
   name: 'sso_id_token',
   claims: (body) => hasFields(body, ['sso_id_token']) && !hasFields(body, ['type']),
   schema: z
@@ -397,7 +397,7 @@ export const ssoIdTokenLoginKind: LoginCredentialKind = {
     })),
 };
 
-export const ssoCodeLoginKind: LoginCredentialKind = {
+export const ssoCodeLoginKind: LoginCredentialKind<AppDeps> = {
   name: 'sso_auth_code',
   claims: (body) => hasFields(body, ['sso_user_email', 'sso_auth_code']),
   schema: z
@@ -445,7 +445,7 @@ async function resolveSignup(
   };
 }
 
-export const ssoSignupKind: SignupCredentialKind = {
+export const ssoSignupKind: SignupCredentialKind<AppDeps> = {
   name: SSO,
   claims: (body) => hasFields(body, ['sso_id_token', 'type']),
   schema: (now) =>

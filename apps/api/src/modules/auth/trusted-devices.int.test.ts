@@ -6,7 +6,7 @@ import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import { ACCOUNT_FAILURE_LIMIT } from '../auth/limits.ts';
+import { ACCOUNT_FAILURE_LIMIT } from './limits.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   body,
@@ -18,7 +18,7 @@ import {
   TestBrowser,
   uniqueEmail,
 } from '../../test/test-browser.ts';
-import { DEVICE_COOKIE } from './devices.service.ts';
+import { DEVICE_COOKIE } from '../account-security/devices.service.ts';
 
 const CODES = ERROR_CODES;
 let handle: DbHandle;
