@@ -103,6 +103,9 @@ describe('kill -9 during concurrent saves', () => {
         dataDir,
         stdout: 'ignore',
         env: {
+          // The server uses the PGlite data directory above even when the suite runs on a
+          // PostgreSQL server (CI's second pass sets DATABASE_URL); empty means unset.
+          DATABASE_URL: '',
           CAPTCHA_PROVIDER: 'off',
           RATE_LIMIT_MAX: '100000',
           IMAGE_WORK_QUEUE_MAX: String(UPLOADS),
