@@ -221,7 +221,12 @@ test('hashtag suggestions while typing in the create page description, by keyboa
 test('without the extension: the upsell replaces the create page success view when the nag limits allow; /extension/ says how to add it', async () => {
   const browser = await launchBrowser();
   try {
-    const plain = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Headless Chromium says "HeadlessChrome/…", which the upsell does not count as a desktop
+    // browser; the journey plays a person on desktop Chrome.
+    const plain = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
+    });
     await logInAsDemoUser(plain, corkboard.url, 'mara_cooks');
     const page = await plain.newPage();
     await page.goto(`${corkboard.url}/extension/`);

@@ -37,17 +37,17 @@ describe('search', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const tabs = page.getByRole('navigation', { name: 'What to search' });
-    const boardsTab = tabs.getByRole('link', { name: 'Boards' });
+    const boardsTab = tabs.getByRole('link', { name: 'Boards', exact: true });
     await boardsTab.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/search/boards/');
     await page.getByRole('link', { name: /Vegetable Garden/ }).waitFor();
-    expect(await tabs.getByRole('link', { name: 'Boards' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(
+      await tabs.getByRole('link', { name: 'Boards', exact: true }).getAttribute('aria-current'),
+    ).toBe('page');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    await tabs.getByRole('link', { name: 'People' }).click();
+    await tabs.getByRole('link', { name: 'People', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/search/users/');
     await page.getByRole('heading', { name: 'No results for “garden”' }).waitFor();
     // A new search from the header stays in the People scope.
