@@ -49,20 +49,12 @@ function Console({ advertiserId, rest }: { advertiserId: string; rest: string })
       </div>
     );
   }
-  let body;
-  if (match === null) body = <NotFoundState title={t('console.notAvailableTitle')} level={2} />;
-  else if (match.key === 'overview') body = <Campaigns context={context.data} />;
-  else if (match.key === 'campaignInsights' && match.params.campaignId !== undefined)
+  // Paths of Ads Manager this console does not have yet (business.md §2.1) answer like an unknown
+  // path: no page promises what is not built.
+  let body = <NotFoundState title={t('console.noSuchPage')} level={2} />;
+  if (match?.key === 'overview') body = <Campaigns context={context.data} />;
+  else if (match?.key === 'campaignInsights' && match.params.campaignId !== undefined)
     body = <CampaignView context={context.data} campaignId={match.params.campaignId} />;
-  else
-    body = (
-      <section className="console__empty" aria-labelledby="console-na">
-        <h2 id="console-na" className="business-subheading">
-          {t('console.notAvailableTitle')}
-        </h2>
-        <p>{t('console.notAvailableText')}</p>
-      </section>
-    );
 
   return (
     <div className="console">

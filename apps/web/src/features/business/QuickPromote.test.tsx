@@ -1,7 +1,7 @@
 // Quick promote in the web (business.md §3, §4.1, §5.2, §8, §9) and the console's campaigns:
 // the payload the form sends, the business form for someone without an ad account, a 401 on the
 // pin area and other errors on the error step, the draft kept in storage, and the console's
-// list with pause, read-only for an analyst, and 'Not available yet' pages.
+// list with pause, read-only for an analyst, and paths not built answering as not found.
 import type { BusinessAccessProfile } from '@corkboard/shared/business/api';
 import type { CampaignDetail, CampaignItem } from '@corkboard/shared/business/campaigns';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
@@ -249,6 +249,8 @@ describe('console', () => {
       return undefined;
     });
     renderApp('/advertiser/7/audiences/');
-    expect(await screen.findByRole('heading', { name: 'Not available yet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "There's no such page in Ads Manager." }),
+    ).toBeInTheDocument();
   });
 });
