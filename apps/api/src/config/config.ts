@@ -9,6 +9,7 @@ import {
   DEFAULT_IMAGE_WORK_CONCURRENCY,
   DEFAULT_IMAGE_WORK_QUEUE_MAX,
 } from '../lib/image-work-pool.ts';
+import { parseHostAllowance } from '../lib/safe-fetch.ts';
 
 /** Requests per IP per minute before 429 RATE_LIMITED (override with RATE_LIMIT_MAX). */
 export const DEFAULT_RATE_LIMIT_MAX = 300;
@@ -97,7 +98,8 @@ export interface AppConfig {
   experiments: ExperimentOverrides;
   /**
    * Hosts the server may fetch from although they resolve to private or loopback addresses
-   * (FETCH_ALLOW_HOSTS=127.0.0.1,images.internal; default none). Matched against the host as
+   * (FETCH_ALLOW_HOSTS=127.0.0.1:8080,images.internal,localhost:*; default none; decision 097:
+   * a bare host opens its scheme's default port only). Matched against the host and port as
    * written in the URL; cloud metadata addresses stay refused (lib/safe-fetch.ts).
    */
   fetchAllowHosts: string[];
@@ -177,7 +179,10 @@ const envSchema = z
       z.coerce.number().min(0).max(1).default(DEFAULT_RECAPTCHA_SCORE_THRESHOLD),
     ),
     EXPERIMENTS: optionalString,
-    FETCH_ALLOW_HOSTS: optionalString,
+    FETCH_ALLOW_HOSTS: optionalString.refine(
+      (value) => parseHostList(value).every((entry) => parseHostAllowance(entry) !== null),
+      'expected host, host:port or host:* entries separated by commas (decision 097)',
+    ),
     UPLOAD_BODY_TIMEOUT_MS: z.preprocess(
       emptyAsUndefined,
       z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_BODY_TIMEOUT_MS),
