@@ -57,6 +57,7 @@ import {
 import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerPrivateCaching } from './plugins/app/private-caching.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
+import { OneLinePerRequestLog } from './plugins/app/request-log.ts';
 import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-id.ts';
 import {
   registerSecurityHeaders,
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fixedSecurityHeaders = securityHeaderValues(securityOptions);
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    logController: new OneLinePerRequestLog(now),
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
