@@ -316,7 +316,7 @@ export const ERROR_CODES = {
     code: 1608,
     httpStatus: 403,
     message:
-      'This invitation was sent to another email address. Log in with that address, or add and confirm it on your account.',
+      'This invitation was sent to another email address. Log in or sign up with that address to accept it.',
   },
 
   // 1200–1299: following boards and organising (issue 10; docs/decisions/050–056).
