@@ -94,6 +94,10 @@ export interface ImagesTable {
   dominant_color: string;
   variants: ColumnType<StoredVariants, string, string>;
   created_at: CreatedAt;
+  /** Added by migrations/2026-11-23T16-00-storage-quota: bytes of all stored files (0 = unknown). */
+  bytes: ColumnType<string, number | undefined, number>;
+  /** Who first stored it; their storage quota counts it (decision 099). */
+  uploaded_by_id: IdRef | null;
 }
 
 export interface BoardsTable {
