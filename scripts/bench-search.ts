@@ -306,9 +306,9 @@ try {
     typeaheadWarm = await concurrentLoop(TERMS.map(typeaheadUrl));
 
     let turn = 0;
-    const requests = [
+    const requests: autocannon.Request[] = [
       {
-        setupRequest: (request: { path: string }) => {
+        setupRequest: (request: autocannon.Request) => {
           turn += 1;
           return { ...request, path: searchPath(QUERIES[turn % QUERIES.length] ?? 'lamp') };
         },
