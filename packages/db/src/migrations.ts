@@ -21,6 +21,7 @@ import * as hashtags from './migrations/2026-11-23T13-00-hashtags.ts';
 import * as extensionEvents from './migrations/2026-11-23T13-01-extension-events.ts';
 import * as search from './migrations/2026-11-23T14-00-search.ts';
 import * as recentSearches from './migrations/2026-11-23T14-01-recent-searches.ts';
+import * as searchAdvisories from './migrations/2026-11-23T14-02-search-advisories.ts';
 import * as offsite from './migrations/2026-11-23T15-00-offsite.ts';
 import * as experiences from './migrations/2026-11-23T15-01-experiences.ts';
 import * as storageQuota from './migrations/2026-11-23T16-00-storage-quota.ts';
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T13-01-extension-events': extensionEvents,
   '2026-11-23T14-00-search': search,
   '2026-11-23T14-01-recent-searches': recentSearches,
+  '2026-11-23T14-02-search-advisories': searchAdvisories,
   '2026-11-23T15-00-offsite': offsite,
   '2026-11-23T15-01-experiences': experiences,
   '2026-11-23T16-00-storage-quota': storageQuota,

@@ -445,6 +445,26 @@ export interface RecentSearchesTable {
   searched_at: Timestamp;
 }
 
+/**
+ * An operators' search advisory entry (migrations/2026-11-23T14-02; docs/decisions/073).
+ * `notices` holds @corkboard/shared/search/advisories AdvisoryNotice[] (written as JSON text).
+ */
+export interface SearchAdvisoriesTable {
+  id: Generated<string>;
+  match_kind: 'term' | 'pattern';
+  match_text: string;
+  match_key: string;
+  like_pattern: string | null;
+  advisory: string;
+  severity: number;
+  advisory_type: number;
+  resource_country: string | null;
+  notices: ColumnType<unknown[], string, string>;
+  updated_by: IdRef | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 /** One outbound click through /offsite/ (deduplicated; read by ad reporting). */
 export interface OffsiteClicksTable {
   id: Generated<string>;
@@ -885,6 +905,7 @@ export interface Database {
   mfa_challenges: MfaChallengesTable;
   auth_trusted_devices: AuthTrustedDevicesTable;
   social_token_uses: SocialTokenUsesTable;
+  search_advisories: SearchAdvisoriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

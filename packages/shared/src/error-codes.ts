@@ -627,6 +627,26 @@ export const ERROR_CODES = {
     httpStatus: 400,
     message: 'The lowest price must not be above the highest price.',
   },
+  SEARCH_ADVISORY_INVALID: {
+    code: 1403,
+    httpStatus: 400,
+    message: "This search advisory isn't valid.",
+  },
+  SEARCH_ADVISORY_NOT_FOUND: {
+    code: 1404,
+    httpStatus: 404,
+    message: "We couldn't find that search advisory.",
+  },
+  SEARCH_ADVISORY_DUPLICATE: {
+    code: 1405,
+    httpStatus: 409,
+    message: 'Another advisory already has this term or pattern for this country.',
+  },
+  SEARCH_ADVISORY_LIST_FULL: {
+    code: 1406,
+    httpStatus: 409,
+    message: 'The advisory list is full. Remove an entry first.',
+  },
 
   // 1000–1099: social sign-in and SSO by e-mail domain (auth.md §2–§8; docs/decisions/030–039).
   SOCIAL_PROVIDER_UNAVAILABLE: {

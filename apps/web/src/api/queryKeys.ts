@@ -89,4 +89,6 @@ export const queryKeys = {
   campaign: (advertiserId: string, campaignId: string) =>
     ['campaigns', advertiserId, campaignId] as const,
   adReviewQueue: () => ['adReviewQueue'] as const,
+  // ---- search advisories (admin) ----
+  adminSearchAdvisories: () => ['adminSearchAdvisories'] as const,
 };

@@ -27,6 +27,14 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
     labelKey: 'adReview',
     Page: lazyPage(() => import('../features/business/AdReviewPage.tsx'), 'AdReviewPage'),
   },
+  {
+    path: 'search-advisories',
+    labelKey: 'searchAdvisories',
+    Page: lazyPage(
+      () => import('../features/search/AdminSearchAdvisoriesPage.tsx'),
+      'AdminSearchAdvisoriesPage',
+    ),
+  },
 ];
 
 export function AdminRoute() {
