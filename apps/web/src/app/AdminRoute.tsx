@@ -27,6 +27,14 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
     labelKey: 'adReview',
     Page: lazyPage(() => import('../features/business/AdReviewPage.tsx'), 'AdReviewPage'),
   },
+  {
+    path: 'experiences',
+    labelKey: 'experiences',
+    Page: lazyPage(
+      () => import('../features/experiences/AdminExperiencesPage.tsx'),
+      'AdminExperiencesPage',
+    ),
+  },
 ];
 
 export function AdminRoute() {

@@ -34,6 +34,8 @@ import type { Viewer } from '../../plugins/app/viewer.ts';
 import {
   countPeopleWhoSaw,
   countStatuses,
+  deleteExperience,
+  endExperienceNow,
   findExperience,
   findLiveExperiences,
   findPersonFacts,
@@ -368,4 +370,32 @@ export async function changeExperience(
   const [answer] = await withCounts(deps, [row]);
   if (!answer) throw new AppError('INTERNAL');
   return answer;
+}
+
+/**
+ * Ends an experience for everyone now: no placement answers it from the next call on (nothing
+ * caches the choice on the server). The definition and the people's statuses stay for the list.
+ */
+export async function endExperience(
+  deps: Pick<AppDeps, 'db' | 'now' | 'log'>,
+  viewer: Viewer,
+  id: string,
+): Promise<AdminExperience> {
+  const row = await endExperienceNow(deps.db, id, deps.now());
+  if (!row) throw new AppError('EXPERIENCE_NOT_FOUND');
+  deps.log.info({ by: viewer.id, experience: row.id }, 'experiences: ended');
+  const [answer] = await withCounts(deps, [row]);
+  if (!answer) throw new AppError('INTERNAL');
+  return answer;
+}
+
+/** Deletes a definition and every person's status for it. */
+export async function removeExperience(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  viewer: Viewer,
+  id: string,
+): Promise<{ id: string }> {
+  if (!(await deleteExperience(deps.db, id))) throw new AppError('EXPERIENCE_NOT_FOUND');
+  deps.log.info({ by: viewer.id, experience: id }, 'experiences: deleted');
+  return { id };
 }
