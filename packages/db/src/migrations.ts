@@ -23,6 +23,7 @@ import * as search from './migrations/2026-11-23T14-00-search.ts';
 import * as recentSearches from './migrations/2026-11-23T14-01-recent-searches.ts';
 import * as offsite from './migrations/2026-11-23T15-00-offsite.ts';
 import * as experiences from './migrations/2026-11-23T15-01-experiences.ts';
+import * as topics from './migrations/2026-11-23T15-02-topics.ts';
 import * as business from './migrations/2026-11-23T17-00-business.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T14-01-recent-searches': recentSearches,
   '2026-11-23T15-00-offsite': offsite,
   '2026-11-23T15-01-experiences': experiences,
+  '2026-11-23T15-02-topics': topics,
   '2026-11-23T17-00-business': business,
 };
 

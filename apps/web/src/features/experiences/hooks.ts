@@ -5,8 +5,9 @@ import type {
   ExperienceStateAnswer,
   UserExperiencesAnswer,
 } from '@corkboard/shared/experiences/experiences';
+import type { ChosenTopics, Topic, TopicSummary } from '@corkboard/shared/topics/topics';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiResourceGet, apiSend } from '../../api/client.ts';
+import { apiGet, apiResourceGet, apiSend } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 function placementsKey(placementIds: readonly number[]): string {
@@ -63,6 +64,46 @@ export function useDismissExperience(placementIds: readonly number[]) {
         }
         return { ...answer, experiences };
       });
+    },
+  });
+}
+
+/** Completed (UserExperienceCompletedResource update): the experience ends for good. */
+export function recordCompleted(placedId: string): Promise<ExperienceStateAnswer> {
+  return apiSend<ExperienceStateAnswer>(
+    'POST',
+    '/resource/UserExperienceCompletedResource/update/',
+    { options: { placed_experience_id: placedId } },
+  );
+}
+
+/** The topics the first-run tour offers (those with pins anyone may see). */
+export function useTopics(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.topics(),
+    queryFn: ({ signal }) => apiGet<TopicSummary[]>('/v3/topics/', { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The first-run tour's answer: saves the chosen topics, then marks the tour completed. The home
+ * feed is refetched (it is now seeded by the topics) and the placement no longer has the tour.
+ */
+export function useCompleteTour(placementIds: readonly number[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ placedId, topics }: { placedId: string; topics: Topic[] }) => {
+      await apiSend<ChosenTopics>('PUT', '/v3/users/me/topics/', { topics });
+      return recordCompleted(placedId);
+    },
+    onSuccess: async () => {
+      queryClient.setQueryData<UserExperiencesAnswer>(
+        queryKeys.experiences(placementsKey(placementIds)),
+        (answer) => (answer ? { ...answer, experiences: {} } : answer),
+      );
+      await queryClient.invalidateQueries({ queryKey: queryKeys.homeFeed() });
     },
   });
 }
