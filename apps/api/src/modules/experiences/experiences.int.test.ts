@@ -499,3 +499,31 @@ describe('the operators’ definitions', () => {
     ).toBe(ERROR_CODES.VALIDATION_FAILED.code);
   });
 });
+
+describe('the save tooltip placement', () => {
+  it('is shown once: after one view the placement no longer serves it, whatever its cap', async () => {
+    const person = await f.user();
+    const tip = await define({
+      placement_id: TOOLTIP,
+      name: 'First save',
+      triggerable: true,
+      max_views_per_person: 5,
+      display_data: { kind: 'tooltip', anchor: 'pin_save_button', body: 'Saved!' },
+    });
+    expect((await shown(person, [TOOLTIP])).data.experiences[String(TOOLTIP)]).toBeNull();
+    await test.client.send(
+      'PUT',
+      `/v3/experiences/${tip.placed_experience_id}/trigger/`,
+      {},
+      person,
+    );
+    expect((await shown(person, [TOOLTIP])).data.experiences[String(TOOLTIP)]?.experience_id).toBe(
+      tip.id,
+    );
+    expect((await viewed(person, tip.placed_experience_id)).data.view_count).toBe(1);
+    expect((await shown(person, [TOOLTIP])).data.experiences[String(TOOLTIP)]).toBeNull();
+    expect((await viewed(person, tip.placed_experience_id)).code).toBe(
+      ERROR_CODES.EXPERIENCE_NOT_ELIGIBLE.code,
+    );
+  });
+});

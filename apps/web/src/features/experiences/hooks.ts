@@ -107,3 +107,28 @@ export function useCompleteTour(placementIds: readonly number[]) {
     },
   });
 }
+
+/**
+ * Triggers the triggerable experiences a placement holds for the person (PUT …/trigger/ each,
+ * business.md §7) and refetches the placement, so a page showing it draws it. The save flow
+ * calls it after the person's first save (the save tooltip, docs/decisions/083).
+ */
+export function useTriggerPlacement() {
+  const queryClient = useQueryClient();
+  return async (placementId: number): Promise<void> => {
+    const answer = await apiResourceGet<UserExperiencesAnswer>('UserExperienceResource', {
+      placement_ids: [placementId],
+      extra_context: {},
+    });
+    const prefix = `${placementId}:`;
+    const placed = answer.data.triggerable_placed_exps.filter((id) => id.startsWith(prefix));
+    for (const id of placed) {
+      await apiSend<ExperienceStateAnswer>('PUT', `/v3/experiences/${id}/trigger/`, {});
+    }
+    if (placed.length > 0) {
+      await queryClient.invalidateQueries({
+        queryKey: queryKeys.experiences(placementsKey([placementId])),
+      });
+    }
+  };
+}
