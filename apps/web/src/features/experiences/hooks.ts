@@ -15,8 +15,9 @@ function placementsKey(placementIds: readonly number[]): string {
 }
 
 /** The experiences of these placements for the signed-in person (call only when signed in). */
-export function useExperiences(placementIds: readonly number[], page: string) {
+export function useExperiences(placementIds: readonly number[], page: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: queryKeys.experiences(placementsKey(placementIds)),
     queryFn: async ({ signal }) =>
       (
