@@ -77,6 +77,7 @@ import { createAuth } from './plugins/auth/auth.plugin.ts';
 import { registerExperiments } from './plugins/experiments/experiments.plugin.ts';
 import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
 import { experienceRoutes } from './modules/experiences/experiences.routes.ts';
+import { topicRoutes } from './modules/topics/topics.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +120,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   organiseRoutes,
   socialRoutes,
   adsRoutes,
+  topicRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -517,6 +517,21 @@ export interface UserExperiencesTable {
   updated_at: UpdatedAt;
 }
 
+// ---- Topics (migrations/2026-11-23T15-02-topics, docs/decisions/082) ----
+
+/** A board filed under a topic: its pins are in the topic. */
+export interface BoardTopicsTable {
+  board_id: IdRef;
+  topic: string;
+}
+
+/** A topic a person picked in the first-run tour (seeds their home feed). */
+export interface UserTopicsTable {
+  user_id: IdRef;
+  topic: string;
+  created_at: CreatedAt;
+}
+
 // ---- Business I (migrations/2026-11-23T17-00-business, docs/decisions/100–105) ----
 
 /** Money in micro-currency (1 unit = 1,000,000); bigint travels as a string. */
@@ -876,6 +891,8 @@ export interface Database {
   offsite_clicks: OffsiteClicksTable;
   experiences: ExperiencesTable;
   user_experiences: UserExperiencesTable;
+  board_topics: BoardTopicsTable;
+  user_topics: UserTopicsTable;
   business_profiles: BusinessProfilesTable;
   business_members: BusinessMembersTable;
   business_invites: BusinessInvitesTable;

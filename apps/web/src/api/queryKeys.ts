@@ -66,6 +66,9 @@ export const queryKeys = {
   // ---- experiences ----
   /** UserExperienceResource get for these placements (sorted ids). */
   experiences: (placementIds: string) => ['experiences', placementIds] as const,
+  adminExperiences: () => ['adminExperiences'] as const,
+  /** GET /v3/topics/ (the first-run tour's choices). */
+  topics: () => ['topics'] as const,
   // ---- hashtags (saving-extras) ----
   hashtagSuggestions: (fragment: string) => ['hashtagSuggestions', fragment] as const,
   // ---- business (issue 11) ----

@@ -35,6 +35,14 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
       'AdminSearchAdvisoriesPage',
     ),
   },
+  {
+    path: 'experiences',
+    labelKey: 'experiences',
+    Page: lazyPage(
+      () => import('../features/experiences/AdminExperiencesPage.tsx'),
+      'AdminExperiencesPage',
+    ),
+  },
 ];
 
 export function AdminRoute() {

@@ -26,7 +26,7 @@ const SKIPPED_PATHS = [/^\/api\/auth\/\{\*\}$/, /^\/media\//];
  * The only 5xx allowed: a registered "not available now" answer in the envelope (an identity or
  * SMS provider that is not configured here, image work at capacity) — never INTERNAL (500).
  */
-const DELIBERATE_UNAVAILABLE = new Set(
+const DELIBERATE_UNAVAILABLE = new Set<number>(
   Object.values(ERROR_CODES)
     .filter((definition) => definition.httpStatus === 503)
     .map((definition) => definition.code),

@@ -16,6 +16,11 @@ const HomeBanner = lazy(() =>
   import('../experiences/HomeBanner.tsx').then((module) => ({ default: module.HomeBanner })),
 );
 
+// The first-run tour placement (docs/decisions/082): the same, a dialog over the feed.
+const FirstRunTour = lazy(() =>
+  import('../experiences/FirstRunTour.tsx').then((module) => ({ default: module.FirstRunTour })),
+);
+
 export function HomePage() {
   const { t } = useTranslation();
   const viewer = useViewer();
@@ -30,6 +35,7 @@ export function HomePage() {
       {viewer.data ? (
         <Suspense fallback={null}>
           <HomeBanner />
+          <FirstRunTour />
         </Suspense>
       ) : null}
       {signedIn ? (
