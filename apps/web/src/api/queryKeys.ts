@@ -89,4 +89,6 @@ export const queryKeys = {
   campaign: (advertiserId: string, campaignId: string) =>
     ['campaigns', advertiserId, campaignId] as const,
   adReviewQueue: () => ['adReviewQueue'] as const,
+  campaignDays: (advertiserId: string, campaignId: string, from: string, to: string) =>
+    ['campaigns', advertiserId, campaignId, 'days', from, to] as const,
 };
