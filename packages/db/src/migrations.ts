@@ -28,6 +28,7 @@ import * as topics from './migrations/2026-11-23T15-02-topics.ts';
 import * as extensionUpsellExperience from './migrations/2026-11-23T15-03-extension-upsell-experience.ts';
 import * as storageQuota from './migrations/2026-11-23T16-00-storage-quota.ts';
 import * as business from './migrations/2026-11-23T17-00-business.ts';
+import * as adDelivery from './migrations/2026-11-23T17-01-ad-delivery.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T15-03-extension-upsell-experience': extensionUpsellExperience,
   '2026-11-23T16-00-storage-quota': storageQuota,
   '2026-11-23T17-00-business': business,
+  '2026-11-23T17-01-ad-delivery': adDelivery,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

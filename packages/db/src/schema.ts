@@ -583,7 +583,6 @@ export interface BusinessMfaFlagsTable {
 export type AdEntityStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED';
 export type AdObjectiveType = 'AWARENESS' | 'CONSIDERATION' | 'WEB_CONVERSION' | 'CATALOG_SALES';
 export type AdReviewStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
-export type AdEventType = 'IMPRESSION' | 'CLOSEUP' | 'OUTBOUND_CLICK' | 'SAVE';
 
 export interface AdAccountsTable {
   id: Generated<string>;
@@ -633,6 +632,8 @@ export interface AdGroupsTable {
   budget_in_micro_currency: Micro;
   bid_in_micro_currency: Micro;
   billable_event: 'CLICKTHROUGH' | 'IMPRESSION';
+  /** Spent over the group's life (LIFETIME budgets are enforced on it; docs/decisions/104). */
+  spent_micro: Micro;
   targeting_spec: Json<StoredTargetingSpec>;
   auto_targeting_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   optimization_goal_metadata: NullableJson<Record<string, unknown>>;
@@ -694,17 +695,16 @@ export interface AdHidesTable {
   created_at: CreatedAt;
 }
 
-export interface AdEventsTable {
-  id: Generated<string>;
-  ad_id: IdRef;
-  ad_group_id: IdRef;
+/** One viewer × one ad × one UTC day: the dedupe window and the frequency cap (docs/decisions/104). */
+export interface AdViewerDaysTable {
   viewer_key: string;
-  event_type: AdEventType;
-  is_paid: boolean;
-  cost_micro: Micro;
   /** UTC day, 'YYYY-MM-DD'. */
   day: ColumnType<string, string, string>;
-  occurred_at: Timestamp;
+  ad_id: IdRef;
+  impressions: ColumnType<number, number | undefined, number>;
+  last_impression_at: NullableTimestamp;
+  clicks: ColumnType<number, number | undefined, number>;
+  last_click_at: NullableTimestamp;
 }
 
 export interface AdGroupSpendDaysTable {
@@ -906,7 +906,7 @@ export interface Database {
   ad_audiences: AdAudiencesTable;
   ad_audience_members: AdAudienceMembersTable;
   ad_hides: AdHidesTable;
-  ad_events: AdEventsTable;
+  ad_viewer_days: AdViewerDaysTable;
   ad_group_spend_days: AdGroupSpendDaysTable;
   ad_daily_rollups: AdDailyRollupsTable;
   ad_deny_list: AdDenyListTable;

@@ -611,6 +611,11 @@ export const ERROR_CODES = {
     message: 'Choose a date range of up to 366 days.',
   },
   REPORT_COLUMNS_INVALID: { code: 1771, httpStatus: 400, message: 'Choose at least one column.' },
+  AD_NOT_DELIVERABLE: {
+    code: 1772,
+    httpStatus: 404,
+    message: "That promoted pin isn't running.",
+  },
   // 1400–1499: search scopes, filters, typeahead and advisories (business.md §3, §7; saving.md §2.10).
   SEARCH_SCOPE_UNKNOWN: {
     code: 1400,
