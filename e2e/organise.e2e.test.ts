@@ -222,3 +222,74 @@ describe('organise', () => {
     expect(await pinButton(pin).count()).toBe(0);
   });
 });
+
+describe('pin edit', () => {
+  let page: Page;
+  let pin: PinRow & { board: { id: string; url: string } };
+
+  beforeAll(async () => {
+    page = await signedIn('ben_woodworks');
+    const board = await apiData<BoardRow>(page, '/v3/boards/ben_woodworks/workshop-projects/');
+    const pins = await apiData<(PinRow & { board: { id: string; url: string } })[]>(
+      page,
+      `/v3/boards/${board.id}/pins/?page_size=25`,
+    );
+    // The oldest pin of the first page: far from the ones the organise journeys choose.
+    const last = pins.filter((candidate) => candidate.title !== '').at(-1);
+    if (!last) throw new Error('Workshop Projects has no titled pins');
+    pin = last;
+  });
+
+  test("a visitor at the edit address is told 'Log in to edit this Pin'", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const visitor = await context.newPage();
+    await visitor.goto(`${corkboard.url}/pin/${pin.id}/edit/`);
+    await visitor.getByText('Log in to edit this Pin').waitFor();
+    const login = visitor.getByRole('link', { name: 'Log in', exact: true });
+    expect(await login.getAttribute('href')).toBe(
+      `/login/?next=${encodeURIComponent(`/pin/${pin.id}/edit/`)}`,
+    );
+    expect(await seriousAxeViolations(visitor)).toEqual([]);
+  });
+
+  test('edits the title and alt text by keyboard, then deletes the pin after a confirmation', async () => {
+    await page.goto(`${corkboard.url}/pin/${pin.id}/`);
+    const edit = page.getByRole('button', { name: 'Edit', exact: true });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Edit this Pin' });
+    await dialog.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A title over the limit is refused under the field, nothing sent.
+    const title = dialog.getByLabel('Title');
+    await title.fill('x'.repeat(101));
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByText('Please enter no more than 100 characters.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await title.fill('Edited in the journey');
+    await dialog.getByLabel('Alt text').fill('A workbench with clamps');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: 'Edited in the journey' }).waitFor();
+    const saved = await apiData<PinRow & { alt_text: string }>(page, `/v3/pins/${pin.id}/`);
+    expect(saved).toMatchObject({
+      title: 'Edited in the journey',
+      alt_text: 'A workbench with clamps',
+    });
+
+    await edit.click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this Pin?' });
+    await confirm.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === pin.board.url);
+    await expect
+      .poll(async () => (await page.request.get(`${corkboard.url}/v3/pins/${pin.id}/`)).status())
+      .toBe(404);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});

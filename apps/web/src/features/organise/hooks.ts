@@ -1,13 +1,15 @@
 // Organise-mode writes (saving.md §4 "Moving pins: the pins are removed from the source feed and
 // added to the target at once; on failure they are reverted and an error is shown"; §7, §8).
 // Only this module talks to the API client about bulk pin actions.
-import type { Pin } from '@corkboard/shared/api-types';
+import type { Pin, PinDetail } from '@corkboard/shared/api-types';
 import {
   BOARD_ACTION_BUSY_CODES,
   BOARD_ACTION_BUSY_MESSAGE,
   type BulkDeleteOptions,
   type BulkEditResult,
   type BulkEditSelectAllOptions,
+  type PinDeleteOptions,
+  type PinEditOptions,
 } from '@corkboard/shared/saving/organise';
 import { useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -150,4 +152,60 @@ export function useDeletePins() {
     },
     [optimistic],
   );
+}
+
+/**
+ * PinResource update (issue 10 pin edit): the answer replaces the cached pin; every list and
+ * board is refreshed (the pin may have changed board, section or cover).
+ */
+export function useEditPin() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (options: PinEditOptions): Promise<PinDetail> => {
+      const pin = await apiSend<PinDetail>('POST', '/resource/PinResource/update/', { options });
+      queryClient.setQueryData(queryKeys.pin(pin.id), pin);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+      return pin;
+    },
+    [queryClient],
+  );
+}
+
+/** PinResource delete: the pin leaves every cached list at once, then they are refreshed. */
+export function useDeletePin() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (pinId: string): Promise<void> => {
+      const options: PinDeleteOptions = { id: pinId };
+      await apiSend<{ id: string }>('POST', '/resource/PinResource/delete/', { options });
+      const gone = new Set([pinId]);
+      queryClient.setQueriesData<PinPages>({ queryKey: queryKeys.pinListsAll() }, (data) =>
+        withoutPins(data, gone),
+      );
+      queryClient.removeQueries({ queryKey: queryKeys.pin(pinId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * Field messages of a failed edit: the shared schema's (checked before sending) or the server's
+ * (VALIDATION_FAILED lists `options.<field>`; URL_INVALID names its `field`).
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.data) return {};
+  const errors: Record<string, string> = {};
+  const field = error.data['field'];
+  if (typeof field === 'string') errors[field] = error.detail ?? error.message;
+  const fields = error.data['fields'];
+  if (Array.isArray(fields)) {
+    for (const entry of fields as { path?: unknown; message?: unknown }[]) {
+      if (typeof entry.path !== 'string' || typeof entry.message !== 'string') continue;
+      errors[entry.path.replace(/^options\./, '')] = entry.message;
+    }
+  }
+  return errors;
 }
