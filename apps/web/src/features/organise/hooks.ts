@@ -7,10 +7,16 @@ import {
   BOARD_ACTION_BUSY_MESSAGE,
   type BulkDeleteOptions,
   type BulkEditResult,
+  type BoardDeleteOptions,
+  type BoardEditOptions,
   type BulkEditSelectAllOptions,
   type PinDeleteOptions,
   type PinEditOptions,
+  type SectionDeleteOptions,
+  type SectionEditOptions,
+  type SectionOrderBody,
 } from '@corkboard/shared/saving/organise';
+import type { PickerBoardItem } from '@corkboard/shared/saving/api';
 import { useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiSend, type Page } from '../../api/client.ts';
@@ -208,4 +214,93 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
     }
   }
   return errors;
+}
+
+/** BoardResource update (ADR 058): answers the board as now (a rename gives it a new url). */
+export function useEditBoard() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (options: BoardEditOptions): Promise<PickerBoardItem> => {
+      const board = await apiSend<PickerBoardItem>('POST', '/resource/BoardResource/update/', {
+        options,
+      });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+      return board;
+    },
+    [queryClient],
+  );
+}
+
+/** BoardResource delete: the board and its pins go; every list is refreshed. */
+export function useDeleteBoard() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (boardId: string): Promise<void> => {
+      const options: BoardDeleteOptions = { board_id: boardId };
+      await apiSend<{ board_id: string }>('POST', '/resource/BoardResource/delete/', { options });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+    },
+    [queryClient],
+  );
+}
+
+/** PUT / DELETE /v3/boards/{id}/archive/: archived (or not) for the viewer only. */
+export function useArchiveBoard() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (boardId: string, archived: boolean): Promise<void> => {
+      await apiSend<{ archived_by_me_at: string | null }>(
+        archived ? 'PUT' : 'DELETE',
+        `/v3/boards/${encodeURIComponent(boardId)}/archive/`,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+    },
+    [queryClient],
+  );
+}
+
+/** After a section change: the board page (its sections), the pickers and the pin lists. */
+function useSectionsChanged() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (boardId: string) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardSections(boardId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+    },
+    [queryClient],
+  );
+}
+
+/** BoardSectionResource update (rename), delete, and the section order (ADR 059). */
+export function useSectionEdits(boardId: string) {
+  const changed = useSectionsChanged();
+  return {
+    rename: useCallback(
+      async (sectionId: string, name: string) => {
+        const options: SectionEditOptions = { section_id: sectionId, name };
+        await apiSend('POST', '/resource/BoardSectionResource/update/', { options });
+        changed(boardId);
+      },
+      [boardId, changed],
+    ),
+    remove: useCallback(
+      async (sectionId: string) => {
+        const options: SectionDeleteOptions = { section_id: sectionId };
+        await apiSend('POST', '/resource/BoardSectionResource/delete/', { options });
+        changed(boardId);
+      },
+      [boardId, changed],
+    ),
+    move: useCallback(
+      async (sectionId: string, afterSectionId: string | null) => {
+        const body: SectionOrderBody = { section_id: sectionId, after_section_id: afterSectionId };
+        await apiSend('PUT', `/v3/boards/${encodeURIComponent(boardId)}/sections/order/`, body);
+        changed(boardId);
+      },
+      [boardId, changed],
+    ),
+  };
 }
