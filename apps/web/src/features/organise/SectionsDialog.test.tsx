@@ -22,6 +22,7 @@ const board = makeBoardDetail({
 
 function stub(answers: { rename?: () => Response } = {}) {
   const sent: { method: string; path: string; body: Record<string, unknown> }[] = [];
+  let order = ['41', '42', '43'];
   stubApi(
     savingHandler({
       boards: [],
@@ -33,7 +34,12 @@ function stub(answers: { rename?: () => Response } = {}) {
             unknown
           >;
           sent.push({ method, path: url.pathname, body });
-          return ok({ section_ids: [] });
+          // The server's new order, as the reorder gives it.
+          const moved = String(body['section_id']);
+          const after = body['after_section_id'];
+          order = order.filter((id) => id !== moved);
+          order.splice(typeof after === 'string' ? order.indexOf(after) + 1 : 0, 0, moved);
+          return ok({ section_ids: [...order] });
         }
         if (url.pathname.startsWith('/resource/BoardSectionResource/')) {
           sent.push({ method, path: url.pathname, body: bodyOptions(init) });
@@ -50,24 +56,34 @@ function stub(answers: { rename?: () => Response } = {}) {
 const dialog = () => screen.getByRole('dialog', { name: 'Edit sections' });
 
 describe('SectionsDialog', () => {
-  test('Move down and Move up send the new neighbour; the ends are disabled', async () => {
+  test('Move down and Move up follow the order the server answered; the ends are disabled', async () => {
     const sent = stub();
     renderSaving(<SectionsDialog board={board} onClose={() => undefined} />);
     await screen.findByRole('dialog', { name: 'Edit sections' });
     expect(within(dialog()).getByRole('button', { name: 'Move up Lamps' })).toBeDisabled();
     expect(within(dialog()).getByRole('button', { name: 'Move down Tables' })).toBeDisabled();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Move down Lamps' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
+    // Chairs, Lamps, Tables at once (the board prop still has the old order).
+    await waitFor(() =>
+      expect(within(dialog()).getByRole('button', { name: 'Move up Chairs' })).toBeDisabled(),
+    );
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Move up Tables' }));
     await waitFor(() => expect(sent).toHaveLength(2));
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Move up Chairs' }));
+    // Chairs, Tables, Lamps: Tables moves up to the top next.
+    await waitFor(() =>
+      expect(within(dialog()).getByRole('button', { name: 'Move down Lamps' })).toBeDisabled(),
+    );
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Move up Tables' }));
     await waitFor(() => expect(sent).toHaveLength(3));
     expect(sent.map((entry) => entry.body)).toEqual([
       { section_id: '41', after_section_id: '42' },
-      { section_id: '43', after_section_id: '41' },
-      { section_id: '42', after_section_id: null },
+      { section_id: '43', after_section_id: '42' },
+      { section_id: '43', after_section_id: null },
     ]);
     expect(sent.every((entry) => entry.method === 'PUT')).toBe(true);
+    await waitFor(() =>
+      expect(within(dialog()).getByRole('button', { name: 'Move up Tables' })).toBeDisabled(),
+    );
   });
 
   test('rename: a blank name is said and not sent; a taken one shows the server sentence', async () => {

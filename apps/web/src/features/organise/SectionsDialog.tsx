@@ -4,7 +4,7 @@
 // Delete, which asks first and says the pins stay on the board.
 import type { BoardDetail, BoardSection } from '@corkboard/shared/api-types';
 import { normalizeName, validateSectionName } from '@corkboard/shared/saving/board-name';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureOrganiseCatalogue, ORGANISE_NAMESPACE } from '../../i18n/organiseCatalogue.ts';
 import { Modal } from '../../ui/Modal.tsx';
@@ -24,7 +24,15 @@ export function SectionsDialog({ board, onClose }: { board: BoardDetail; onClose
   const [status, setStatus] = useState('');
   // The row and button a move came from: focus goes back to it in its new place.
   const [lastMove, setLastMove] = useState<{ id: string; up: boolean } | null>(null);
-  const sections = board.sections;
+  // The order the server answered, at once: the next key press must not act on the old order
+  // while the board refetches.
+  const [order, setOrder] = useState<string[] | null>(null);
+  const sections = useMemo(() => {
+    if (order === null) return board.sections;
+    const byId = new Map(board.sections.map((section) => [section.id, section]));
+    const placed = order.flatMap((id) => byId.get(id) ?? []);
+    return [...placed, ...board.sections.filter((section) => !order.includes(section.id))];
+  }, [board.sections, order]);
 
   async function run(action: () => Promise<void>, done: string): Promise<boolean> {
     setBusy(true);
@@ -65,7 +73,7 @@ export function SectionsDialog({ board, onClose }: { board: BoardDetail; onClose
             onMove={(afterId, up) => {
               setLastMove({ id: section.id, up });
               return run(
-                () => edits.move(section.id, afterId),
+                async () => setOrder(await edits.move(section.id, afterId)),
                 t('sections.moved', { title: section.title }),
               ).catch(() => false);
             }}

@@ -294,11 +294,17 @@ export function useSectionEdits(boardId: string) {
       },
       [boardId, changed],
     ),
+    /** Answers the board's sections in their new order. */
     move: useCallback(
-      async (sectionId: string, afterSectionId: string | null) => {
+      async (sectionId: string, afterSectionId: string | null): Promise<string[]> => {
         const body: SectionOrderBody = { section_id: sectionId, after_section_id: afterSectionId };
-        await apiSend('PUT', `/v3/boards/${encodeURIComponent(boardId)}/sections/order/`, body);
+        const answer = await apiSend<{ section_ids: string[] }>(
+          'PUT',
+          `/v3/boards/${encodeURIComponent(boardId)}/sections/order/`,
+          body,
+        );
         changed(boardId);
+        return answer.section_ids;
       },
       [boardId, changed],
     ),
