@@ -77,6 +77,8 @@ export interface LinkDomain {
 export interface PinDetail extends Pin {
   /** Null when the pin has no link. */
   link_domain: LinkDomain | null;
+  /** What the viewer may do with the pin: 'write' (edit, delete) for its board's writers. */
+  board_access: ('read' | 'write')[];
 }
 
 export interface Board extends BoardSummary, BoardViewerFields {

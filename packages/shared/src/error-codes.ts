@@ -373,6 +373,11 @@ export const ERROR_CODES = {
     httpStatus: 400,
     message: "That board can't go there. Reload and try again.",
   },
+  BOARD_NOT_MEMBER: {
+    code: 1232,
+    httpStatus: 403,
+    message: "Only the board's owner and collaborators can do that.",
+  },
 
   // 2171–2173: saving.md §8 "API codes 2171, 2172 and 2173 during a move of pins" (numbers as
   // the spec gives them; docs/decisions/051 says which running action each one reports).

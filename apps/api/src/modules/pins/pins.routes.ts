@@ -3,6 +3,9 @@
 //   GET  /resource/PinResource/get/?options={ id, field_set_key? }   → data: PinDetail
 //   POST /resource/PinResource/create/   { options: PinCreateOptionsInput }   → data: SavedPin
 //   POST /resource/RepinResource/create/ { options: RepinCreateOptionsInput } → data: SavedPin
+//   POST /resource/PinResource/update/ { options: { id, title?, description?, link?, alt_text?,
+//     board_id?, section_id? } } → data: PinDetail (issue 10 pin edit; organise/pin-edit.service)
+//   POST /resource/PinResource/delete/ { options: { id } } → data: { id }
 // PinResource create has a larger body limit (image_base64 carries up to 32 MiB of image, ~43 MiB
 // as base64); every other route keeps the 1 MiB JSON limit. A body over that larger limit is
 // MEDIA_TOO_LARGE like an image over 32 MiB.
@@ -19,12 +22,16 @@ import { sendAppError, toAppError } from '../../plugins/app/errors.ts';
 import { createPin, createRepin } from './pin-create.service.ts';
 import {
   pinCreateOptionsSchema,
+  pinDeleteOptionsSchema,
   pinDetailSchema,
+  pinEditOptionsSchema,
+  pinDeletedSchema,
   pinGetOptionsSchema,
   repinCreateOptionsSchema,
   savedPinSchema,
 } from './pins.schemas.ts';
 import { getPin } from './pins.service.ts';
+import { deletePin, editPin } from '../organise/pin-edit.service.ts';
 
 /**
  * The base64 of a 32 MiB image with MIME line breaks and a data-URL prefix (the most the shared
@@ -85,6 +92,22 @@ export const pinRoutes: ModuleRoutes = (app, { deps }, done) => {
         pinCreateErrorHandler(error, request, reply);
       },
       handler: async ({ viewer, options }) => ({ data: await createPin(deps, viewer, options) }),
+    }),
+    // The board's owner or an accepted collaborator (docs/decisions/057).
+    update: resourceVerb({
+      access: 'viewer',
+      summary: "Edits a pin's title, description, link, alt text, board or section",
+      options: pinEditOptionsSchema,
+      inputErrors: savingInputErrors(),
+      response: pinDetailSchema,
+      handler: async ({ viewer, options }) => ({ data: await editPin(deps, viewer, options) }),
+    }),
+    delete: resourceVerb({
+      access: 'viewer',
+      summary: 'Deletes a pin (and its image files when nothing else uses them)',
+      options: pinDeleteOptionsSchema,
+      response: pinDeletedSchema,
+      handler: async ({ viewer, options }) => ({ data: await deletePin(deps, viewer, options) }),
     }),
   });
   registerResource(app, 'RepinResource', {

@@ -58,7 +58,11 @@ export function serializePinDetail(
   row: PinDetailRow,
   as: SerializeFor = { signedIn: true },
 ): PinDetail {
-  return { ...serializePin(storage, row, as), link_domain: linkDomain(storage, row) };
+  return {
+    ...serializePin(storage, row, as),
+    link_domain: linkDomain(storage, row),
+    board_access: row.board_writable ? ['read', 'write'] : ['read'],
+  };
 }
 
 export async function getPin(

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { PinAuthActions } from '../auth/EntryPoints.tsx';
 import { CloseupSaveButton } from '../save/CloseupSaveButton.tsx';
+import { PinEditEntry, type PinWithAccess } from '../organise/PinEditEntry.tsx';
 import { HashtagText } from '../hashtags/HashtagText.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { isApiError } from '../../ui/isApiError.ts';
@@ -16,7 +17,12 @@ import { pinAltText, safeExternalUrl } from '../../ui/pinText.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useMoreLikeThis, usePin } from './hooks.ts';
 
-export function PinPage() {
+/** /pin/{id}/edit/: the pin page with its edit dialog open (issue 10; ADR 057). */
+export function PinEditPage() {
+  return <PinPage edit />;
+}
+
+export function PinPage({ edit = false }: { edit?: boolean }) {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const pin = usePin(id);
@@ -27,7 +33,7 @@ export function PinPage() {
   if (pin.data) {
     return (
       <>
-        <PinCloseup pin={pin.data} title={title ?? ''} />
+        <PinCloseup pin={pin.data} title={title ?? ''} edit={edit} />
         <MoreLikeThis pin={pin.data} />
       </>
     );
@@ -43,7 +49,7 @@ function promotedAdOf(state: unknown): string | undefined {
   return typeof state.promotedAd === 'string' ? state.promotedAd : undefined;
 }
 
-function PinCloseup({ pin, title }: { pin: Pin; title: string }) {
+function PinCloseup({ pin, title, edit }: { pin: PinWithAccess; title: string; edit: boolean }) {
   const { t } = useTranslation();
   const link = safeExternalUrl(pin.link);
   const domain = pin.domain || link?.hostname;
@@ -80,6 +86,7 @@ function PinCloseup({ pin, title }: { pin: Pin; title: string }) {
         <div className="stack">
           <PinAuthActions pin={pin} />
           <CloseupSaveButton pin={pin} />
+          <PinEditEntry key={pin.id} pin={pin} requested={edit} />
           {outboundHref && domain ? (
             <a
               className="closeup__outbound"
