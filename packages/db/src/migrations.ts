@@ -24,6 +24,7 @@ import * as recentSearches from './migrations/2026-11-23T14-01-recent-searches.t
 import * as offsite from './migrations/2026-11-23T15-00-offsite.ts';
 import * as experiences from './migrations/2026-11-23T15-01-experiences.ts';
 import * as business from './migrations/2026-11-23T17-00-business.ts';
+import * as experimentsAdmin from './migrations/2026-11-23T18-00-experiments.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T15-00-offsite': offsite,
   '2026-11-23T15-01-experiences': experiences,
   '2026-11-23T17-00-business': business,
+  '2026-11-23T18-00-experiments': experimentsAdmin,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

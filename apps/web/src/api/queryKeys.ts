@@ -89,4 +89,9 @@ export const queryKeys = {
   campaign: (advertiserId: string, campaignId: string) =>
     ['campaigns', advertiserId, campaignId] as const,
   adReviewQueue: () => ['adReviewQueue'] as const,
+  // ---- experiments admin ----
+  adminExperiments: () => ['adminExperiments'] as const,
+  adminExperimentOverrides: (name: string) => ['adminExperiments', name, 'overrides'] as const,
+  adminExperimentExposures: (name: string, group: string) =>
+    ['adminExperiments', name, 'exposures', group] as const,
 };

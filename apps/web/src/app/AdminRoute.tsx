@@ -27,6 +27,14 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
     labelKey: 'adReview',
     Page: lazyPage(() => import('../features/business/AdReviewPage.tsx'), 'AdReviewPage'),
   },
+  {
+    path: 'experiments',
+    labelKey: 'experiments',
+    Page: lazyPage(
+      () => import('../features/experiments/AdminExperimentsPage.tsx'),
+      'AdminExperimentsPage',
+    ),
+  },
 ];
 
 export function AdminRoute() {

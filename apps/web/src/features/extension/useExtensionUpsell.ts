@@ -5,7 +5,7 @@
 // limits once (unless the extension is there).
 import { CONTROL_GROUP } from '@corkboard/shared/experiments/experiments';
 import { useEffect, useRef, useState } from 'react';
-import { useExperiments } from '../auth/hooks.ts';
+import { useExperimentExposure, useExperiments } from '../auth/hooks.ts';
 import { useExtensionPresence } from './hooks.ts';
 import { afterSave, extensionSupported, nagAllows, readNagState, writeNagState } from './nag.ts';
 
@@ -39,6 +39,11 @@ export function useExtensionUpsellDecision(): UpsellDecision {
   if (!candidate || experiments.isError) decision = 'skip';
   else if (experiments.isPending || presence === null) decision = 'pending';
   else decision = flagOn && !presence.installed ? 'show' : 'skip';
+  // Exposed only when the flag is what decides (a supported browser without the extension).
+  useExperimentExposure(
+    EXTENSION_UPSELL_EXPERIMENT,
+    candidate && experiments.isSuccess && presence !== null && !presence.installed,
+  );
 
   useEffect(() => {
     if (recorded.current || presence === null || decision === 'pending') return;
