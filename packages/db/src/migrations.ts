@@ -25,6 +25,7 @@ import * as offsite from './migrations/2026-11-23T15-00-offsite.ts';
 import * as experiences from './migrations/2026-11-23T15-01-experiences.ts';
 import * as business from './migrations/2026-11-23T17-00-business.ts';
 import * as experimentsAdmin from './migrations/2026-11-23T18-00-experiments.ts';
+import * as visitorPerformance from './migrations/2026-11-23T18-01-visitor-performance.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T15-01-experiences': experiences,
   '2026-11-23T17-00-business': business,
   '2026-11-23T18-00-experiments': experimentsAdmin,
+  '2026-11-23T18-01-visitor-performance': visitorPerformance,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

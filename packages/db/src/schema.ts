@@ -496,6 +496,17 @@ export interface ExperimentExposuresTable {
   exposed_at: CreatedAt;
 }
 
+/** A signed-out visitor's performance sample (migrations/2026-11-23T18-01; ADR 121). */
+export interface VisitorPerformanceSamplesTable {
+  id: Generated<string>;
+  page: string;
+  metric: 'image_visible' | 'lcp' | 'inp' | 'cls';
+  /** ms, or the score for cls; null for a profiler that gave up. */
+  value: number | null;
+  state: 'complete' | 'disabled' | null;
+  created_at: CreatedAt;
+}
+
 // ---- the experience platform (migrations/2026-11-23T15-01-experiences; ADR 081) ----
 
 export type ExperienceStatusColumn =
@@ -924,6 +935,7 @@ export interface Database {
   experiment_groups: ExperimentGroupsTable;
   experiment_overrides: ExperimentOverridesTable;
   experiment_exposures: ExperimentExposuresTable;
+  visitor_performance_samples: VisitorPerformanceSamplesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

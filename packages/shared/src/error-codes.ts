@@ -776,6 +776,11 @@ export const ERROR_CODES = {
     httpStatus: 404,
     message: 'That person has no override in this experiment.',
   },
+  PERFORMANCE_REPORT_VISITORS_ONLY: {
+    code: 1910,
+    httpStatus: 403,
+    message: 'Performance reports are collected from signed-out visitors only.',
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

@@ -94,4 +94,5 @@ export const queryKeys = {
   adminExperimentOverrides: (name: string) => ['adminExperiments', name, 'overrides'] as const,
   adminExperimentExposures: (name: string, group: string) =>
     ['adminExperiments', name, 'exposures', group] as const,
+  adminPerformance: (days: number) => ['adminPerformance', days] as const,
 };

@@ -35,6 +35,14 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
       'AdminExperimentsPage',
     ),
   },
+  {
+    path: 'performance',
+    labelKey: 'performance',
+    Page: lazyPage(
+      () => import('../features/performance/AdminPerformancePage.tsx'),
+      'AdminPerformancePage',
+    ),
+  },
 ];
 
 export function AdminRoute() {

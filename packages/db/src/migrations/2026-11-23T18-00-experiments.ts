@@ -12,7 +12,8 @@ import { sql, type Kysely } from 'kysely';
 const SEED: readonly { name: string; description: string; groups: [string, number][] }[] = [
   {
     name: 'web_increased_min_password_length',
-    description: 'auth.md §5: signup passwords need 8 characters instead of 6 in the enabled group.',
+    description:
+      'auth.md §5: signup passwords need 8 characters instead of 6 in the enabled group.',
     groups: [
       ['control', 5000],
       ['enabled', 5000],
