@@ -45,6 +45,15 @@ export interface Pin {
   pinner: UserSummary;
   /** Describes the image for people who cannot see it; '' when the pinner gave none. */
   alt_text: string;
+  /**
+   * business.md §6: how often this image was saved, over every pin of it. Only on a pin's own
+   * answer, for signed-out visitors in the web_unauth_aggregate_save_counts experiment (ADR 122).
+   */
+  aggregated_pin_data?: AggregatedPinData;
+}
+
+export interface AggregatedPinData {
+  aggregated_stats: { saves: number };
 }
 
 /** A person with the viewer's follow state (saving.md §3 User "followedByMe"). */

@@ -23,6 +23,7 @@ export const pinDetailSchema: z.ZodType<PinDetail> = z.object({
   link_domain: z
     .object({ domain: z.string(), official_user: followableUserSchema.nullable() })
     .nullable(),
+  aggregated_pin_data: z.object({ aggregated_stats: z.object({ saves: z.number() }) }).optional(),
 });
 
 export const savedPinSchema: z.ZodType<SavedPin> = z.object({

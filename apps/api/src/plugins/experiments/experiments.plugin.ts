@@ -131,6 +131,10 @@ export function registerExperiments(app: FastifyInstance, options: ExperimentsOp
       return value;
     },
   });
+  // Loaded before the first request, so no visitor waits for it (and it reloads only on expiry).
+  app.addHook('onReady', async () => {
+    await options.source.snapshot();
+  });
   app.addHook('onRequest', async (request, reply) => {
     const raw = request.cookies[VISITOR_ID_COOKIE];
     if (raw !== undefined && VISITOR_ID_PATTERN.test(raw)) {
