@@ -29,6 +29,8 @@ import * as extensionUpsellExperience from './migrations/2026-11-23T15-03-extens
 import * as storageQuota from './migrations/2026-11-23T16-00-storage-quota.ts';
 import * as business from './migrations/2026-11-23T17-00-business.ts';
 import * as adDelivery from './migrations/2026-11-23T17-01-ad-delivery.ts';
+import * as experimentsAdmin from './migrations/2026-11-23T18-00-experiments.ts';
+import * as visitorPerformance from './migrations/2026-11-23T18-01-visitor-performance.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -53,6 +55,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T16-00-storage-quota': storageQuota,
   '2026-11-23T17-00-business': business,
   '2026-11-23T17-01-ad-delivery': adDelivery,
+  '2026-11-23T18-00-experiments': experimentsAdmin,
+  '2026-11-23T18-01-visitor-performance': visitorPerformance,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -481,6 +481,56 @@ export interface OffsiteClicksTable {
   created_at: CreatedAt;
 }
 
+// ---- experiments admin (migrations/2026-11-23T18-00-experiments; ADR 120) ----
+
+export interface ExperimentsTable {
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  updated_by: IdRef | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One group of an experiment; `basis_points` of 10 000 buckets, handed out by `position`. */
+export interface ExperimentGroupsTable {
+  experiment: string;
+  name: string;
+  position: number;
+  basis_points: number;
+}
+
+export interface ExperimentOverridesTable {
+  experiment: string;
+  user_id: IdRef;
+  group_name: string;
+  created_by: IdRef | null;
+  created_at: CreatedAt;
+}
+
+export type ExperimentExposureSource = 'allocation' | 'override' | 'config' | 'query';
+
+export interface ExperimentExposuresTable {
+  id: Generated<string>;
+  experiment: string;
+  /** `u:<user id>` or `v:<visitor id>`. */
+  subject: string;
+  user_id: IdRef | null;
+  group_name: string;
+  source: ExperimentExposureSource;
+  exposed_at: CreatedAt;
+}
+
+/** A signed-out visitor's performance sample (migrations/2026-11-23T18-01; ADR 121). */
+export interface VisitorPerformanceSamplesTable {
+  id: Generated<string>;
+  page: string;
+  metric: 'image_visible' | 'lcp' | 'inp' | 'cls';
+  /** ms, or the score for cls; null for a profiler that gave up. */
+  value: number | null;
+  state: 'complete' | 'disabled' | null;
+  created_at: CreatedAt;
+}
+
 // ---- the experience platform (migrations/2026-11-23T15-01-experiences; ADR 081) ----
 
 export type ExperienceStatusColumn =
@@ -923,6 +973,11 @@ export interface Database {
   auth_trusted_devices: AuthTrustedDevicesTable;
   social_token_uses: SocialTokenUsesTable;
   search_advisories: SearchAdvisoriesTable;
+  experiments: ExperimentsTable;
+  experiment_groups: ExperimentGroupsTable;
+  experiment_overrides: ExperimentOverridesTable;
+  experiment_exposures: ExperimentExposuresTable;
+  visitor_performance_samples: VisitorPerformanceSamplesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -56,6 +56,15 @@ export interface Pin {
   promoted_is_removable?: boolean;
   /** business.md §3 `trackingParams`: what the impression and click beacons send back. */
   tracking_params?: string;
+  /**
+   * business.md §6: how often this image was saved, over every pin of it. Only on a pin's own
+   * answer, for signed-out visitors in the web_unauth_aggregate_save_counts experiment (ADR 122).
+   */
+  aggregated_pin_data?: AggregatedPinData;
+}
+
+export interface AggregatedPinData {
+  aggregated_stats: { saves: number };
 }
 
 /** A person with the viewer's follow state (saving.md §3 User "followedByMe"). */

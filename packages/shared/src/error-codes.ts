@@ -775,6 +775,42 @@ export const ERROR_CODES = {
     httpStatus: 404,
     message: "We couldn't find that sign-in method.",
   },
+  // 1900–1949: experiments admin (docs/decisions/120) and the visitors' performance log (121)
+  EXPERIMENT_NOT_FOUND: {
+    code: 1900,
+    httpStatus: 404,
+    message: 'There is no experiment with that name.',
+  },
+  EXPERIMENT_GROUP_UNKNOWN: {
+    code: 1901,
+    httpStatus: 400,
+    message: 'That group is not part of this experiment.',
+  },
+  EXPERIMENT_ALLOCATION_INVALID: {
+    code: 1902,
+    httpStatus: 400,
+    message: 'Give every group of the experiment once, with shares that add up to 100%.',
+  },
+  EXPERIMENT_OVERRIDE_USER_NOT_FOUND: {
+    code: 1903,
+    httpStatus: 404,
+    message: 'There is no one with that username.',
+  },
+  EXPERIMENT_OVERRIDES_FULL: {
+    code: 1904,
+    httpStatus: 409,
+    message: 'This experiment has as many overrides as it can hold. Remove some first.',
+  },
+  EXPERIMENT_OVERRIDE_NOT_FOUND: {
+    code: 1905,
+    httpStatus: 404,
+    message: 'That person has no override in this experiment.',
+  },
+  PERFORMANCE_REPORT_VISITORS_ONLY: {
+    code: 1910,
+    httpStatus: 403,
+    message: 'Performance reports are collected from signed-out visitors only.',
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

@@ -96,4 +96,10 @@ export const queryKeys = {
   adminSearchAdvisories: () => ['adminSearchAdvisories'] as const,
   campaignDays: (advertiserId: string, campaignId: string, from: string, to: string) =>
     ['campaigns', advertiserId, campaignId, 'days', from, to] as const,
+  // ---- experiments admin ----
+  adminExperiments: () => ['adminExperiments'] as const,
+  adminExperimentOverrides: (name: string) => ['adminExperiments', name, 'overrides'] as const,
+  adminExperimentExposures: (name: string, group: string) =>
+    ['adminExperiments', name, 'exposures', group] as const,
+  adminPerformance: (days: number) => ['adminPerformance', days] as const,
 };

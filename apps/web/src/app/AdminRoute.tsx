@@ -43,6 +43,22 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
       'AdminExperiencesPage',
     ),
   },
+  {
+    path: 'experiments',
+    labelKey: 'experiments',
+    Page: lazyPage(
+      () => import('../features/experiments/AdminExperimentsPage.tsx'),
+      'AdminExperimentsPage',
+    ),
+  },
+  {
+    path: 'performance',
+    labelKey: 'performance',
+    Page: lazyPage(
+      () => import('../features/performance/AdminPerformancePage.tsx'),
+      'AdminPerformancePage',
+    ),
+  },
 ];
 
 export function AdminRoute() {

@@ -124,6 +124,15 @@ function PinCloseup({ pin, title, edit }: { pin: PinWithAccess; title: string; e
                 ) : null}
               </dd>
             </div>
+            {pin.aggregated_pin_data ? (
+              // business.md §6: visitors in the aggregate-saves experiment (ADR 122).
+              <div>
+                <dt>{t('pin.saves')}</dt>
+                <dd>
+                  {t('pin.saveCount', { count: pin.aggregated_pin_data.aggregated_stats.saves })}
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('pin.savedBy')}</dt>
               <dd>
