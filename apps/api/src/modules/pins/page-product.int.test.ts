@@ -77,7 +77,7 @@ beforeAll(async () => {
     ),
     '/broken': html('<script type="application/ld+json">{ not json</script>'),
   });
-  test = await buildTestApp(handle.db, { config: { fetchAllowHosts: ['127.0.0.1'] } });
+  test = await buildTestApp(handle.db, { config: { fetchAllowHosts: ['127.0.0.1:*'] } });
 });
 
 afterAll(async () => {
