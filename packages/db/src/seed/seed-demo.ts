@@ -5,9 +5,10 @@ import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import { imageValues, type StoredImage } from '../images-repository.ts';
 import type { Database } from '../schema.ts';
+import { demoAdvisoryRows } from './demo-advisories.ts';
 import { avatarSvg, pinSvg } from './demo-art.ts';
 import { AVATAR_SIZE, planDemo, type DemoPlan } from './demo-plan.ts';
-import { DEMO_ADMIN_USERNAME, DEMO_PRODUCT_SHOPS } from './demo-content.ts';
+import { DEMO_ADMIN_USERNAME, DEMO_BOARDS, DEMO_PRODUCT_SHOPS } from './demo-content.ts';
 
 /** How many pins the demo has. */
 export const DEMO_PIN_COUNT = 300;
@@ -198,6 +199,18 @@ async function writeRows(
     return row.id;
   });
 
+  // Each demo board is filed under its theme's topic (docs/decisions/082): the first-run tour's
+  // topics and the seeded home feed read these rows. The plan keeps DEMO_BOARDS' order.
+  await trx
+    .insertInto('board_topics')
+    .values(
+      plan.boards.map((_, index) => ({
+        board_id: boardIds[index] ?? '',
+        topic: DEMO_BOARDS[index]?.theme ?? '',
+      })),
+    )
+    .execute();
+
   const sectionValues = plan.boards.flatMap((board, index) =>
     board.sections.map((section) => ({
       board_id: boardIds[index] ?? '',
@@ -324,6 +337,12 @@ async function writeRows(
     .updateTable('users')
     .set({ is_admin: true })
     .where('id', '=', userId(DEMO_ADMIN_USERNAME))
+    .execute();
+
+  // Two search advisories so the results-page banner can be seen (docs/decisions/073).
+  await trx
+    .insertInto('search_advisories')
+    .values(demoAdvisoryRows(userId(DEMO_ADMIN_USERNAME)))
     .execute();
 
   await recountDemoCounters(trx, [...userIds.values()], boardIds);

@@ -86,3 +86,17 @@ export async function updatePinText(
   }
   await trx.updateTable('pins').set(set).where('id', '=', pinId).execute();
 }
+
+/**
+ * Saves of a pin's image over all its pins (business.md §6 "aggregate-save counts", ADR 122):
+ * every pin of the same stored image, the first one included, wherever it was saved.
+ */
+export async function countPinsOfImage(db: Kysely<Database>, pinId: string): Promise<number> {
+  const row = await db
+    .selectFrom('pins as p')
+    .innerJoin('pins as same', 'same.image_id', 'p.image_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('p.id', '=', pinId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -19,6 +19,7 @@ import { savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { idSchema } from '../../core/schemas.ts';
 import { sendAppError, toAppError } from '../../plugins/app/errors.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
 import { createPin, createRepin } from './pin-create.service.ts';
 import {
   pinCreateOptionsSchema,
@@ -60,6 +61,14 @@ function pinCreateErrorHandler(
   return sendAppError(reply, appError ?? new AppError('INTERNAL'));
 }
 
+/**
+ * business.md §6 "Unauthenticated visitors may see aggregate-save counts behind experiments"
+ * (ADR 122). The group is read, and so the visitor exposed, only for signed-out visitors.
+ */
+function showsAggregateSaves(request: FastifyRequest, viewer: Viewer | null): boolean {
+  return viewer === null && request.experiments.isEnabled('web_unauth_aggregate_save_counts');
+}
+
 export const pinRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
     method: 'GET',
@@ -69,7 +78,11 @@ export const pinRoutes: ModuleRoutes = (app, { deps }, done) => {
     access: 'anyone',
     params: z.object({ id: idSchema }),
     response: pinDetailSchema,
-    handler: async ({ viewer, params }) => ({ data: await getPin(deps, viewer, params.id) }),
+    handler: async ({ request, viewer, params }) => ({
+      data: await getPin(deps, viewer, params.id, {
+        aggregateSaves: showsAggregateSaves(request, viewer),
+      }),
+    }),
   });
 
   registerResource(app, 'PinResource', {
@@ -79,7 +92,11 @@ export const pinRoutes: ModuleRoutes = (app, { deps }, done) => {
       summary: 'A pin (as GET /v3/pins/{id}/)',
       options: pinGetOptionsSchema,
       response: pinDetailSchema,
-      handler: async ({ viewer, options }) => ({ data: await getPin(deps, viewer, options.id) }),
+      handler: async ({ request, viewer, options }) => ({
+        data: await getPin(deps, viewer, options.id, {
+          aggregateSaves: showsAggregateSaves(request, viewer),
+        }),
+      }),
     }),
     create: resourceVerb({
       access: 'viewer',

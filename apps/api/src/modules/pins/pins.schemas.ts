@@ -28,6 +28,7 @@ export const pinDetailSchema: z.ZodType<PinDetail> = z.object({
     .object({ domain: z.string(), official_user: followableUserSchema.nullable() })
     .nullable(),
   board_access: z.array(z.enum(['read', 'write'])),
+  aggregated_pin_data: z.object({ aggregated_stats: z.object({ saves: z.number() }) }).optional(),
 });
 
 export const savedPinSchema: z.ZodType<SavedPin> = z.object({

@@ -2,7 +2,7 @@ import type { Pin } from '@corkboard/shared/api-types';
 import { offsiteHref } from '@corkboard/shared/offsite/offsite';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { PinAuthActions } from '../auth/EntryPoints.tsx';
 import { CloseupSaveButton } from '../save/CloseupSaveButton.tsx';
 import { PinEditEntry, type PinWithAccess } from '../organise/PinEditEntry.tsx';
@@ -43,6 +43,12 @@ export function PinPage({ edit = false }: { edit?: boolean }) {
   return <LoadingState />;
 }
 
+/** The ad a promoted card passed in the navigation state (PinCard), if any. */
+function promotedAdOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('promotedAd' in state)) return undefined;
+  return typeof state.promotedAd === 'string' ? state.promotedAd : undefined;
+}
+
 function PinCloseup({ pin, title, edit }: { pin: PinWithAccess; title: string; edit: boolean }) {
   const { t } = useTranslation();
   const link = safeExternalUrl(pin.link);
@@ -50,9 +56,18 @@ function PinCloseup({ pin, title, edit }: { pin: PinWithAccess; title: string; e
   // Outbound links go through /offsite/, which checks them first (business.md §5.3, ADR 080);
   // the random token is drawn once per pin, not on every render.
   const linkHref = link?.href;
+  // Opened from a promoted card: the outbound click is that ad's (docs/decisions/104).
+  const promotedAd = promotedAdOf(useLocation().state);
   const outboundHref = useMemo(
-    () => (linkHref ? offsiteHref({ url: linkHref, pinId: pin.id }) : undefined),
-    [linkHref, pin.id],
+    () =>
+      linkHref
+        ? offsiteHref({
+            url: linkHref,
+            pinId: pin.id,
+            ...(promotedAd ? { isThirdPartyAd: true, clientTrackingParams: promotedAd } : {}),
+          })
+        : undefined,
+    [linkHref, pin.id, promotedAd],
   );
   const description = pin.description.trim();
   return (
@@ -109,6 +124,15 @@ function PinCloseup({ pin, title, edit }: { pin: PinWithAccess; title: string; e
                 ) : null}
               </dd>
             </div>
+            {pin.aggregated_pin_data ? (
+              // business.md §6: visitors in the aggregate-saves experiment (ADR 122).
+              <div>
+                <dt>{t('pin.saves')}</dt>
+                <dd>
+                  {t('pin.saveCount', { count: pin.aggregated_pin_data.aggregated_stats.saves })}
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('pin.savedBy')}</dt>
               <dd>
