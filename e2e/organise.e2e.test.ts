@@ -293,3 +293,84 @@ describe('pin edit', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
+
+describe('board edit', () => {
+  test('reorders sections by keyboard (focus stays on the moved one) and renames one', async () => {
+    const page = await signedIn('ben_woodworks');
+    const titles = async () =>
+      (await apiData<BoardRow>(page, '/v3/boards/ben_woodworks/workshop-projects/')).sections.map(
+        (section) => section.title,
+      );
+    expect(await titles()).toEqual(['Joinery', 'Jigs', 'Finishing']);
+    await page.goto(`${corkboard.url}/ben_woodworks/workshop-projects/`);
+    await page.getByRole('button', { name: 'Edit sections', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit sections' });
+    await dialog.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Move down Joinery' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(titles).toEqual(['Jigs', 'Joinery', 'Finishing']);
+    // The focus followed Joinery: Enter again moves it once more.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe('Move down Joinery');
+    await page.keyboard.press('Enter');
+    await expect.poll(titles).toEqual(['Jigs', 'Finishing', 'Joinery']);
+
+    await dialog.getByRole('button', { name: 'Rename Finishing' }).click();
+    const name = dialog.getByLabel('New name for Finishing');
+    await name.fill('Finishes');
+    await page.keyboard.press('Enter');
+    await expect.poll(titles).toEqual(['Jigs', 'Finishes', 'Joinery']);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Done', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  test('renames a board and makes it secret, then deletes it after a confirmation', async () => {
+    const page = await signedIn('ben_woodworks');
+    const board = await apiData<BoardRow & { pin_count: number }>(
+      page,
+      '/v3/boards/ben_woodworks/mid-century-furniture/',
+    );
+    await page.goto(`${corkboard.url}/ben_woodworks/mid-century-furniture/`);
+    const edit = page.getByRole('button', { name: 'Edit board', exact: true });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Edit your board' });
+    await dialog.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await dialog.getByLabel('Name').fill('');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByText("Don't forget to name your board!").waitFor();
+    await dialog.getByLabel('Name').fill('Mid-century Pieces');
+    await dialog.getByRole('switch', { name: 'Keep this board secret' }).check();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/ben_woodworks/mid-century-pieces/');
+    await page.getByRole('heading', { level: 1, name: 'Mid-century Pieces' }).waitFor();
+    expect(
+      (await apiData<{ privacy: string }>(page, '/v3/boards/ben_woodworks/mid-century-pieces/'))
+        .privacy,
+    ).toBe('secret');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await edit.click();
+    await dialog.getByRole('button', { name: 'Delete board', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Mid-century Pieces?' });
+    await confirm.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Delete board', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/ben_woodworks/');
+    await expect
+      .poll(async () =>
+        (
+          await page.request.get(`${corkboard.url}/v3/boards/ben_woodworks/mid-century-pieces/`)
+        ).status(),
+      )
+      .toBe(404);
+    expect(board.pin_count).toBeGreaterThan(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});

@@ -41,6 +41,19 @@ import {
   type MovablePinRow,
 } from './organise.repository.ts';
 
+// The pieces a single pin's edit and delete (pins/pin-edit.service.ts) shares with the bulk
+// actions: the same locks, moves, cover fix and recounts, so one pin and many stay alike.
+export {
+  clearMovedCovers,
+  deletePinRows,
+  findSection,
+  lockBoards,
+  lockPins,
+  movePinRows,
+  recount,
+  type MovablePinRow,
+} from './organise.repository.ts';
+
 type SelectAllOptions = z.output<typeof bulkEditSelectAllOptionsSchema>;
 type SectionEditOptions = z.output<typeof boardSectionEditOptionsSchema>;
 type BulkEditOptions = z.output<typeof bulkEditOptionsSchema>;

@@ -4,7 +4,7 @@
 //   POST /resource/PinResource/create/   { options: PinCreateOptionsInput }   → data: SavedPin
 //   POST /resource/RepinResource/create/ { options: RepinCreateOptionsInput } → data: SavedPin
 //   POST /resource/PinResource/update/ { options: { id, title?, description?, link?, alt_text?,
-//     board_id?, section_id? } } → data: PinDetail (issue 10 pin edit; organise/pin-edit.service)
+//     board_id?, section_id? } } → data: PinDetail (issue 10 pin edit; pin-edit.service.ts)
 //   POST /resource/PinResource/delete/ { options: { id } } → data: { id }
 // PinResource create has a larger body limit (image_base64 carries up to 32 MiB of image, ~43 MiB
 // as base64); every other route keeps the 1 MiB JSON limit. A body over that larger limit is
@@ -32,7 +32,7 @@ import {
   savedPinSchema,
 } from './pins.schemas.ts';
 import { getPin } from './pins.service.ts';
-import { deletePin, editPin } from '../organise/pin-edit.service.ts';
+import { deletePin, editPin } from './pin-edit.service.ts';
 
 /**
  * The base64 of a 32 MiB image with MIME line breaks and a data-URL prefix (the most the shared

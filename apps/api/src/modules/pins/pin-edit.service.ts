@@ -24,8 +24,6 @@ import {
   releaseUnusedImages,
   sweepMediaDeletions,
 } from '../media/image-cleanup.service.ts';
-import { linkDomain } from '../pins/pin-create.service.ts';
-import { getPin } from '../pins/pins.service.ts';
 import {
   clearMovedCovers,
   deletePinRows,
@@ -34,9 +32,11 @@ import {
   lockPins,
   movePinRows,
   recount,
-  updatePinText,
   type MovablePinRow,
-} from './organise.repository.ts';
+} from '../organise/organise.service.ts';
+import { linkDomain } from './pin-create.service.ts';
+import { updatePinText } from './pins.repository.ts';
+import { getPin } from './pins.service.ts';
 
 type PinEditOptions = z.output<typeof pinEditOptionsSchema>;
 type PinDeleteOptions = z.output<typeof pinDeleteOptionsSchema>;
