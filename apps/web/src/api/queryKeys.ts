@@ -92,4 +92,14 @@ export const queryKeys = {
   campaign: (advertiserId: string, campaignId: string) =>
     ['campaigns', advertiserId, campaignId] as const,
   adReviewQueue: () => ['adReviewQueue'] as const,
+  // ---- search advisories (admin) ----
+  adminSearchAdvisories: () => ['adminSearchAdvisories'] as const,
+  campaignDays: (advertiserId: string, campaignId: string, from: string, to: string) =>
+    ['campaigns', advertiserId, campaignId, 'days', from, to] as const,
+  // ---- experiments admin ----
+  adminExperiments: () => ['adminExperiments'] as const,
+  adminExperimentOverrides: (name: string) => ['adminExperiments', name, 'overrides'] as const,
+  adminExperimentExposures: (name: string, group: string) =>
+    ['adminExperiments', name, 'exposures', group] as const,
+  adminPerformance: (days: number) => ['adminPerformance', days] as const,
 };

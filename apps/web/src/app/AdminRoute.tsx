@@ -28,11 +28,35 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
     Page: lazyPage(() => import('../features/business/AdReviewPage.tsx'), 'AdReviewPage'),
   },
   {
+    path: 'search-advisories',
+    labelKey: 'searchAdvisories',
+    Page: lazyPage(
+      () => import('../features/search/AdminSearchAdvisoriesPage.tsx'),
+      'AdminSearchAdvisoriesPage',
+    ),
+  },
+  {
     path: 'experiences',
     labelKey: 'experiences',
     Page: lazyPage(
       () => import('../features/experiences/AdminExperiencesPage.tsx'),
       'AdminExperiencesPage',
+    ),
+  },
+  {
+    path: 'experiments',
+    labelKey: 'experiments',
+    Page: lazyPage(
+      () => import('../features/experiments/AdminExperimentsPage.tsx'),
+      'AdminExperimentsPage',
+    ),
+  },
+  {
+    path: 'performance',
+    labelKey: 'performance',
+    Page: lazyPage(
+      () => import('../features/performance/AdminPerformancePage.tsx'),
+      'AdminPerformancePage',
     ),
   },
 ];

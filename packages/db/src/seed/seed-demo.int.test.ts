@@ -172,6 +172,30 @@ describe('seedDemo', () => {
     expect(operators.map((row) => row.username)).toEqual([DEMO_ADMIN_USERNAME]);
   });
 
+  it('adds the two demo search advisories, matched as the API matches them', async () => {
+    const rows = await first.db
+      .selectFrom('search_advisories')
+      .select(['match_kind', 'match_key', 'like_pattern', 'severity', 'advisory_type'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      {
+        match_kind: 'pattern',
+        match_key: '*self harm*',
+        like_pattern: '%self harm%',
+        severity: 1,
+        advisory_type: 4,
+      },
+      {
+        match_kind: 'term',
+        match_key: 'graphic violence',
+        like_pattern: null,
+        severity: 0,
+        advisory_type: 14,
+      },
+    ]);
+  });
+
   it('gives link domains of seeded pins their official users', async () => {
     const rows = await first.db
       .selectFrom('verified_domains as vd')

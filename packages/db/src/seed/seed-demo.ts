@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import { imageValues, type StoredImage } from '../images-repository.ts';
 import type { Database } from '../schema.ts';
+import { demoAdvisoryRows } from './demo-advisories.ts';
 import { avatarSvg, pinSvg } from './demo-art.ts';
 import { AVATAR_SIZE, planDemo, type DemoPlan } from './demo-plan.ts';
 import { DEMO_ADMIN_USERNAME, DEMO_BOARDS, DEMO_PRODUCT_SHOPS } from './demo-content.ts';
@@ -336,6 +337,12 @@ async function writeRows(
     .updateTable('users')
     .set({ is_admin: true })
     .where('id', '=', userId(DEMO_ADMIN_USERNAME))
+    .execute();
+
+  // Two search advisories so the results-page banner can be seen (docs/decisions/073).
+  await trx
+    .insertInto('search_advisories')
+    .values(demoAdvisoryRows(userId(DEMO_ADMIN_USERNAME)))
     .execute();
 
   await recountDemoCounters(trx, [...userIds.values()], boardIds);

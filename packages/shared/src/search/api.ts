@@ -1,5 +1,6 @@
 // Search answers shared by the API and the web (docs/decisions/070).
 import type { Board, Pin, UserSummary } from '../api-types.ts';
+import type { SearchAdvisory } from './advisories.ts';
 import type { SearchScope } from './constants.ts';
 
 /** A person in the users scope. */
@@ -23,6 +24,11 @@ interface SearchAnswerBase {
   scope: SearchScope;
   /** 'Did you mean' for a query with no results; null when there are results or none is found. */
   did_you_mean: string | null;
+  /**
+   * The operators' advisory for this query (docs/decisions/073), or null. For an ABUSIVE one
+   * (severity 0) the results are withheld: empty, with no bookmark and no 'did you mean'.
+   */
+  advisory: SearchAdvisory | null;
 }
 
 /** GET /v3/search/{scope}/ */

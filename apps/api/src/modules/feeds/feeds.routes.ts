@@ -12,7 +12,8 @@ export const feedRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
     method: 'GET',
     url: '/v3/feeds/home/',
-    summary: "The home feed: newest pins of public boards (the viewer's topics first, ADR 082)",
+    summary:
+      "The home feed: newest pins of public boards (the viewer's topics first, ADR 082), with promoted pins for signed-in viewers",
     tags: ['feeds'],
     access: 'anyone',
     query: pageQuerySchema,

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../core/app-deps.ts';
 import type { PageRequest } from '../../core/schemas.ts';
 import { serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import { withPromotedPins } from '../ads/delivery.service.ts';
 import { chosenTopics, pinInChosenTopics } from '../topics/topics.service.ts';
 import {
   listFollowingFeedPins,
@@ -21,14 +22,25 @@ import {
   pickSeededHomeFeedPage,
 } from './feeds.repository.ts';
 
+/**
+ * The discovery feed: the viewer's topics first when they chose some (ADR 082); a signed-in
+ * viewer's pages also hold promoted pins at the ads module's slot positions (docs/decisions/104).
+ * The bookmark follows the organic pins only.
+ */
 export async function homeFeed(
   deps: AppDeps,
   viewer: Viewer | null,
   page: PageRequest,
 ): Promise<Page<Pin>> {
-  if (viewer && (await chosenTopics(deps, viewer)).topics.length > 0) {
-    return seededHomeFeed(deps, viewer, page);
-  }
+  const organic =
+    viewer && (await chosenTopics(deps, viewer)).topics.length > 0
+      ? await seededHomeFeed(deps, viewer, page)
+      : await newestHomeFeed(deps, page);
+  return { ...organic, items: await withPromotedPins(deps, viewer, organic.items, (pin) => pin) };
+}
+
+/** Newest pins of public boards. */
+async function newestHomeFeed(deps: AppDeps, page: PageRequest): Promise<Page<Pin>> {
   const beforeId = decodeIdBookmark(page.bookmark);
   const rows = await listHomeFeedPins(deps.db, beforeId, page.pageSize + 1);
   return keysetPage(rows, page.pageSize, (row) => serializePin(deps.storage, row));

@@ -1,6 +1,6 @@
 // Pin creation queries. `db` may be a transaction.
 import type { Kysely } from 'kysely';
-import type { Database } from '@corkboard/db/schema';
+import type { Database, ProductAvailability } from '@corkboard/db/schema';
 import type { AlreadySaved } from '@corkboard/shared/saving/api';
 import { writableBoards } from '../../core/board-access.repository.ts';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
@@ -92,4 +92,41 @@ export async function findSavedPin(
   pinId: string,
 ): Promise<PinListRow | undefined> {
   return pinListQuery(db).where('p.id', '=', pinId).executeTakeFirst();
+}
+
+/** The pin's product offer from its page (a buyable pin; docs/decisions/074). */
+export async function insertPinProduct(
+  db: Kysely<Database>,
+  pinId: string,
+  product: { price: string; currency: string; availability: ProductAvailability },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('pin_products')
+    .values({ pin_id: pinId, ...product, captured_at: now })
+    .execute();
+}
+
+/** A repin of a buyable pin to the same link carries the same offer. */
+export async function copyPinProduct(
+  db: Kysely<Database>,
+  fromPinId: string,
+  toPinId: string,
+): Promise<void> {
+  await db
+    .insertInto('pin_products')
+    .columns(['pin_id', 'price', 'currency', 'availability', 'captured_at'])
+    .expression(
+      db
+        .selectFrom('pin_products')
+        .select((eb) => [
+          eb.val(toPinId).as('pin_id'),
+          'price',
+          'currency',
+          'availability',
+          'captured_at',
+        ])
+        .where('pin_id', '=', fromPinId),
+    )
+    .execute();
 }

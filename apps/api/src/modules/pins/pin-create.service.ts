@@ -43,7 +43,14 @@ import { setPinHashtags } from '../hashtags/hashtags.service.ts';
 import { resolveActing, type Acting } from '../business/acting.service.ts';
 import { promotableFor } from '../business/business.service.ts';
 import { requireSectionOfBoard } from '../sections/sections.service.ts';
-import { findAlreadySaved, findSavedPin, insertPinWithCounters } from './pin-create.repository.ts';
+import { fetchPageProduct, type PageProduct } from './page-product.ts';
+import {
+  copyPinProduct,
+  findAlreadySaved,
+  findSavedPin,
+  insertPinProduct,
+  insertPinWithCounters,
+} from './pin-create.repository.ts';
 import { findVisiblePinSource } from './pin-source.repository.ts';
 import type { PinCreateOptions, RepinCreateOptions } from './pins.schemas.ts';
 
@@ -92,6 +99,11 @@ interface SaveRequest {
   method: PinCreateMethod;
   guid: string | undefined;
   share: { share_facebook: boolean; share_twitter: boolean };
+  /**
+   * The product offer the pin carries (docs/decisions/074): read from the page of a pin saved
+   * from a URL, or the offer of the pin repinned to the same link.
+   */
+  product: { kind: 'page'; offer: PageProduct } | { kind: 'copy'; fromPinId: string } | null;
 }
 
 async function savePin(deps: AppDeps, viewer: Viewer, request: SaveRequest): Promise<SavedPin> {
@@ -114,6 +126,12 @@ async function savePin(deps: AppDeps, viewer: Viewer, request: SaveRequest): Pro
       repinOfId: request.repinOfId,
       now: deps.now(),
     });
+    // A buyable pin's offer is part of the pin: written in the same transaction.
+    if (request.product?.kind === 'page') {
+      await insertPinProduct(trx, pin.id, request.product.offer, deps.now());
+    } else if (request.product?.kind === 'copy') {
+      await copyPinProduct(trx, request.product.fromPinId, pin.id);
+    }
     // The tags of the description, stored with the pin (saving.md §5; docs/decisions/060).
     await setPinHashtags(
       trx,
@@ -173,19 +191,27 @@ export async function createPin(
       row: await requireMediaUploadImage(deps.db, viewer.id, options.media_upload_id, deps.now()),
     };
   } else if (options.image_base64 !== undefined) {
-    image = await takeInBytes(deps, decodeBase64Image(options.image_base64));
+    image = await takeInBytes(deps, decodeBase64Image(options.image_base64), acting.subject.id);
   } else if (options.image_url !== undefined) {
     const bytes = await fetchImageBytes(deps.fetcher, options.image_url);
-    image = await takeInBytes(deps, bytes);
+    image = await takeInBytes(deps, bytes, acting.subject.id);
   } else {
     // pinCreateOptionsSchema guarantees exactly one source.
     throw new AppError('VALIDATION_FAILED');
   }
 
+  // Saved from a URL (an image from the web and the page it came from): the page may state an
+  // offer in its structured data. Read before the transaction; never fails the save.
+  const offer =
+    options.image_url !== undefined && options.link
+      ? await fetchPageProduct(deps.fetcher, options.link)
+      : null;
+
   return savePin(deps, viewer, {
     target,
     acting,
     image,
+    product: offer ? { kind: 'page', offer } : null,
     title: options.title,
     description: options.description,
     link: options.link ?? null,
@@ -213,6 +239,8 @@ export async function createRepin(
     target,
     acting,
     image: { kind: 'existing', row: imageRow },
+    product:
+      (options.link ?? source.link) === source.link ? { kind: 'copy', fromPinId: source.id } : null,
     // The saver may retitle; what they leave empty comes from the pin they save.
     title: options.title === '' ? source.title : options.title,
     description: options.description === '' ? source.description : options.description,

@@ -13,6 +13,8 @@ import { boardSchema, pinFields, userSummarySchema } from '../../core/api.schema
 import { registerRoute } from '../../core/http/route.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { bodyOrEmpty, pageRequest } from '../../core/schemas.ts';
+import { registerAdvisoryAdminRoutes } from './advisories.routes.ts';
+import { searchAdvisorySchema } from './advisories.schemas.ts';
 import {
   recentSearchBodySchema,
   typeaheadOptionsSchema,
@@ -76,7 +78,11 @@ const searchUserSchema: z.ZodType<SearchUser> = z.intersection(
   z.object({ follower_count: z.number().int(), pin_count: z.number().int() }),
 );
 
-const answerBase = { scope: searchScopeSchema, did_you_mean: z.string().nullable() };
+const answerBase = {
+  scope: searchScopeSchema,
+  did_you_mean: z.string().nullable(),
+  advisory: searchAdvisorySchema.nullable(),
+};
 
 const searchAnswerSchema: z.ZodType<SearchAnswer> = z.discriminatedUnion('kind', [
   z.object({ ...answerBase, kind: z.literal('pins'), results: z.array(searchPinSchema) }),
@@ -156,5 +162,6 @@ export const searchRoutes: ModuleRoutes = (app, { deps }, done) => {
     handler: async ({ params, query, viewer }) =>
       search(deps, { scope: params.scope, query, page: pageRequest(query), viewer }),
   });
+  registerAdvisoryAdminRoutes(app, deps);
   done();
 };

@@ -4,6 +4,7 @@
 // (docs/decisions/003-bookmarks.md). Ranking and its constants: docs/decisions/070.
 import { AppError } from '@corkboard/shared/app-error';
 import { foldText } from '@corkboard/shared/saving/fold';
+import { ADVISORY_SEVERITY } from '@corkboard/shared/search/advisories';
 import type { SearchAnswer, SearchPin, SearchUser } from '@corkboard/shared/search/api';
 import {
   isSearchScope,
@@ -16,7 +17,9 @@ import { decodeOffsetBookmark, offsetPage, SEARCH_MAX_RESULTS } from '../../core
 import type { PageRequest } from '../../core/schemas.ts';
 import { serializeFor, serializePin, serializeUserSummary } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import { withPromotedPins } from '../ads/delivery.service.ts';
 import { serializeBoard } from '../boards/boards.service.ts';
+import { advisoryFor } from './advisories.service.ts';
 import {
   closestKnownWord,
   searchBoardRows,
@@ -122,11 +125,14 @@ export async function search(
   const pageSize = Math.min(page.pageSize, SEARCH_MAX_RESULTS - offset);
   const match: TextMatch = { query: q, typos: foldText(q).length >= TYPO_MIN_QUERY_LENGTH };
   const window = { offset, limit: pageSize + 1 };
-  const base = { scope, did_you_mean: null };
+  const advisory = await advisoryFor(deps, q, viewer);
+  const base = { scope, did_you_mean: null, advisory };
   const empty = { data: { ...base, kind: 'pins' as const, results: [] }, bookmark: undefined };
+  // Results for an abusive query are withheld in every scope: only the advisory is answered.
+  const withheld = advisory?.severity === ADVISORY_SEVERITY.ABUSIVE;
 
   // Video and idea pins arrive with the creation work; until then these scopes hold nothing.
-  if (scope === 'videos' || scope === 'idea_pins' || pageSize <= 0) {
+  if (withheld || scope === 'videos' || scope === 'idea_pins' || pageSize <= 0) {
     if (scope === 'boards') return { ...empty, data: { ...base, kind: 'boards', results: [] } };
     if (scope === 'users') return { ...empty, data: { ...base, kind: 'users', results: [] } };
     return empty;
@@ -174,7 +180,16 @@ export async function search(
     const paged = offsetPage(rows, offset, pageSize, SEARCH_MAX_RESULTS, (row) =>
       serializeSearchPin(deps, row, viewer),
     );
-    return { data: { ...base, kind: 'pins' as const, results: paged.items }, paged };
+    // Promoted pins only in the public pins scope: never in the viewer's own pins or boards
+    // (they may be secret) nor among products (docs/decisions/104).
+    const results =
+      scope === 'pins'
+        ? await withPromotedPins({ ...deps, db: trx }, viewer, paged.items, (pin) => ({
+            ...pin,
+            product: null,
+          }))
+        : paged.items;
+    return { data: { ...base, kind: 'pins' as const, results }, paged };
   });
 
   const noResults = offset === 0 && answer.paged.items.length === 0;

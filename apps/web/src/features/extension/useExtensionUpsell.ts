@@ -8,7 +8,7 @@
 import { PLACEMENT_IDS } from '@corkboard/shared/experiences/experiences';
 import { CONTROL_GROUP } from '@corkboard/shared/experiments/experiments';
 import { useEffect, useRef, useState } from 'react';
-import { useExperiments } from '../auth/hooks.ts';
+import { useExperimentExposure, useExperiments } from '../auth/hooks.ts';
 import { useExperiences } from '../experiences/hooks.ts';
 import { useExtensionPresence } from './hooks.ts';
 import { afterSave, extensionSupported, nagAllows, readNagState, writeNagState } from './nag.ts';
@@ -53,6 +53,11 @@ export function useExtensionUpsellDecision(): UpsellDecision {
   else if (!rulesAllow) decision = 'skip';
   else if (platform.isPending) decision = 'pending';
   else decision = served ? 'show' : 'skip';
+  // Exposed only when the flag is what decides (a supported browser without the extension).
+  useExperimentExposure(
+    EXTENSION_UPSELL_EXPERIMENT,
+    candidate && experiments.isSuccess && presence !== null && !presence.installed,
+  );
 
   useEffect(() => {
     if (recorded.current || presence === null || decision === 'pending') return;

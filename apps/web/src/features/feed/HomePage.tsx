@@ -21,6 +21,14 @@ const FirstRunTour = lazy(() =>
   import('../experiences/FirstRunTour.tsx').then((module) => ({ default: module.FirstRunTour })),
 );
 
+// The visitors' image-visibility profiler and web-vitals (business.md §4.5, ADR 121): its own
+// chunk with web-vitals, loaded after the page for signed-out visitors only.
+const VisitorProfiler = lazy(() =>
+  import('../performance/VisitorProfiler.tsx').then((module) => ({
+    default: module.VisitorProfiler,
+  })),
+);
+
 export function HomePage() {
   const { t } = useTranslation();
   const viewer = useViewer();
@@ -57,6 +65,11 @@ export function HomePage() {
         </nav>
       ) : null}
       {following ? <FollowingFeed /> : <DiscoveryFeed />}
+      {viewer.isSuccess && !viewer.data ? (
+        <Suspense fallback={null}>
+          <VisitorProfiler />
+        </Suspense>
+      ) : null}
     </>
   );
 }

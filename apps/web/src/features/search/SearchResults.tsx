@@ -11,6 +11,8 @@ import { BoardCard } from '../../ui/BoardCard.tsx';
 import { profilePath } from '../../ui/links.ts';
 import { EmptyState, ErrorState, GridSkeleton, Spinner } from '../../ui/PageStates.tsx';
 import { PinGrid } from '../../ui/PinGrid.tsx';
+import { ADVISORY_SEVERITY } from '@corkboard/shared/search/advisories';
+import { AdvisoryBanner } from './AdvisoryBanner.tsx';
 import { useSearchResults, type SearchResultsPage } from './hooks.ts';
 import { searchScopeUrl } from './searchUrls.ts';
 
@@ -71,6 +73,15 @@ function DidYouMean<T>({ results }: { results: ResultsQuery<T> }) {
   );
 }
 
+/** The first page's advisory banner; `withheld` when its results are held back (ABUSIVE). */
+function advisoryOf<T>(results: ResultsQuery<T>) {
+  const advisory = results.data?.pages[0]?.advisory ?? null;
+  return {
+    banner: <AdvisoryBanner advisory={advisory} />,
+    withheld: advisory?.severity === ADVISORY_SEVERITY.ABUSIVE,
+  };
+}
+
 function emptyMessage(scope: SearchScope, t: (key: 'emptyUpcoming' | 'emptyMessage') => string) {
   return scope === 'videos' || scope === 'idea_pins' ? t('emptyUpcoming') : t('emptyMessage');
 }
@@ -78,10 +89,13 @@ function emptyMessage(scope: SearchScope, t: (key: 'emptyUpcoming' | 'emptyMessa
 export function PinResults({ scope, query, apiQuery }: ResultsProps) {
   const { t } = useTranslation(SEARCH_NAMESPACE);
   const results = useSearchResults(scope, 'pins', apiQuery);
+  const advisory = advisoryOf(results);
   if (results.isError && !results.data)
     return <SearchError error={results.error} onRetry={() => results.refetch()} />;
+  if (advisory.withheld) return advisory.banner;
   return (
     <>
+      {advisory.banner}
       <DidYouMean results={results} />
       <PinGrid
         query={results}
@@ -111,12 +125,15 @@ function MoreButton<T>({ results }: { results: ResultsQuery<T> }) {
 export function BoardResults({ scope, query, apiQuery }: ResultsProps) {
   const { t } = useTranslation(SEARCH_NAMESPACE);
   const results = useSearchResults(scope, 'boards', apiQuery);
+  const advisory = advisoryOf(results);
   if (results.isPending) return <GridSkeleton />;
   if (results.isError && !results.data)
     return <SearchError error={results.error} onRetry={() => results.refetch()} />;
+  if (advisory.withheld) return advisory.banner;
   const boards = flattenPages(results.data);
   return (
     <>
+      {advisory.banner}
       <DidYouMean results={results} />
       {boards.length === 0 ? (
         <EmptyState title={t('emptyTitle', { query })} message={t('emptyMessage')} />
@@ -137,12 +154,15 @@ export function BoardResults({ scope, query, apiQuery }: ResultsProps) {
 export function UserResults({ scope, query, apiQuery }: ResultsProps) {
   const { t } = useTranslation(SEARCH_NAMESPACE);
   const results = useSearchResults(scope, 'users', apiQuery);
+  const advisory = advisoryOf(results);
   if (results.isPending) return <GridSkeleton />;
   if (results.isError && !results.data)
     return <SearchError error={results.error} onRetry={() => results.refetch()} />;
+  if (advisory.withheld) return advisory.banner;
   const people = flattenPages(results.data);
   return (
     <>
+      {advisory.banner}
       {people.length === 0 ? (
         <EmptyState title={t('emptyTitle', { query })} message={t('emptyMessage')} />
       ) : (

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@corkboard/shared/pagination';
+import type { SearchAdvisory } from '@corkboard/shared/search/advisories';
 import type { SearchAnswer } from '@corkboard/shared/search/api';
 import { resultKindOf, type SearchScope } from '@corkboard/shared/search/constants';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
@@ -45,6 +46,8 @@ type Results<K extends SearchAnswer['kind']> = Extract<SearchAnswer, { kind: K }
 export interface SearchResultsPage<T> extends Page<T> {
   scope: SearchScope;
   didYouMean: string | null;
+  /** The operators' advisory for the query (docs/decisions/073). */
+  advisory: SearchAdvisory | null;
 }
 
 export function useSearchResults<K extends SearchAnswer['kind']>(
@@ -75,6 +78,7 @@ export function useSearchResults<K extends SearchAnswer['kind']>(
         bookmark,
         scope: data.scope,
         didYouMean: data.did_you_mean,
+        advisory: data.advisory,
       };
     },
     initialPageParam: undefined,
