@@ -2,7 +2,10 @@
 // demo operator defines a first-run tour on /admin/experiences/; a new person signs up, gets the
 // tour over the home feed, picks Garden by keyboard, and their first home feed then starts with
 // garden pins; a second new person dismisses the tour with Esc and it is still gone after a
-// reload. axe on every page visited (the admin page, the home feed with and without the tour).
+// reload. The demo operator also defines the save tooltip; a new person's first save (to a board
+// made in the picker) shows it by the closeup's Save button, Esc dismisses it, and it is gone
+// after a reload. axe on every page visited (the admin page, the home feed with and without the
+// tour, the pin page with the tooltip).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
@@ -88,7 +91,8 @@ describe('first-run tour', () => {
     const admin = await operator.newPage();
     await admin.goto(`${corkboard.url}/admin/experiences/`);
     await admin.getByRole('heading', { name: 'Experiences', level: 1 }).waitFor();
-    await admin.getByText('No experiences are defined yet.').waitFor();
+    // The list holds the extension upsell's experience every database has (ADR 083).
+    await admin.getByRole('button', { name: 'Change Browser extension upsell' }).waitFor();
     expect(await seriousAxeViolations(admin)).toEqual([]);
     await admin.getByLabel('Placement').selectOption({ label: 'Home: first-run dialog' });
     await admin.getByLabel('Name (for operators)').fill('Welcome tour');
@@ -163,5 +167,73 @@ describe('first-run tour', () => {
     // The operator's list counts one completion and one dismissal.
     await admin.reload();
     await admin.getByText(/1 completed · 1 dismissed/).waitFor();
+  }, 300_000);
+});
+
+describe('save tooltip', () => {
+  test("operator defines it; a new person's first save shows it by the Save button; Esc dismisses it; gone after reload", async () => {
+    const operator = await newContext();
+    await logInAsDemoUser(operator, corkboard.url, DEMO_ADMIN_USERNAME);
+    const admin = await operator.newPage();
+    await admin.goto(`${corkboard.url}/admin/experiences/`);
+    await admin.getByRole('button', { name: 'Change Browser extension upsell' }).waitFor();
+    await admin.getByLabel('Placement').selectOption({ label: 'After the first save: tooltip' });
+    await admin.getByLabel('Name (for operators)').fill('First save tip');
+    await admin.getByLabel(/Triggerable/).check();
+    await admin.getByLabel('Shown as').selectOption({ label: 'Tooltip' });
+    await admin.getByLabel('Anchored to').selectOption({ label: 'The Save button' });
+    await admin.getByLabel('Title').fill('Your first save!');
+    await admin.getByRole('button', { name: 'Define experience' }).click();
+    await admin.getByText('First save tip is defined.').waitFor();
+
+    const person = await newContext();
+    const page = await person.newPage();
+    await signUp(page, 'saver');
+    // The first-run tour of the other journey greets this person too: not now.
+    const tour = page.getByRole('dialog', { name: 'Welcome to Corkboard' });
+    await tour.getByRole('checkbox', { name: 'Cooking' }).waitFor();
+    await page.keyboard.press('Escape');
+    await tour.waitFor({ state: 'detached' });
+    const href =
+      (await page.getByRole('main').locator('a[href^="/pin/"]').first().getAttribute('href')) ?? '';
+    await page.goto(`${corkboard.url}${href}`);
+
+    // The first save, to a new board made from the picker.
+    const save = page.getByRole('main').getByRole('button', { name: 'Save', exact: true });
+    await save.click();
+    const modal = page.getByRole('dialog', { name: 'Repin modal' });
+    await modal.getByRole('option', { name: 'Create board', exact: true }).click();
+    await modal.getByRole('textbox', { name: 'Name' }).fill('First ideas');
+    await modal.getByRole('button', { name: 'Create', exact: true }).click();
+    const saved = page.getByTestId('saved-pin-modal');
+    await saved.waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await saved.waitFor({ state: 'detached' });
+
+    const tip = page.getByRole('dialog', { name: 'Your first save!' });
+    await tip.waitFor();
+    expect(
+      await tip.evaluate(
+        (element) =>
+          element.parentElement?.querySelector('[data-experience-anchor="pin_save_button"]') !==
+          null,
+      ),
+    ).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await tip.waitFor({ state: 'detached' });
+
+    const asked = page.waitForResponse(
+      (response) =>
+        response.url().includes('/resource/UserExperienceResource/get/') &&
+        decodeURIComponent(response.url()).includes('"placement_ids":[3]'),
+    );
+    await page.reload();
+    const answer = (await (await asked).json()) as {
+      resource_response: { data: { experiences: Record<string, unknown> } };
+    };
+    expect(answer.resource_response.data.experiences['3']).toBeNull();
+    await save.waitFor();
+    expect(await page.getByRole('dialog', { name: 'Your first save!' }).count()).toBe(0);
   }, 300_000);
 });

@@ -129,7 +129,7 @@ describe('save tooltip', () => {
     expect(screen.queryByRole('dialog', { name: 'Your first save!' })).toBeNull();
   });
 
-  test('with reduced motion it does not animate; Got it completes it', async () => {
+  test('with reduced motion it does not animate; Esc in another dialog leaves it; Got it completes it', async () => {
     vi.stubGlobal(
       'matchMedia',
       (query: string) =>
@@ -144,12 +144,22 @@ describe('save tooltip', () => {
     renderApp('/pin/12/');
     const tip = await screen.findByRole('dialog', { name: 'Your first save!' });
     expect(tip).not.toHaveClass('save-tooltip--animated');
+    // Esc in a dialog over the page (another modal) is that dialog's, not the tooltip's.
+    const other = document.createElement('dialog');
+    const inside = document.createElement('button');
+    other.append(inside);
+    document.body.append(other);
+    fireEvent.keyDown(inside, { key: 'Escape' });
+    other.remove();
     fireEvent.click(within(tip).getByRole('button', { name: 'Got it' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Your first save!' })).toBeNull(),
     );
-    expect(api.bodies('/resource/UserExperienceCompletedResource/update/')).toEqual([
-      { options: { placed_experience_id: '3:9' } },
-    ]);
+    await waitFor(() =>
+      expect(api.bodies('/resource/UserExperienceCompletedResource/update/')).toEqual([
+        { options: { placed_experience_id: '3:9' } },
+      ]),
+    );
+    expect(api.bodies('/resource/UserExperienceResource/delete/')).toEqual([]);
   });
 });

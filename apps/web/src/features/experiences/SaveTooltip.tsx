@@ -49,9 +49,11 @@ function Tooltip({ experience }: { experience: Experience }) {
   const hidden = completed || dismiss.isSuccess;
   useEffect(() => {
     if (hidden) return;
-    // Esc dismisses it wherever focus is (it is not modal: the page stays usable).
+    // Esc dismisses it wherever focus is (it is not modal: the page stays usable), except in a
+    // dialog over the page: that Esc closes the dialog only.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented && !dismiss.isPending) {
+      const inDialog = event.target instanceof Element && event.target.closest('dialog') !== null;
+      if (event.key === 'Escape' && !inDialog && !event.defaultPrevented && !dismiss.isPending) {
         dismiss.mutate(placedId);
       }
     };
