@@ -18,7 +18,7 @@ export function journeyServerEnv(smtpUrl: string): Record<string, string> {
   return {
     DATABASE_URL: '',
     SMTP_URL: smtpUrl,
-    FETCH_ALLOW_HOSTS: '127.0.0.1',
+    FETCH_ALLOW_HOSTS: '127.0.0.1:*',
     // Journeys make many requests from one address; the limiter itself has API tests.
     RATE_LIMIT_MAX: '100000',
   };

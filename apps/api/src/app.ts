@@ -34,6 +34,7 @@ import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collaboratorRoutes } from './modules/collaborators/collaborators.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
+import { createExperimentStore } from './modules/experiments/experiments.service.ts';
 import { feedRoutes } from './modules/feeds/feeds.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
 import { hashtagRoutes } from './modules/hashtags/hashtags.routes.ts';
@@ -57,6 +58,7 @@ import {
 import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerPrivateCaching } from './plugins/app/private-caching.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
+import { OneLinePerRequestLog } from './plugins/app/request-log.ts';
 import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-id.ts';
 import {
   registerSecurityHeaders,
@@ -76,6 +78,7 @@ import { createAuth } from './plugins/auth/auth.plugin.ts';
 import { registerExperiments } from './plugins/experiments/experiments.plugin.ts';
 import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
 import { experienceRoutes } from './modules/experiences/experiences.routes.ts';
+import { topicRoutes } from './modules/topics/topics.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,6 +121,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   organiseRoutes,
   socialRoutes,
   adsRoutes,
+  topicRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -153,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fixedSecurityHeaders = securityHeaderValues(securityOptions);
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    logController: new OneLinePerRequestLog(now),
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -184,7 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCsrf(app, { secureCookie: isHttpsPublicUrl(config) });
   const auth = createAuth(app, { config, db: options.db, now, fetch: options.fetch });
   registerViewer(app, options.resolveViewer ?? auth.resolveViewer);
+  const experimentStore = createExperimentStore({ db: options.db, log: app.log, now });
   registerExperiments(app, {
+    source: experimentStore,
     config: config.experiments,
     isProduction: config.nodeEnv === 'production',
     secureCookie: isHttpsPublicUrl(config),
@@ -207,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxQueued: config.imageWorkQueueMax,
     }),
     credentialKinds: socialCredentialKinds,
+    experiments: experimentStore,
   };
   app.decorate('imageIntake', deps.imageIntake);
   app.decorate('imageWork', deps.imageWork);

@@ -11,6 +11,8 @@ export interface StoredImage {
   height: number;
   dominantColor: string;
   variants: StoredVariants;
+  /** Bytes of all stored files (jpeg + webp of every size); unknown (0) for older callers. */
+  bytes?: number;
 }
 
 /** `db` may be a transaction (Transaction extends Kysely). */
@@ -21,11 +23,18 @@ export async function findImageBySha256(
   return db.selectFrom('images').selectAll().where('sha256', '=', sha256).executeTakeFirst();
 }
 
-/** Inserts the row unless that sha256 is already known; either way answers the row. */
-export async function insertImage(db: Kysely<Database>, image: StoredImage): Promise<ImageRow> {
+/**
+ * Inserts the row unless that sha256 is already known; either way answers the row. A new row is
+ * counted against `uploadedById`'s storage (an existing one stays with whoever stored it first).
+ */
+export async function insertImage(
+  db: Kysely<Database>,
+  image: StoredImage,
+  uploadedById: string | null = null,
+): Promise<ImageRow> {
   const inserted = await db
     .insertInto('images')
-    .values(imageValues(image))
+    .values({ ...imageValues(image), bytes: image.bytes ?? 0, uploaded_by_id: uploadedById })
     .onConflict((conflict) => conflict.column('sha256').doNothing())
     .returningAll()
     .executeTakeFirst();

@@ -24,7 +24,13 @@ import * as recentSearches from './migrations/2026-11-23T14-01-recent-searches.t
 import * as searchAdvisories from './migrations/2026-11-23T14-02-search-advisories.ts';
 import * as offsite from './migrations/2026-11-23T15-00-offsite.ts';
 import * as experiences from './migrations/2026-11-23T15-01-experiences.ts';
+import * as topics from './migrations/2026-11-23T15-02-topics.ts';
+import * as extensionUpsellExperience from './migrations/2026-11-23T15-03-extension-upsell-experience.ts';
+import * as storageQuota from './migrations/2026-11-23T16-00-storage-quota.ts';
 import * as business from './migrations/2026-11-23T17-00-business.ts';
+import * as adDelivery from './migrations/2026-11-23T17-01-ad-delivery.ts';
+import * as experimentsAdmin from './migrations/2026-11-23T18-00-experiments.ts';
+import * as visitorPerformance from './migrations/2026-11-23T18-01-visitor-performance.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -44,7 +50,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T14-02-search-advisories': searchAdvisories,
   '2026-11-23T15-00-offsite': offsite,
   '2026-11-23T15-01-experiences': experiences,
+  '2026-11-23T15-02-topics': topics,
+  '2026-11-23T15-03-extension-upsell-experience': extensionUpsellExperience,
+  '2026-11-23T16-00-storage-quota': storageQuota,
   '2026-11-23T17-00-business': business,
+  '2026-11-23T17-01-ad-delivery': adDelivery,
+  '2026-11-23T18-00-experiments': experimentsAdmin,
+  '2026-11-23T18-01-visitor-performance': visitorPerformance,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -94,6 +94,10 @@ export interface ImagesTable {
   dominant_color: string;
   variants: ColumnType<StoredVariants, string, string>;
   created_at: CreatedAt;
+  /** Added by migrations/2026-11-23T16-00-storage-quota: bytes of all stored files (0 = unknown). */
+  bytes: ColumnType<string, number | undefined, number>;
+  /** Who first stored it; their storage quota counts it (decision 099). */
+  uploaded_by_id: IdRef | null;
 }
 
 export interface BoardsTable {
@@ -477,6 +481,56 @@ export interface OffsiteClicksTable {
   created_at: CreatedAt;
 }
 
+// ---- experiments admin (migrations/2026-11-23T18-00-experiments; ADR 120) ----
+
+export interface ExperimentsTable {
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  updated_by: IdRef | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One group of an experiment; `basis_points` of 10 000 buckets, handed out by `position`. */
+export interface ExperimentGroupsTable {
+  experiment: string;
+  name: string;
+  position: number;
+  basis_points: number;
+}
+
+export interface ExperimentOverridesTable {
+  experiment: string;
+  user_id: IdRef;
+  group_name: string;
+  created_by: IdRef | null;
+  created_at: CreatedAt;
+}
+
+export type ExperimentExposureSource = 'allocation' | 'override' | 'config' | 'query';
+
+export interface ExperimentExposuresTable {
+  id: Generated<string>;
+  experiment: string;
+  /** `u:<user id>` or `v:<visitor id>`. */
+  subject: string;
+  user_id: IdRef | null;
+  group_name: string;
+  source: ExperimentExposureSource;
+  exposed_at: CreatedAt;
+}
+
+/** A signed-out visitor's performance sample (migrations/2026-11-23T18-01; ADR 121). */
+export interface VisitorPerformanceSamplesTable {
+  id: Generated<string>;
+  page: string;
+  metric: 'image_visible' | 'lcp' | 'inp' | 'cls';
+  /** ms, or the score for cls; null for a profiler that gave up. */
+  value: number | null;
+  state: 'complete' | 'disabled' | null;
+  created_at: CreatedAt;
+}
+
 // ---- the experience platform (migrations/2026-11-23T15-01-experiences; ADR 081) ----
 
 export type ExperienceStatusColumn =
@@ -511,6 +565,21 @@ export interface UserExperiencesTable {
   last_viewed_at: NullableTimestamp;
   ended_at: NullableTimestamp;
   updated_at: UpdatedAt;
+}
+
+// ---- Topics (migrations/2026-11-23T15-02-topics, docs/decisions/082) ----
+
+/** A board filed under a topic: its pins are in the topic. */
+export interface BoardTopicsTable {
+  board_id: IdRef;
+  topic: string;
+}
+
+/** A topic a person picked in the first-run tour (seeds their home feed). */
+export interface UserTopicsTable {
+  user_id: IdRef;
+  topic: string;
+  created_at: CreatedAt;
 }
 
 // ---- Business I (migrations/2026-11-23T17-00-business, docs/decisions/100–105) ----
@@ -564,7 +633,6 @@ export interface BusinessMfaFlagsTable {
 export type AdEntityStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED';
 export type AdObjectiveType = 'AWARENESS' | 'CONSIDERATION' | 'WEB_CONVERSION' | 'CATALOG_SALES';
 export type AdReviewStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
-export type AdEventType = 'IMPRESSION' | 'CLOSEUP' | 'OUTBOUND_CLICK' | 'SAVE';
 
 export interface AdAccountsTable {
   id: Generated<string>;
@@ -614,6 +682,8 @@ export interface AdGroupsTable {
   budget_in_micro_currency: Micro;
   bid_in_micro_currency: Micro;
   billable_event: 'CLICKTHROUGH' | 'IMPRESSION';
+  /** Spent over the group's life (LIFETIME budgets are enforced on it; docs/decisions/104). */
+  spent_micro: Micro;
   targeting_spec: Json<StoredTargetingSpec>;
   auto_targeting_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   optimization_goal_metadata: NullableJson<Record<string, unknown>>;
@@ -675,17 +745,16 @@ export interface AdHidesTable {
   created_at: CreatedAt;
 }
 
-export interface AdEventsTable {
-  id: Generated<string>;
-  ad_id: IdRef;
-  ad_group_id: IdRef;
+/** One viewer × one ad × one UTC day: the dedupe window and the frequency cap (docs/decisions/104). */
+export interface AdViewerDaysTable {
   viewer_key: string;
-  event_type: AdEventType;
-  is_paid: boolean;
-  cost_micro: Micro;
   /** UTC day, 'YYYY-MM-DD'. */
   day: ColumnType<string, string, string>;
-  occurred_at: Timestamp;
+  ad_id: IdRef;
+  impressions: ColumnType<number, number | undefined, number>;
+  last_impression_at: NullableTimestamp;
+  clicks: ColumnType<number, number | undefined, number>;
+  last_click_at: NullableTimestamp;
 }
 
 export interface AdGroupSpendDaysTable {
@@ -872,6 +941,8 @@ export interface Database {
   offsite_clicks: OffsiteClicksTable;
   experiences: ExperiencesTable;
   user_experiences: UserExperiencesTable;
+  board_topics: BoardTopicsTable;
+  user_topics: UserTopicsTable;
   business_profiles: BusinessProfilesTable;
   business_members: BusinessMembersTable;
   business_invites: BusinessInvitesTable;
@@ -885,7 +956,7 @@ export interface Database {
   ad_audiences: AdAudiencesTable;
   ad_audience_members: AdAudienceMembersTable;
   ad_hides: AdHidesTable;
-  ad_events: AdEventsTable;
+  ad_viewer_days: AdViewerDaysTable;
   ad_group_spend_days: AdGroupSpendDaysTable;
   ad_daily_rollups: AdDailyRollupsTable;
   ad_deny_list: AdDenyListTable;
@@ -902,6 +973,11 @@ export interface Database {
   auth_trusted_devices: AuthTrustedDevicesTable;
   social_token_uses: SocialTokenUsesTable;
   search_advisories: SearchAdvisoriesTable;
+  experiments: ExperimentsTable;
+  experiment_groups: ExperimentGroupsTable;
+  experiment_overrides: ExperimentOverridesTable;
+  experiment_exposures: ExperimentExposuresTable;
+  visitor_performance_samples: VisitorPerformanceSamplesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -45,6 +45,26 @@ export interface Pin {
   pinner: UserSummary;
   /** Describes the image for people who cannot see it; '' when the pinner gave none. */
   alt_text: string;
+  /**
+   * business.md §3 Pin feed item `is_promoted`: present (true) only on a promoted pin placed in
+   * the home feed or search results (docs/decisions/104).
+   */
+  is_promoted?: boolean;
+  /** business.md §3 `promoter`: the business that pays for the placement. */
+  promoter?: UserSummary;
+  /** business.md §3 `promotedIsRemovable`: whether the viewer may hide it (not yet: false). */
+  promoted_is_removable?: boolean;
+  /** business.md §3 `trackingParams`: what the impression and click beacons send back. */
+  tracking_params?: string;
+  /**
+   * business.md §6: how often this image was saved, over every pin of it. Only on a pin's own
+   * answer, for signed-out visitors in the web_unauth_aggregate_save_counts experiment (ADR 122).
+   */
+  aggregated_pin_data?: AggregatedPinData;
+}
+
+export interface AggregatedPinData {
+  aggregated_stats: { saves: number };
 }
 
 /** A person with the viewer's follow state (saving.md §3 User "followedByMe"). */
@@ -66,6 +86,8 @@ export interface LinkDomain {
 export interface PinDetail extends Pin {
   /** Null when the pin has no link. */
   link_domain: LinkDomain | null;
+  /** What the viewer may do with the pin: 'write' (edit, delete) for its board's writers. */
+  board_access: ('read' | 'write')[];
 }
 
 export interface Board extends BoardSummary, BoardViewerFields {

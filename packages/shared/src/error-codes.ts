@@ -316,7 +316,7 @@ export const ERROR_CODES = {
     code: 1608,
     httpStatus: 403,
     message:
-      'This invitation was sent to another email address. Log in with that address, or add and confirm it on your account.',
+      'This invitation was sent to another email address. Log in or sign up with that address to accept it.',
   },
 
   // 1200–1299: following boards and organising (issue 10; docs/decisions/050–056).
@@ -372,6 +372,11 @@ export const ERROR_CODES = {
     code: 1231,
     httpStatus: 400,
     message: "That board can't go there. Reload and try again.",
+  },
+  BOARD_NOT_MEMBER: {
+    code: 1232,
+    httpStatus: 403,
+    message: "Only the board's owner and collaborators can do that.",
   },
 
   // 2171–2173: saving.md §8 "API codes 2171, 2172 and 2173 during a move of pins" (numbers as
@@ -611,6 +616,11 @@ export const ERROR_CODES = {
     message: 'Choose a date range of up to 366 days.',
   },
   REPORT_COLUMNS_INVALID: { code: 1771, httpStatus: 400, message: 'Choose at least one column.' },
+  AD_NOT_DELIVERABLE: {
+    code: 1772,
+    httpStatus: 404,
+    message: "That promoted pin isn't running.",
+  },
   // 1400–1499: search scopes, filters, typeahead and advisories (business.md §3, §7; saving.md §2.10).
   SEARCH_SCOPE_UNKNOWN: {
     code: 1400,
@@ -764,6 +774,42 @@ export const ERROR_CODES = {
     code: 1123,
     httpStatus: 404,
     message: "We couldn't find that sign-in method.",
+  },
+  // 1900–1949: experiments admin (docs/decisions/120) and the visitors' performance log (121)
+  EXPERIMENT_NOT_FOUND: {
+    code: 1900,
+    httpStatus: 404,
+    message: 'There is no experiment with that name.',
+  },
+  EXPERIMENT_GROUP_UNKNOWN: {
+    code: 1901,
+    httpStatus: 400,
+    message: 'That group is not part of this experiment.',
+  },
+  EXPERIMENT_ALLOCATION_INVALID: {
+    code: 1902,
+    httpStatus: 400,
+    message: 'Give every group of the experiment once, with shares that add up to 100%.',
+  },
+  EXPERIMENT_OVERRIDE_USER_NOT_FOUND: {
+    code: 1903,
+    httpStatus: 404,
+    message: 'There is no one with that username.',
+  },
+  EXPERIMENT_OVERRIDES_FULL: {
+    code: 1904,
+    httpStatus: 409,
+    message: 'This experiment has as many overrides as it can hold. Remove some first.',
+  },
+  EXPERIMENT_OVERRIDE_NOT_FOUND: {
+    code: 1905,
+    httpStatus: 404,
+    message: 'That person has no override in this experiment.',
+  },
+  PERFORMANCE_REPORT_VISITORS_ONLY: {
+    code: 1910,
+    httpStatus: 403,
+    message: 'Performance reports are collected from signed-out visitors only.',
   },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 

@@ -98,6 +98,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ S3_BUCKET: 'media' }, 'S3_PUBLIC_URL'],
+    [{ FETCH_ALLOW_HOSTS: '127.0.0.1:*, images.internal:http' }, 'FETCH_ALLOW_HOSTS'],
     [
       { S3_BUCKET: 'media', S3_PUBLIC_URL: 'https://cdn.example', S3_ACCESS_KEY_ID: 'key' },
       'set both or neither',

@@ -9,7 +9,14 @@ import {
   DEFAULT_IMAGE_WORK_CONCURRENCY,
   DEFAULT_IMAGE_WORK_QUEUE_MAX,
 } from '../lib/image-work-pool.ts';
+import { parseHostAllowance } from '../lib/safe-fetch.ts';
 
+/**
+ * Decision (docs/decisions/099): 2 GiB of stored image files per person — about 10,000 photos
+ * at the sizes we keep — far past any real collection, but a bound on what one account can make
+ * the disk hold. STORAGE_QUOTA_BYTES overrides it.
+ */
+export const DEFAULT_STORAGE_QUOTA_BYTES = 2 * 1024 ** 3;
 /** Requests per IP per minute before 429 RATE_LIMITED (override with RATE_LIMIT_MAX). */
 export const DEFAULT_RATE_LIMIT_MAX = 300;
 export const DEFAULT_PORT = 3000;
@@ -97,7 +104,8 @@ export interface AppConfig {
   experiments: ExperimentOverrides;
   /**
    * Hosts the server may fetch from although they resolve to private or loopback addresses
-   * (FETCH_ALLOW_HOSTS=127.0.0.1,images.internal; default none). Matched against the host as
+   * (FETCH_ALLOW_HOSTS=127.0.0.1:8080,images.internal,localhost:*; default none; decision 097:
+   * a bare host opens its scheme's default port only). Matched against the host and port as
    * written in the URL; cloud metadata addresses stay refused (lib/safe-fetch.ts).
    */
   fetchAllowHosts: string[];
@@ -109,6 +117,8 @@ export interface AppConfig {
   imageWorkConcurrency: number;
   /** Images waiting for a worker before 503 IMAGE_WORK_BUSY (IMAGE_WORK_QUEUE_MAX). */
   imageWorkQueueMax: number;
+  /** Bytes of images one person may store (STORAGE_QUOTA_BYTES; decision 099). */
+  storageQuotaBytes: number;
 }
 
 const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
@@ -177,7 +187,10 @@ const envSchema = z
       z.coerce.number().min(0).max(1).default(DEFAULT_RECAPTCHA_SCORE_THRESHOLD),
     ),
     EXPERIMENTS: optionalString,
-    FETCH_ALLOW_HOSTS: optionalString,
+    FETCH_ALLOW_HOSTS: optionalString.refine(
+      (value) => parseHostList(value).every((entry) => parseHostAllowance(entry) !== null),
+      'expected host, host:port or host:* entries separated by commas (decision 097)',
+    ),
     UPLOAD_BODY_TIMEOUT_MS: z.preprocess(
       emptyAsUndefined,
       z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_BODY_TIMEOUT_MS),
@@ -189,6 +202,15 @@ const envSchema = z
     IMAGE_WORK_QUEUE_MAX: z.preprocess(
       emptyAsUndefined,
       z.coerce.number().int().min(0).max(1000).default(DEFAULT_IMAGE_WORK_QUEUE_MAX),
+    ),
+    STORAGE_QUOTA_BYTES: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(Number.MAX_SAFE_INTEGER)
+        .default(DEFAULT_STORAGE_QUOTA_BYTES),
     ),
   })
   .extend(providersEnvSchema.shape);
@@ -324,6 +346,7 @@ export function loadConfig(
     uploadBodyTimeoutMs: e.UPLOAD_BODY_TIMEOUT_MS,
     imageWorkConcurrency: e.IMAGE_WORK_CONCURRENCY,
     imageWorkQueueMax: e.IMAGE_WORK_QUEUE_MAX,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
   };
 }
 

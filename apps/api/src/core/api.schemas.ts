@@ -74,6 +74,10 @@ export const pinFields = {
   section: z.object({ id: z.string(), title: z.string(), slug: z.string() }).nullable(),
   pinner: userSummarySchema,
   alt_text: z.string(),
+  is_promoted: z.boolean().optional(),
+  promoter: userSummarySchema.optional(),
+  promoted_is_removable: z.boolean().optional(),
+  tracking_params: z.string().optional(),
 };
 
 export const pinSchema: z.ZodType<Pin> = z.object(pinFields);

@@ -13,6 +13,7 @@ import type { SafeFetcher } from '../lib/safe-fetch.ts';
 import type { WorkQueue } from '../lib/work-queue.ts';
 import type { AuthEngine } from '../plugins/auth/auth-engine.ts';
 import type { CaptchaSetup } from '../plugins/captcha/captcha.plugin.ts';
+import type { ExperimentSource } from '../plugins/experiments/experiments.plugin.ts';
 import type { Mailer } from '../plugins/mail/mailer.ts';
 import type { CredentialKinds } from './credential-kinds.ts';
 
@@ -38,6 +39,8 @@ export interface AppDeps {
   imageWork: ImageWorkPool;
   /** Social and SSO login/signup credentials the auth routes accept (core/credential-kinds.ts). */
   credentialKinds: CredentialKinds<AppDeps>;
+  /** The experiments admin's definitions and overrides (modules/experiments; ADR 120). */
+  experiments: ExperimentSource;
 }
 
 /** Plugin options of every module's routes plugin. */

@@ -43,6 +43,28 @@ export function decodeIdBookmark(bookmark: string | undefined): string | undefin
   return id;
 }
 
+/**
+ * Ranked-then-newest lists (the seeded home feed: topic pins first): the last row's tier and id.
+ * A plain `id:` cursor continues in tier 0 (a list that became ranked while someone scrolled).
+ */
+export function encodeTierIdBookmark(tier: number, id: string): string {
+  return Buffer.from(`t${tier}:${id}`, 'utf8').toString('base64url');
+}
+
+const TIER_ID_PAYLOAD = /^t([0-9]):([1-9][0-9]{0,18})$/;
+
+export function decodeTierIdBookmark(
+  bookmark: string | undefined,
+): { tier: number; id: string } | undefined {
+  if (bookmark === undefined || bookmark === '') return undefined;
+  const payload = decodePayload(bookmark);
+  const tiered = TIER_ID_PAYLOAD.exec(payload);
+  const plain = ID_PAYLOAD.exec(payload);
+  const id = tiered?.[2] ?? plain?.[1];
+  if (id === undefined || BigInt(id) > INT8_MAX) throw new AppError('INVALID_BOOKMARK');
+  return { tier: tiered ? Number(tiered[1]) : 0, id };
+}
+
 export function encodeOffsetBookmark(offset: number): string {
   return Buffer.from(`off:${offset}`, 'utf8').toString('base64url');
 }

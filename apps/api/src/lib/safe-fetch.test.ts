@@ -9,6 +9,7 @@ import {
   SAFE_FETCH_DEFAULT_MAX_REDIRECTS,
   SafeFetchError,
   createSafeFetcher,
+  parseHostAllowance,
   type ResolvedAddress,
   type Resolver,
   type SafeFetchErrorReason,
@@ -46,7 +47,7 @@ async function expectReason(promise: Promise<unknown>, reason: SafeFetchErrorRea
 }
 
 let server: LoopbackServer;
-const loopbackOnly = createSafeFetcher({ allowHosts: ['127.0.0.1'] });
+const loopbackOnly = createSafeFetcher({ allowHosts: ['127.0.0.1:*'] });
 
 beforeAll(async () => {
   server = await startLoopbackServer({
@@ -68,6 +69,10 @@ beforeAll(async () => {
     },
     '/redirect-2': (_req, res) => {
       res.writeHead(301, { location: `http://127.0.0.1:${server.port}/hello` }).end();
+    },
+    '/redirect-to': (req, res) => {
+      const port = new URL(req.url ?? '/', 'http://placeholder.invalid').searchParams.get('port');
+      res.writeHead(302, { location: `http://127.0.0.1:${port}/hello` }).end();
     },
     '/redirect-to-localhost': (_req, res) => {
       res.writeHead(302, { location: `http://localhost:${server.port}/secret` }).end();
@@ -251,13 +256,51 @@ describe('allowed hosts', () => {
     expect(request?.headers.referer).toBeUndefined();
   });
 
+  it('opens only the port an allowance names (decision 097)', async () => {
+    const other = await startLoopbackServer({
+      '/hello': (_req, res) => res.writeHead(200).end('other'),
+    });
+    try {
+      const onePort = createSafeFetcher({ allowHosts: [`127.0.0.1:${server.port}`] });
+      expect((await onePort(server.url('/hello'))).status).toBe(200);
+      const refused = await expectReason(onePort(other.url('/hello')), 'blocked_address');
+      expect(refused.url).toBe(other.url('/hello'));
+      // A bare host opens the scheme's default port only, never a loopback service's port.
+      const bare = createSafeFetcher({ allowHosts: ['127.0.0.1'] });
+      await expectReason(bare(server.url('/hello')), 'blocked_address');
+      // A redirect to another port of an allowed host is vetted again and refused.
+      const redirecting = createSafeFetcher({ allowHosts: [`127.0.0.1:${server.port}`] });
+      await expectReason(
+        redirecting(server.url(`/redirect-to?port=${other.port}`)),
+        'blocked_address',
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('reads host allowances and refuses malformed ones', () => {
+    expect(parseHostAllowance('Images.Internal')).toEqual({
+      host: 'images.internal',
+      port: 'default',
+    });
+    expect(parseHostAllowance('127.0.0.1:8080')).toEqual({ host: '127.0.0.1', port: 8080 });
+    expect(parseHostAllowance('127.0.0.1:*')).toEqual({ host: '127.0.0.1', port: 'any' });
+    expect(parseHostAllowance('[::1]:*')).toEqual({ host: '::1', port: 'any' });
+    expect(parseHostAllowance('::1')).toEqual({ host: '::1', port: 'default' });
+    for (const bad of ['', 'a:b', 'host:70000', 'host:0', 'http://host', '[::1', 'a b']) {
+      expect(parseHostAllowance(bad), bad).toBeNull();
+    }
+    expect(() => createSafeFetcher({ allowHosts: ['host:port'] })).toThrow(/not a host allowance/);
+  });
+
   it('does not extend an allowed IP to names that resolve to it', async () => {
     await expectReason(loopbackOnly(`http://localhost:${server.port}/hello`), 'blocked_address');
   });
 
   it('connects to the vetted address and keeps the name in Host', async () => {
     const resolver = fakeResolver({ 'pins.test': ['127.0.0.1'] });
-    const fetcher = createSafeFetcher({ allowHosts: ['pins.test'], resolver });
+    const fetcher = createSafeFetcher({ allowHosts: [`pins.test:${server.port}`], resolver });
     const before = server.requests.length;
     const response = await fetcher(`http://pins.test:${server.port}/hello`);
     expect(response.remoteAddress).toBe('127.0.0.1');
@@ -280,7 +323,7 @@ describe('allowed hosts', () => {
     try {
       const { port } = tls.address() as AddressInfo;
       const resolver = fakeResolver({ 'secure.test': ['127.0.0.1'] });
-      const fetcher = createSafeFetcher({ allowHosts: ['secure.test'], resolver });
+      const fetcher = createSafeFetcher({ allowHosts: [`secure.test:${port}`], resolver });
       await expectReason(fetcher(`https://secure.test:${port}/`), 'network');
       expect(seen).toEqual(['secure.test']);
     } finally {
@@ -317,7 +360,7 @@ describe('forms', () => {
 describe('redirects', () => {
   it('follows relative and absolute redirects, re-vetting each hop', async () => {
     const resolver = fakeResolver({});
-    const response = await createSafeFetcher({ allowHosts: ['127.0.0.1'], resolver })(
+    const response = await createSafeFetcher({ allowHosts: ['127.0.0.1:*'], resolver })(
       server.url('/redirect-chain'),
     );
     expect(response.url).toBe(server.url('/hello'));

@@ -85,8 +85,10 @@ export const systemResolver: Resolver = async (hostname) => {
 export interface SafeFetchPolicy {
   /**
    * Hosts exempt from the address check, as written in URLs: names (`localhost`,
-   * `images.internal`) or IP literals (`127.0.0.1`, `::1`). Matching is on the URL's host, not
-   * on what it resolves to: allowing `127.0.0.1` does not allow `localhost`.
+   * `images.internal`) or IP literals (`127.0.0.1`, `[::1]`), each with the port it opens
+   * (decision 097): `images.internal` = the scheme's default port only, `127.0.0.1:8080` = that
+   * port, `127.0.0.1:*` = any port. Matching is on the URL's host and port, not on what the host
+   * resolves to: allowing `127.0.0.1` does not allow `localhost`.
    */
   readonly allowHosts?: readonly string[];
   /** Skip the address check for every host (local development only). Metadata stays blocked. */
@@ -210,6 +212,45 @@ function normalizeHost(host: string): string {
   return unbracketed.toLowerCase().replace(/\.$/, '');
 }
 
+/** Port part of an allowance: a number, every port, or the URL scheme's default port. */
+export type AllowedPort = number | 'any' | 'default';
+
+export interface HostAllowance {
+  readonly host: string;
+  readonly port: AllowedPort;
+}
+
+/**
+ * `host`, `host:port`, `host:*`, `[v6]`, `[v6]:port`, `[v6]:*` → an allowance. A bare IPv6
+ * literal (`::1`) is a host with no port. Returns null for an entry that is not one of these.
+ */
+export function parseHostAllowance(entry: string): HostAllowance | null {
+  const text = entry.trim().toLowerCase();
+  const bracketed = /^\[([0-9a-f:.]+)\](?::(\*|\d{1,5}))?$/.exec(text);
+  const plain = /^([^:[\]\s/]+)(?::(\*|\d{1,5}))?$/.exec(text);
+  let host: string;
+  let portText: string | undefined;
+  if (bracketed) {
+    [, host = '', portText] = bracketed;
+  } else if (isIP(text) === 6) {
+    host = text;
+  } else if (plain) {
+    [, host = '', portText] = plain;
+  } else {
+    return null;
+  }
+  if (host === '') return null;
+  if (portText === undefined) return { host: normalizeHost(host), port: 'default' };
+  if (portText === '*') return { host: normalizeHost(host), port: 'any' };
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) return null;
+  return { host: normalizeHost(host), port };
+}
+
+function defaultPort(protocol: string): number {
+  return protocol === 'https:' ? 443 : 80;
+}
+
 function parseUrl(raw: string | URL, base?: URL): URL {
   const text = String(raw);
   let url: URL;
@@ -322,17 +363,35 @@ function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
 
 /** Creates a fetcher with a fixed policy (see the file comment). */
 export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
-  const allowHosts = new Set((policy.allowHosts ?? []).map(normalizeHost));
+  const allowances = (policy.allowHosts ?? []).map((entry) => {
+    const allowance = parseHostAllowance(entry);
+    // A typo here would silently open or close a door: refuse to build the fetcher instead.
+    if (allowance === null) throw new Error(`not a host allowance: ${JSON.stringify(entry)}`);
+    return allowance;
+  });
+
+  function hostAllowed(url: URL, hostname: string, port: number): boolean {
+    return allowances.some(
+      (allowance) =>
+        allowance.host === hostname &&
+        (allowance.port === 'any' ||
+          (allowance.port === 'default'
+            ? port === defaultPort(url.protocol)
+            : allowance.port === port)),
+    );
+  }
   const resolver = policy.resolver ?? systemResolver;
   const userAgent = policy.userAgent ?? SAFE_FETCH_USER_AGENT;
 
   /** Throws unless `address` may be connected to for a URL naming `hostname`. */
-  function checkAddress(hostname: string, address: string, url: string): void {
+  function checkAddress(target: URL, hostname: string, port: number, address: string): void {
+    const url = target.href;
     const category = classifyAddress(address);
     if (category === 'public') return;
     // Metadata endpoints hand out cloud credentials: never reachable, whatever the allowances.
     const allowed =
-      category !== 'metadata' && (allowHosts.has(hostname) || policy.allowPrivateNetworks === true);
+      category !== 'metadata' &&
+      (hostAllowed(target, hostname, port) || policy.allowPrivateNetworks === true);
     if (!allowed) {
       throw new SafeFetchError('blocked_address', `${address} (${category}) is not allowed`, {
         url,
@@ -344,7 +403,7 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
 
   async function vet(url: URL, deadline: Deadline): Promise<VettedTarget> {
     const hostname = normalizeHost(url.hostname);
-    const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+    const port = url.port === '' ? defaultPort(url.protocol) : Number(url.port);
     if (BLOCKED_PORTS.has(port)) {
       throw new SafeFetchError('blocked_port', `port ${port} is not allowed`, { url: url.href });
     }
@@ -367,7 +426,7 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
       }
     }
     // Every address, not just the first: the socket may fall back to any of them.
-    for (const { address } of addresses) checkAddress(hostname, address, url.href);
+    for (const { address } of addresses) checkAddress(url, hostname, port, address);
     return { url, hostname, port, addresses };
   }
 
@@ -478,7 +537,7 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
       const status = res.statusCode ?? 0;
       try {
         // Belt and braces: the pinned lookup means this is a vetted address; check anyway.
-        checkAddress(target.hostname, remoteAddress, url.href);
+        checkAddress(url, target.hostname, target.port, remoteAddress);
         const location = res.headers.location;
         if (REDIRECT_STATUSES.has(status) && location && options.form) {
           throw new SafeFetchError('http_status', `a POST answered with HTTP ${status}`, {

@@ -74,6 +74,8 @@ interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** Lets the request outlive the page (reports sent as the page hides). */
+  keepalive?: boolean;
 }
 
 async function request<T>(
@@ -97,6 +99,7 @@ async function request<T>(
       credentials: 'same-origin',
       body: options.body === undefined ? null : JSON.stringify(options.body),
       signal: options.signal ?? null,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (cause) {
     // An abort is TanStack Query cancelling a request nobody needs any more: let it through as is.
@@ -226,7 +229,8 @@ export async function apiSend<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
+  options: { keepalive?: boolean } = {},
 ): Promise<T> {
-  const { data } = await request<T>(path, { method, body });
+  const { data } = await request<T>(path, { method, body, ...options });
   return data;
 }

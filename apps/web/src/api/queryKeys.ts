@@ -66,6 +66,9 @@ export const queryKeys = {
   // ---- experiences ----
   /** UserExperienceResource get for these placements (sorted ids). */
   experiences: (placementIds: string) => ['experiences', placementIds] as const,
+  adminExperiences: () => ['adminExperiences'] as const,
+  /** GET /v3/topics/ (the first-run tour's choices). */
+  topics: () => ['topics'] as const,
   // ---- hashtags (saving-extras) ----
   hashtagSuggestions: (fragment: string) => ['hashtagSuggestions', fragment] as const,
   // ---- business (issue 11) ----
@@ -91,4 +94,12 @@ export const queryKeys = {
   adReviewQueue: () => ['adReviewQueue'] as const,
   // ---- search advisories (admin) ----
   adminSearchAdvisories: () => ['adminSearchAdvisories'] as const,
+  campaignDays: (advertiserId: string, campaignId: string, from: string, to: string) =>
+    ['campaigns', advertiserId, campaignId, 'days', from, to] as const,
+  // ---- experiments admin ----
+  adminExperiments: () => ['adminExperiments'] as const,
+  adminExperimentOverrides: (name: string) => ['adminExperiments', name, 'overrides'] as const,
+  adminExperimentExposures: (name: string, group: string) =>
+    ['adminExperiments', name, 'exposures', group] as const,
+  adminPerformance: (days: number) => ['adminPerformance', days] as const,
 };

@@ -35,6 +35,30 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
       'AdminSearchAdvisoriesPage',
     ),
   },
+  {
+    path: 'experiences',
+    labelKey: 'experiences',
+    Page: lazyPage(
+      () => import('../features/experiences/AdminExperiencesPage.tsx'),
+      'AdminExperiencesPage',
+    ),
+  },
+  {
+    path: 'experiments',
+    labelKey: 'experiments',
+    Page: lazyPage(
+      () => import('../features/experiments/AdminExperimentsPage.tsx'),
+      'AdminExperimentsPage',
+    ),
+  },
+  {
+    path: 'performance',
+    labelKey: 'performance',
+    Page: lazyPage(
+      () => import('../features/performance/AdminPerformancePage.tsx'),
+      'AdminPerformancePage',
+    ),
+  },
 ];
 
 export function AdminRoute() {

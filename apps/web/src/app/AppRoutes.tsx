@@ -11,6 +11,7 @@ const boardCreatePages = () => import('../features/pin-create/BoardCreatePages.t
 
 const HomePage = lazyPage(() => import('../features/feed/HomePage.tsx'), 'HomePage');
 const PinPage = lazyPage(() => import('../features/pin/PinPage.tsx'), 'PinPage');
+const PinEditPage = lazyPage(() => import('../features/pin/PinPage.tsx'), 'PinEditPage');
 const BoardPage = lazyPage(() => import('./BoardRoute.tsx'), 'BoardRoute');
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage');
 const SearchPage = lazyPage(() => import('../features/search/SearchPage.tsx'), 'SearchPage');
@@ -88,6 +89,7 @@ export function AppRoutes() {
         <Route path="terms/" element={<TermsPage />} />
         <Route path="privacy/" element={<PrivacyPage />} />
         <Route path="pin/:id/" element={<PinPage />} />
+        <Route path="pin/:id/edit/" element={<PinEditPage />} />
         <Route path="pin/create/:method/" element={<PinCreatePage />} />
         <Route path="pin/:id/repin/x/" element={<MobileRepinPage />} />
         <Route path="board/create/" element={<BoardCreatePage />} />

@@ -4,6 +4,7 @@
 import type { BoardDetail } from '@corkboard/shared/api-types';
 import { BoardPage, type OrganiserSlotProps } from '../features/boards/BoardPage.tsx';
 import { BoardFollowButton } from '../features/follows/BoardFollowButton.tsx';
+import { BoardEditControls } from '../features/organise/BoardEditControls.tsx';
 import { OrganiseView } from '../features/organise/OrganiseView.tsx';
 import { AddSectionButton } from '../features/sections/AddSectionButton.tsx';
 
@@ -11,6 +12,7 @@ const boardActions = (board: BoardDetail) => (
   <>
     <BoardFollowButton board={board} />
     <AddSectionButton board={board} />
+    <BoardEditControls board={board} />
   </>
 );
 

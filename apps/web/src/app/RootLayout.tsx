@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
 import { HeaderAuth } from '../features/auth/HeaderAuth.tsx';
 import { BusinessBarSlot } from '../features/business/BusinessBarSlot.tsx';
+import { PromotedPinTracker } from '../features/business/PromotedPinTracker.tsx';
 import { isChromelessPath } from '../features/pin-create/chromeless.ts';
 import { CardSaveButton } from '../features/save/SaveButton.tsx';
 import { SaveFlowProvider } from '../features/save/SaveFlowProvider.tsx';
@@ -18,9 +19,15 @@ import { PageError } from './PageError.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** Every pin card's actions: its Save button (ui/ draws cards, the save feature acts on them). */
+/**
+ * Every pin card's actions: its Save button (ui/ draws cards, the save feature acts on them), and
+ * a promoted pin's impression and click tracking (the business feature).
+ */
 const renderCardActions: PinCardActionsRenderer = (pin, name) => (
-  <CardSaveButton pin={pin} name={name} />
+  <>
+    {pin.is_promoted ? <PromotedPinTracker pin={pin} /> : null}
+    <CardSaveButton pin={pin} name={name} />
+  </>
 );
 
 /** Skip link, header and the page in `<main>`; pages load lazily inside the Suspense boundary. */

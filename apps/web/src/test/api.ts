@@ -40,6 +40,8 @@ export function visitorDefaults(url: URL): Response | undefined {
           web_kr_privacy_consent_step: 'control',
         },
       });
+    case '/v3/experiments/exposures/':
+      return ok({ groups: {} });
     case '/v3/captcha/config/':
       return ok({ provider: 'off', site_key: null, challenge_site_key: null });
     default:

@@ -26,6 +26,26 @@ describe('PinCard', () => {
     expect(screen.getByText('Raised garden beds')).toBeInTheDocument();
   });
 
+  test("a promoted pin says 'Promoted by' its advertiser; an organic one does not", () => {
+    const { unmount } = renderCard(makePin('7', { title: 'Lemon tart' }));
+    expect(screen.queryByText(/Promoted by/)).toBeNull();
+    unmount();
+    renderCard(
+      makePin('8', {
+        title: 'Lemon tart',
+        is_promoted: true,
+        promoter: {
+          id: '9',
+          username: 'maras_kitchen',
+          full_name: "Mara's Kitchen",
+          image_medium_url: null,
+        },
+        tracking_params: '31',
+      }),
+    );
+    expect(screen.getByText("Promoted by Mara's Kitchen")).toBeInTheDocument();
+  });
+
   test('alt falls back to the description, then to who pinned it', () => {
     const { unmount } = renderCard(makePin('1', { title: '  ', description: 'Tomatoes in July' }));
     expect(screen.getByRole('img')).toHaveAttribute('alt', 'Tomatoes in July');

@@ -7,17 +7,24 @@ import { PinImage } from './PinImage.tsx';
 import { pinAltText } from './pinText.ts';
 
 /**
- * Grid cell: the image (dominant-colour placeholder) and the title, linking to the closeup, and
- * the actions the app gives cards (PinCardActions).
+ * Grid cell: the image (dominant-colour placeholder) and the title, linking to the closeup, a
+ * promoted pin's 'Promoted by {advertiser}' (issue 11), and the actions the app gives cards
+ * (PinCardActions).
  */
 export function PinCard({ pin, displayWidth }: { pin: Pin; displayWidth: string }) {
   const { t } = useTranslation();
   const actions = usePinCardActions();
   const alt = pinAltText(pin, t);
   const title = pin.title.trim();
+  const promoter = pin.is_promoted ? pin.promoter : undefined;
   return (
     <div className="pin-card">
-      <Link to={pinPath(pin.id)} className="pin-card__link">
+      <Link
+        to={pinPath(pin.id)}
+        className="pin-card__link"
+        // The closeup's outbound link then counts as this ad's click (docs/decisions/104).
+        state={promoter ? { promotedAd: pin.tracking_params } : undefined}
+      >
         <PinImage
           images={pin.images}
           sizes={['236x', '474x']}
@@ -32,6 +39,11 @@ export function PinCard({ pin, displayWidth }: { pin: Pin; displayWidth: string 
           </span>
         ) : null}
       </Link>
+      {promoter ? (
+        <p className="pin-card__promoted">
+          {t('pinCard.promotedBy', { name: promoter.full_name })}
+        </p>
+      ) : null}
       {actions?.(pin, alt)}
     </div>
   );

@@ -8,7 +8,7 @@ import type { Database } from '../schema.ts';
 import { demoAdvisoryRows } from './demo-advisories.ts';
 import { avatarSvg, pinSvg } from './demo-art.ts';
 import { AVATAR_SIZE, planDemo, type DemoPlan } from './demo-plan.ts';
-import { DEMO_ADMIN_USERNAME, DEMO_PRODUCT_SHOPS } from './demo-content.ts';
+import { DEMO_ADMIN_USERNAME, DEMO_BOARDS, DEMO_PRODUCT_SHOPS } from './demo-content.ts';
 
 /** How many pins the demo has. */
 export const DEMO_PIN_COUNT = 300;
@@ -198,6 +198,18 @@ async function writeRows(
     if (!row) throw new Error(`demo board missing: ${board.slug}`);
     return row.id;
   });
+
+  // Each demo board is filed under its theme's topic (docs/decisions/082): the first-run tour's
+  // topics and the seeded home feed read these rows. The plan keeps DEMO_BOARDS' order.
+  await trx
+    .insertInto('board_topics')
+    .values(
+      plan.boards.map((_, index) => ({
+        board_id: boardIds[index] ?? '',
+        topic: DEMO_BOARDS[index]?.theme ?? '',
+      })),
+    )
+    .execute();
 
   const sectionValues = plan.boards.flatMap((board, index) =>
     board.sections.map((section) => ({

@@ -128,8 +128,31 @@ export interface CampaignItem {
   /** From the daily rollups (paid and earned together for impressions and clicks). */
   spend_in_micro_currency: number;
   impressions: number;
+  /** Closeups (the promoted pin opened) and outbound clicks through /offsite/ (ADR 104). */
   clicks: number;
+  /** clicks / impressions, null before the first impression. */
+  ctr: number | null;
 }
+
+/** One day of a campaign's delivery (docs/decisions/104). */
+export interface CampaignDay {
+  /** UTC day, 'YYYY-MM-DD'. */
+  day: string;
+  spend_in_micro_currency: number;
+  impressions: number;
+  clicks: number;
+  ctr: number | null;
+}
+
+/** clicks / impressions rounded to 4 decimals; null without impressions. */
+export function clickThroughRate(clicks: number, impressions: number): number | null {
+  return impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 10_000 : null;
+}
+
+/** Not in the spec: the longest date range one report covers (as REPORT_RANGE_INVALID says). */
+export const REPORT_MAX_RANGE_DAYS = 366;
+/** Not in the spec: a report without dates covers the last 30 days up to today. */
+export const REPORT_DEFAULT_RANGE_DAYS = 30;
 
 /** One ad in a campaign's detail, with its ad group's budget, schedule and targeting. */
 export interface CampaignAdSummary {

@@ -53,6 +53,15 @@ export const EXPERIMENTS = {
       { name: 'enabled', percent: 100 },
     ],
   },
+  web_unauth_aggregate_save_counts: {
+    description:
+      'business.md §6: signed-out visitors see how often a pin was saved, over all its saves ' +
+      '(ADR 122).',
+    groups: [
+      { name: 'control', percent: 50 },
+      { name: 'enabled', percent: 50 },
+    ],
+  },
 } as const satisfies ExperimentRegistry;
 
 export type ExperimentName = keyof typeof EXPERIMENTS;
@@ -197,4 +206,45 @@ export function buildOverrides(input: BuildOverridesInput): ExperimentOverrides 
     }
   }
   return merged;
+}
+
+/** Where a resolved group came from, strongest first (ADR 120). */
+export type GroupSource = 'query' | 'config' | 'override' | 'allocation';
+
+export interface ResolvedGroup {
+  readonly group: string;
+  readonly source: GroupSource;
+}
+
+export interface OverrideLayers {
+  /** `?exp=` groups (already empty in production). */
+  readonly query?: ExperimentOverrides | undefined;
+  /** The server's EXPERIMENTS setting (a kill switch beats everything stored). */
+  readonly config?: ExperimentOverrides | undefined;
+  /** The operators' override for this one person. */
+  readonly person?: ExperimentOverrides | undefined;
+}
+
+/**
+ * The group of `id` in `name` and why: `?exp=`, then the server config, then a per-person
+ * override, then the id's bucket. Layers naming a group the experiment lacks are skipped.
+ */
+export function resolveGroupWithSource(
+  name: string,
+  id: string | null | undefined,
+  layers: OverrideLayers,
+  registry: ExperimentRegistry,
+): ResolvedGroup {
+  const definition = Object.hasOwn(registry, name) ? registry[name] : undefined;
+  if (!definition) return { group: CONTROL_GROUP, source: 'allocation' };
+  const ordered: [GroupSource, ExperimentOverrides | undefined][] = [
+    ['query', layers.query],
+    ['config', layers.config],
+    ['override', layers.person],
+  ];
+  for (const [source, layer] of ordered) {
+    const forced = layer && Object.hasOwn(layer, name) ? layer[name] : undefined;
+    if (forced !== undefined && hasGroup(definition, forced)) return { group: forced, source };
+  }
+  return { group: resolveGroup(name, id, {}, registry), source: 'allocation' };
 }

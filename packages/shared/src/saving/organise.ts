@@ -111,8 +111,13 @@ export interface BulkEditResult {
 /** Not in the spec: Pinterest's alt-text limit. */
 export const PIN_ALT_TEXT_MAX_LENGTH = 500;
 
+/** The board-name copy of saving.md §5, used for every edit field with a length limit. */
+export function tooLongMessage(maxLength: number): string {
+  return `Please enter no more than ${maxLength} characters.`;
+}
+
 function editText(maxLength: number) {
-  return z.string().trim().max(maxLength).optional();
+  return z.string().trim().max(maxLength, tooLongMessage(maxLength)).optional();
 }
 
 /**

@@ -256,7 +256,7 @@ function campaignsQuery(db: Kysely<Database>) {
       sql<string>`(SELECT coalesce(sum(r.paid_impressions + r.earned_impressions), 0) FROM ad_daily_rollups r WHERE r.campaign_id = c.id)`.as(
         'impressions',
       ),
-      sql<string>`(SELECT coalesce(sum(r.paid_outbound_clicks + r.earned_outbound_clicks), 0) FROM ad_daily_rollups r WHERE r.campaign_id = c.id)`.as(
+      sql<string>`(SELECT coalesce(sum(r.paid_closeups + r.earned_closeups + r.paid_outbound_clicks + r.earned_outbound_clicks), 0) FROM ad_daily_rollups r WHERE r.campaign_id = c.id)`.as(
         'clicks',
       ),
     ]);

@@ -6,15 +6,37 @@
 //   PUT  /v3/ads/advertisers/{advertiserId}/campaigns/{campaignId}/status/ { status }
 //   GET  /v3/admin/ads/review/?bookmark=            → data: AdReviewItem[] (operators)
 //   POST /v3/admin/ads/{adId}/review/ { status, reasons } (operators)
+//   GET  /v3/ads/advertisers/{advertiserId}/campaigns/{campaignId}/days/?start_date=&end_date=
+//                                                        → data: CampaignDay[] (view_reporting)
+//   POST /v3/ads/events/ { tracking_params, event }   → data: { counted } (impression / closeup)
+// and the /offsite/ click hook (docs/decisions/104).
 import { quickPromotePayloadSchema } from '@corkboard/shared/business/quick-promote';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import { pageQuerySchema, pageRequest } from '../../core/schemas.ts';
-import { campaignDetail, campaigns, setCampaignActive } from './campaigns.service.ts';
+import {
+  campaignDayReport,
+  campaignDetail,
+  campaigns,
+  setCampaignActive,
+} from './campaigns.service.ts';
+import { onThirdPartyAdClick } from '../offsite/offsite.service.ts';
+import {
+  AD_EVENT_RATE_LIMIT_MAX,
+  AD_VIEWER_DAYS_PURGE_INTERVAL_MS,
+  purgeOldViewerDays,
+  recordAdEvent,
+  recordOffsiteAdClick,
+} from './delivery.service.ts';
 import { quickPromote } from './quick-promote.service.ts';
 import { decideAd, reviewQueue } from './review.service.ts';
 import {
+  adEventBodySchema,
+  adEventOutcomeSchema,
+  campaignDaySchema,
+  campaignDaysErrors,
+  campaignDaysQuerySchema,
   adParamsSchema,
   adReviewBodySchema,
   adReviewItemSchema,
@@ -32,6 +54,62 @@ import {
 const tags = ['ads'];
 
 export const adsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
+  onThirdPartyAdClick(deps, (click) => recordOffsiteAdClick(deps, click.viewer, click));
+
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', (hookDone) => {
+    timer = setInterval(() => {
+      purgeOldViewerDays(deps)
+        .then((count) => deps.log.debug({ count }, 'ads: old viewer days purged'))
+        .catch((error: unknown) => deps.log.error({ err: error }, 'ads: viewer-day purge failed'));
+    }, AD_VIEWER_DAYS_PURGE_INTERVAL_MS);
+    timer.unref();
+    hookDone();
+  });
+  app.addHook('onClose', (_instance, hookDone) => {
+    if (timer) clearInterval(timer);
+    hookDone();
+  });
+
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/ads/advertisers/:advertiserId/campaigns/:campaignId/days/',
+    summary:
+      "A campaign's spend, impressions, clicks and CTR per day, newest first (view_reporting)",
+    tags,
+    access: 'viewer',
+    params: campaignParamsSchema,
+    query: pageQuerySchema.extend(campaignDaysQuerySchema.shape),
+    inputErrors: campaignDaysErrors,
+    response: z.array(campaignDaySchema),
+    handler: async ({ viewer, params, query }) => {
+      const page = await campaignDayReport(
+        deps,
+        viewer,
+        params.advertiserId,
+        params.campaignId,
+        { startDate: query.start_date, endDate: query.end_date },
+        pageRequest(query),
+      );
+      return { data: page.items, bookmark: page.bookmark };
+    },
+  });
+
+  registerRoute(app, {
+    method: 'POST',
+    url: '/v3/ads/events/',
+    summary: 'Counts a promoted pin shown or opened (once per viewer and ad within a window)',
+    tags,
+    access: 'viewer',
+    rateLimit: { max: AD_EVENT_RATE_LIMIT_MAX, timeWindow: '1 minute' },
+    body: adEventBodySchema,
+    response: adEventOutcomeSchema,
+    handler: async ({ viewer, body }) => {
+      const outcome = await recordAdEvent(deps, viewer, body.tracking_params, body.event);
+      return { data: { counted: outcome.counted } };
+    },
+  });
+
   registerRoute(app, {
     method: 'POST',
     url: '/ads/v4/advertisers/:advertiserId/pins/:pinId/quick_promote/',

@@ -9,6 +9,7 @@ import {
   OPERATOR_REJECTION_REASONS,
   type AdReviewItem,
   type CampaignAdSummary,
+  type CampaignDay,
   type CampaignDetail,
   type CampaignItem,
   type QuickPromoteResult,
@@ -64,6 +65,7 @@ const campaignFields = {
   spend_in_micro_currency: z.number().int(),
   impressions: z.number().int(),
   clicks: z.number().int(),
+  ctr: z.number().nullable(),
 };
 
 export const campaignItemSchema: z.ZodType<CampaignItem> = z.object(campaignFields);
@@ -122,3 +124,34 @@ export const adReviewOutcomeSchema = z.object({
   id: z.string(),
   review_status: z.enum(['APPROVED', 'REJECTED']),
 });
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+
+export const campaignDaysQuerySchema = z.object({
+  start_date: isoDay.optional(),
+  end_date: isoDay.optional(),
+});
+
+export const campaignDaysErrors = fieldErrors({
+  start_date: 'REPORT_RANGE_INVALID',
+  end_date: 'REPORT_RANGE_INVALID',
+});
+
+export const campaignDaySchema: z.ZodType<CampaignDay> = z.object({
+  day: z.string(),
+  spend_in_micro_currency: z.number().int(),
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  ctr: z.number().nullable(),
+});
+
+/** POST /v3/ads/events/: a promoted pin shown (IMPRESSION) or opened (CLOSEUP). */
+export const adEventBodySchema = z.object({
+  tracking_params: idSchema,
+  event: z.enum(['IMPRESSION', 'CLOSEUP']),
+});
+
+export const adEventOutcomeSchema = z.object({ counted: z.boolean() });

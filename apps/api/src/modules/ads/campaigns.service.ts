@@ -3,14 +3,24 @@
 // manage_campaigns, recorded in the change history.
 import type { StoredTargetingSpec } from '@corkboard/db/schema';
 import { AppError } from '@corkboard/shared/app-error';
-import type {
-  CampaignAdSummary,
-  CampaignDetail,
-  CampaignItem,
-  RejectionReason,
+import {
+  clickThroughRate,
+  REPORT_DEFAULT_RANGE_DAYS,
+  REPORT_MAX_RANGE_DAYS,
+  type CampaignAdSummary,
+  type CampaignDay,
+  type CampaignDetail,
+  type CampaignItem,
+  type RejectionReason,
 } from '@corkboard/shared/business/campaigns';
 import type { AppDeps } from '../../core/app-deps.ts';
-import { decodeIdBookmark, keysetPage, type Page } from '../../core/bookmarks.ts';
+import {
+  decodeIdBookmark,
+  decodeOffsetBookmark,
+  keysetPage,
+  offsetPage,
+  type Page,
+} from '../../core/bookmarks.ts';
 import type { PageRequest } from '../../core/schemas.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { requireAdvertiser } from '../business/business.service.ts';
@@ -23,6 +33,8 @@ import {
   type CampaignAdRow,
   type CampaignRow,
 } from './ads.repository.ts';
+import { campaignDays } from './delivery.repository.ts';
+import { utcDay } from './delivery.service.ts';
 
 /** Not in the spec: the most ads one campaign's detail lists (CAMPAIGN_MAX_ADS is 20). */
 export const CAMPAIGN_DETAIL_MAX_ADS = 50;
@@ -46,6 +58,7 @@ function serializeCampaign(row: CampaignRow): CampaignItem {
     spend_in_micro_currency: Number(row.spend_micro),
     impressions: Number(row.impressions),
     clicks: Number(row.clicks),
+    ctr: clickThroughRate(Number(row.clicks), Number(row.impressions)),
   };
 }
 
@@ -134,4 +147,47 @@ export async function setCampaignActive(
   });
   deps.log.info({ by: viewer.id, campaign_id: campaignId, status }, 'ads: campaign status');
   return campaignDetail(deps, viewer, advertiserId, campaignId);
+}
+
+const DAY_MS = 86_400_000;
+
+function dayNumber(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+}
+
+/**
+ * A campaign's spend, impressions, clicks and CTR per UTC day in [start_date, end_date] (both
+ * inclusive; default the last REPORT_DEFAULT_RANGE_DAYS days), newest first, only days with
+ * delivery, paged by offset. A range past REPORT_MAX_RANGE_DAYS or backwards is
+ * REPORT_RANGE_INVALID.
+ */
+export async function campaignDayReport(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  viewer: Viewer,
+  advertiserId: string,
+  campaignId: string,
+  range: { startDate: string | undefined; endDate: string | undefined },
+  page: PageRequest,
+): Promise<Page<CampaignDay>> {
+  const { account } = await requireAdvertiser(deps, viewer, advertiserId, 'view_reporting');
+  const row = await findCampaign(deps.db, account.id, campaignId);
+  if (!row) throw new AppError('AD_CAMPAIGN_NOT_FOUND');
+  const to = range.endDate ?? utcDay(deps.now());
+  const from =
+    range.startDate ?? utcDay(new Date((dayNumber(to) - REPORT_DEFAULT_RANGE_DAYS + 1) * DAY_MS));
+  const span = dayNumber(to) - dayNumber(from) + 1;
+  if (!(span >= 1 && span <= REPORT_MAX_RANGE_DAYS)) throw new AppError('REPORT_RANGE_INVALID');
+  const offset = decodeOffsetBookmark(page.bookmark, span);
+  const rows = await campaignDays(deps.db, row.id, from, to, offset, page.pageSize + 1);
+  return offsetPage(rows, offset, page.pageSize, span, (day) => {
+    const impressions = Number(day.impressions);
+    const clicks = Number(day.clicks);
+    return {
+      day: day.day,
+      spend_in_micro_currency: Number(day.spend_micro),
+      impressions,
+      clicks,
+      ctr: clickThroughRate(clicks, impressions),
+    };
+  });
 }

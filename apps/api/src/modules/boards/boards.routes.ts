@@ -6,6 +6,11 @@
 //   GET  /resource/BoardResource/get/?options={ board_id, field_set_key? } → data: PickerBoardItem
 //   POST /resource/BoardResource/create/ { options: { name, privacy?, description?,
 //     advertiser_id?, aux_data?: { source }, section_names? } }          → data: PickerBoardItem
+//   POST /resource/BoardResource/update/ { options: { board_id, name?, description?,
+//     privacy?: public|secret, cover_pin_id?, layout? } }             → data: PickerBoardItem
+//   POST /resource/BoardResource/delete/ { options: { board_id } }   → data: { board_id }
+//   PUT / DELETE /v3/boards/{id}/archive/   → data: { board_id, archived_by_me_at }
+//   (board edit, archive and delete: board-edit.service.ts, docs/decisions/058)
 //   GET  /resource/BoardPickerBoardsResource/get/?options={pin_id?, title?, description?, link?,
 //     filter: all|protected, shortlist_suggestions?, advertiser_id?, bookmark?, page_size?}
 //     → data: { all_boards, boards_shortlist }, bookmark for more all_boards
@@ -25,10 +30,14 @@ import {
   usernameSchema,
 } from '../../core/schemas.ts';
 import { createBoard, getBoard } from './board-create.service.ts';
+import { deleteBoard, editBoard, setBoardArchived } from './board-edit.service.ts';
 import { boardPicker } from './board-picker.service.ts';
 import { boardTitleSuggestions } from './board-title-suggestions.service.ts';
 import {
+  boardArchiveDataSchema,
   boardCreateOptionsSchema,
+  boardDeleteOptionsSchema,
+  boardEditOptionsSchema,
   boardDetailSchema,
   boardGetOptionsSchema,
   boardPickerDataSchema,
@@ -100,7 +109,42 @@ export const boardRoutes: ModuleRoutes = (app, { deps }, done) => {
       response: pickerBoardItemSchema,
       handler: async ({ viewer, options }) => ({ data: await createBoard(deps, viewer, options) }),
     }),
+    update: resourceVerb({
+      access: 'viewer',
+      summary: "The owner's board edit: name, description, privacy, cover pin, layout",
+      options: boardEditOptionsSchema,
+      inputErrors: savingInputErrors(BOARD_NAME_CODES),
+      response: pickerBoardItemSchema,
+      handler: async ({ viewer, options }) => ({ data: await editBoard(deps, viewer, options) }),
+    }),
+    delete: resourceVerb({
+      access: 'viewer',
+      summary: 'Deletes a board with its pins (the owner only)',
+      options: boardDeleteOptionsSchema,
+      response: z.object({ board_id: z.string() }),
+      handler: async ({ viewer, options }) => ({ data: await deleteBoard(deps, viewer, options) }),
+    }),
   });
+
+  for (const [method, archived] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    registerRoute(app, {
+      method,
+      url: '/v3/boards/:id/archive/',
+      summary: archived
+        ? 'Archives a board for the viewer (owner or collaborator)'
+        : 'Unarchives a board for the viewer',
+      tags: ['boards'],
+      access: 'viewer',
+      params: z.object({ id: idSchema }),
+      response: boardArchiveDataSchema,
+      handler: async ({ viewer, params }) => ({
+        data: await setBoardArchived(deps, viewer, params.id, archived),
+      }),
+    });
+  }
 
   registerResource(app, 'BoardPickerBoardsResource', {
     get: resourceVerb({

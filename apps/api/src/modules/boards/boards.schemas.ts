@@ -27,6 +27,17 @@ import {
   requiredIdSchema,
 } from '../../core/schemas.ts';
 
+/** BoardResource update and delete (the shared rules the edit dialog uses too; ADR 058). */
+export {
+  boardDeleteOptionsSchema,
+  boardEditOptionsSchema,
+} from '@corkboard/shared/saving/organise';
+
+export const boardArchiveDataSchema = z.object({
+  board_id: z.string(),
+  archived_by_me_at: z.string().nullable(),
+});
+
 /** BoardPickerBoardsResource get. */
 export const boardPickerOptionsSchema = z.object({
   pin_id: optionalIdSchema,

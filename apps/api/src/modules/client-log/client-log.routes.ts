@@ -3,6 +3,8 @@
 //     query? }  (visitors too)
 //   { event: pin_saved_dialog_render, client?, pin_id, metric: send | promote }  (signed in)
 //   { event: browser_extension_installed, client?, browser, version? }  (visitors too)
+//   { event: visitor_performance, page, metric, value, state? }  (signed-out visitors only; ADR 121)
+// GET /v3/admin/performance/?days= → data: PerformanceSummary (operators only)
 // Its own small body limit and rate limit: it is called on every save and must not become a way
 // to fill the database.
 import { z } from 'zod';
@@ -11,7 +13,37 @@ import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import { savingInputErrors } from '../../core/http/input-errors.ts';
 import { bodyOrEmpty } from '../../core/schemas.ts';
-import { purgeOldClientEvents, recordClientEvent } from './client-log.service.ts';
+import {
+  PERFORMANCE_DEFAULT_DAYS,
+  PERFORMANCE_MAX_DAYS,
+  PERFORMANCE_METRICS,
+  VISITOR_PERFORMANCE_EVENT,
+  visitorPerformanceEventSchema,
+} from '@corkboard/shared/performance/visitor-performance';
+import {
+  performanceSummary,
+  purgeOldClientEvents,
+  recordClientEvent,
+  recordVisitorPerformance,
+} from './client-log.service.ts';
+
+const performanceQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(PERFORMANCE_MAX_DAYS).default(PERFORMANCE_DEFAULT_DAYS),
+});
+
+const performanceSummarySchema = z.object({
+  days: z.number(),
+  metrics: z.array(
+    z.object({
+      metric: z.enum(PERFORMANCE_METRICS),
+      count: z.number(),
+      p50: z.number().nullable(),
+      p75: z.number().nullable(),
+      p95: z.number().nullable(),
+    }),
+  ),
+  profiler: z.object({ complete: z.number(), disabled: z.number() }),
+});
 
 /** Not in the spec: the largest event body (a logged query of 20 long parameters fits). */
 export const CLIENT_LOG_BODY_LIMIT_BYTES = 64 * 1024;
@@ -44,11 +76,32 @@ export const clientLogRoutes: ModuleRoutes = (app, { deps }, done) => {
     access: 'anyone',
     bodyLimit: CLIENT_LOG_BODY_LIMIT_BYTES,
     rateLimit: { max: CLIENT_LOG_RATE_LIMIT_MAX, timeWindow: '1 minute' },
-    body: bodyOrEmpty(clientLogEventSchema),
+    body: bodyOrEmpty(
+      z.discriminatedUnion('event', [
+        ...clientLogEventSchema.options,
+        visitorPerformanceEventSchema,
+      ]),
+    ),
     inputErrors: savingInputErrors(),
     response: z.null(),
     handler: async ({ viewer, body }) => ({
-      data: await recordClientEvent(deps.db, viewer, body, deps.now()),
+      data:
+        body.event === VISITOR_PERFORMANCE_EVENT
+          ? await recordVisitorPerformance(deps.db, viewer, body, deps.now())
+          : await recordClientEvent(deps.db, viewer, body, deps.now()),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/admin/performance/',
+    summary: "Signed-out visitors' image visibility and web-vitals percentiles (operators only)",
+    tags: ['admin', 'client-log'],
+    access: 'admin',
+    query: performanceQuerySchema,
+    response: performanceSummarySchema,
+    handler: async ({ query }) => ({
+      data: await performanceSummary(deps.db, query.days, deps.now()),
     }),
   });
   done();

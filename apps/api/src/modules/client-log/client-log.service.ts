@@ -18,11 +18,21 @@ import {
 } from '@corkboard/shared/saving/api';
 import { requireViewer } from '../../core/viewer.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import { AppError } from '@corkboard/shared/app-error';
+import {
+  PERFORMANCE_METRICS,
+  type PerformanceSummary,
+  type visitorPerformanceEventSchema,
+} from '@corkboard/shared/performance/visitor-performance';
 import {
   deleteClientEventsBefore,
   deleteExtensionEventsBefore,
+  deletePerformanceSamplesBefore,
   insertClientEvent,
   insertExtensionEvent,
+  insertPerformanceSample,
+  performancePercentiles,
+  profilerEndStates,
 } from './client-log.repository.ts';
 
 /** Not in the spec: how long pin-create events are kept (a quarter covers trend questions). */
@@ -68,9 +78,68 @@ export async function recordClientEvent(
   return null;
 }
 
+/** Not in the spec: visitors' performance samples are kept as long as the admin can look back. */
+export const PERFORMANCE_SAMPLE_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
 export async function purgeOldClientEvents(db: Kysely<Database>, now: Date): Promise<number> {
   const before = new Date(now.getTime() - PIN_CLIENT_EVENT_RETENTION_MS);
+  const samplesBefore = new Date(now.getTime() - PERFORMANCE_SAMPLE_RETENTION_MS);
   return (
-    (await deleteClientEventsBefore(db, before)) + (await deleteExtensionEventsBefore(db, before))
+    (await deleteClientEventsBefore(db, before)) +
+    (await deleteExtensionEventsBefore(db, before)) +
+    (await deletePerformanceSamplesBefore(db, samplesBefore))
   );
+}
+
+/**
+ * One performance sample from a signed-out visitor's page (business.md §4.5; ADR 121). The
+ * profiler runs for visitors only, so a signed-in sender is refused rather than mixed in.
+ */
+export async function recordVisitorPerformance(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  event: z.output<typeof visitorPerformanceEventSchema>,
+  now: Date,
+): Promise<null> {
+  if (viewer) throw new AppError('PERFORMANCE_REPORT_VISITORS_ONLY');
+  await insertPerformanceSample(db, {
+    page: event.page,
+    metric: event.metric,
+    value: event.value ?? null,
+    state: event.metric === 'image_visible' ? event.state : null,
+    created_at: now,
+  });
+  return null;
+}
+
+/** p50/p75/p95 per metric over the last `days` days, and how often the profiler gave up. */
+export async function performanceSummary(
+  db: Kysely<Database>,
+  days: number,
+  now: Date,
+): Promise<PerformanceSummary> {
+  const since = new Date(now.getTime() - days * 24 * 60 * 60_000);
+  const [percentiles, states] = await Promise.all([
+    performancePercentiles(db, since),
+    profilerEndStates(db, since),
+  ]);
+  const round = (value: number | null, metric: string) =>
+    value === null ? null : metric === 'cls' ? Math.round(value * 1000) / 1000 : Math.round(value);
+  return {
+    days,
+    metrics: PERFORMANCE_METRICS.map((metric) => {
+      const row = percentiles.find((candidate) => candidate.metric === metric);
+      return {
+        metric,
+        count: row ? Number(row.n) : 0,
+        p50: round(row?.p50 ?? null, metric),
+        p75: round(row?.p75 ?? null, metric),
+        p95: round(row?.p95 ?? null, metric),
+      };
+    }),
+    profiler: {
+      complete: Number(states.find((row) => row.state === 'complete')?.n ?? 0),
+      disabled: Number(states.find((row) => row.state === 'disabled')?.n ?? 0),
+    },
+  };
 }

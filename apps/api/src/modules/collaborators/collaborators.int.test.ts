@@ -456,6 +456,45 @@ describe('inviting by e-mail over SMTP, accepted after signing up', () => {
     expect(errorCode(stolen)).toBe(CODES.COLLABORATOR_INVITE_TOKEN_INVALID.code);
   });
 
+  it('binds the link to the invited address: another account cannot use it (decision 096)', async () => {
+    const { b: owner, boardId } = await ownerWithBoard('Secret surprise');
+    const email = uniqueEmail('Invited.Person');
+    const { token } = await inviteByMail(owner, boardId, email);
+
+    // Whoever holds a forwarded or leaked link, signed in with another address, is refused…
+    const { b: holder } = await signUp(uniqueEmail('link-holder'));
+    const refused = await holder.post('/v3/board_invites/accept/', { token });
+    expect(refused.statusCode).toBe(403);
+    expect(errorCode(refused)).toBe(CODES.COLLABORATOR_INVITE_WRONG_EMAIL.code);
+    // …and the refusal used nothing up and granted nothing.
+    expect(await collaboratorCount(boardId)).toEqual({ stored: 0, actual: 0 });
+    const invite = await handle.db
+      .selectFrom('board_invites')
+      .select('accepted_by_id')
+      .where('board_id', '=', boardId)
+      .executeTakeFirstOrThrow();
+    expect(invite.accepted_by_id).toBeNull();
+
+    // The invited address, typed in another case at sign-up, accepts; the accepted token proves
+    // the mailbox, so the address counts as verified.
+    const { b: invitee, id: inviteeId } = await signUp(email.toUpperCase());
+    const before = await handle.db
+      .selectFrom('users')
+      .select('email_verified')
+      .where('id', '=', inviteeId)
+      .executeTakeFirstOrThrow();
+    expect(before.email_verified).toBe(false);
+    const accepted = await invitee.post('/v3/board_invites/accept/', { token });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = await handle.db
+      .selectFrom('users')
+      .select('email_verified')
+      .where('id', '=', inviteeId)
+      .executeTakeFirstOrThrow();
+    expect(after.email_verified).toBe(true);
+    expect(await collaboratorCount(boardId)).toEqual({ stored: 1, actual: 1 });
+  });
+
   it('refuses an unknown or expired token, and the owner using their own link', async () => {
     const { b: owner, boardId } = await ownerWithBoard('Expiring board');
     const { token } = await inviteByMail(owner, boardId, uniqueEmail('late'));

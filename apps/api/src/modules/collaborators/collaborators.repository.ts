@@ -51,6 +51,29 @@ export async function findPerson(db: Kysely<Database>, userId: string): Promise<
   return userSummaryQuery(db).where('u.id', '=', userId).executeTakeFirstOrThrow();
 }
 
+/** The account's e-mail and whether it is verified (for binding e-mail invitations). */
+export async function findAccountEmail(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ email: string | null; email_verified: boolean } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['email', 'email_verified'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Accepting an e-mail invitation sent to the account's own address proves the person reads that
+ * mailbox (the token went nowhere else): the address counts as verified from then on.
+ */
+export async function markAccountEmailVerified(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<void> {
+  await db.updateTable('users').set({ email_verified: true }).where('id', '=', userId).execute();
+}
+
 /** Invites each user unless they already are invited or a member; answers every status. */
 export async function inviteUsers(
   db: Kysely<Database>,

@@ -6,9 +6,12 @@
 // - By user: a `board_collaborators` row with status `invited`. It grants nothing (not even
 //   seeing a secret board) until the invitee accepts from their invitations list.
 // - By e-mail: a real mail with a link carrying a random token (stored hashed, 14 days). A
-//   signed-in person who opens it — after logging in or signing up with any account — becomes an
-//   accepted collaborator. The link then belongs to them: following it again is a harmless
-//   success, anyone else gets COLLABORATOR_INVITE_TOKEN_INVALID.
+//   signed-in person whose account's e-mail is the invited address (case-insensitive; decision
+//   096) becomes an accepted collaborator when they open it — after logging in, or signing up with
+//   that address, which the accepted token then verifies. Another account gets
+//   COLLABORATOR_INVITE_WRONG_EMAIL: a forwarded or leaked link is not a key to a secret board.
+//   The link then belongs to them: following it again is a harmless success, anyone else gets
+//   COLLABORATOR_INVITE_TOKEN_INVALID.
 // - E-mail invitations are limited per inviter per day (COLLABORATOR_INVITE_LIMIT): they go to
 //   addresses nobody has verified, so they must not become a way to send mail to strangers.
 import { AppError } from '@corkboard/shared/app-error';
@@ -33,6 +36,7 @@ import {
   countEmailInvitesSince,
   deleteEmailInvite,
   deleteInvitation,
+  findAccountEmail,
   findBoardForInvites,
   findEmailInviteByHash,
   findInvitableUsers,
@@ -41,6 +45,7 @@ import {
   insertEmailInvite,
   inviteUsers,
   listInvitations,
+  markAccountEmailVerified,
   markEmailInviteAccepted,
   type InviteBoardRow,
   type PersonRow,
@@ -266,6 +271,11 @@ export async function myInvitations(
   };
 }
 
+/** Addresses compare as the invitation stores them: trimmed, case-insensitive. */
+function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
 /** POST /v3/board_invites/accept/ { token } — the e-mail link, for a signed-in person. */
 export async function acceptEmailInvitation(
   deps: AppDeps,
@@ -288,6 +298,11 @@ export async function acceptEmailInvitation(
     if (!board) throw new AppError('COLLABORATOR_INVITE_TOKEN_INVALID');
     // The owner opening their own invitation must not use it up for the person it was for.
     if (board.owner_id === viewer.id) throw new AppError('COLLABORATOR_INVITE_SELF');
+    const account = await findAccountEmail(trx, viewer.id);
+    if (!account?.email || !sameEmail(account.email, invite.email)) {
+      throw new AppError('COLLABORATOR_INVITE_WRONG_EMAIL');
+    }
+    if (!account.email_verified) await markAccountEmailVerified(trx, viewer.id);
     await markEmailInviteAccepted(trx, invite.id, viewer.id, now);
     await acceptMembership(trx, {
       boardId: board.id,

@@ -356,7 +356,14 @@ describe('the operators’ definitions', () => {
       expect(
         (await test.client.send('PUT', '/v3/admin/experiences/1/', { name: 'x' }, who)).code,
       ).toBe(code);
+      expect((await test.client.send('POST', '/v3/admin/experiences/1/end/', {}, who)).code).toBe(
+        code,
+      );
+      expect((await test.client.send('DELETE', '/v3/admin/experiences/1/', {}, who)).code).toBe(
+        code,
+      );
     }
+    expect(await handle.db.selectFrom('experiences').select('id').execute()).toEqual([]);
   });
 
   it('lists with people per status, pages, and changes a definition', async () => {
@@ -424,5 +431,99 @@ describe('the operators’ definitions', () => {
       const result = await test.client.send('POST', '/v3/admin/experiences/', body, operator);
       expect(result.code, JSON.stringify(body)).toBe(ERROR_CODES.VALIDATION_FAILED.code);
     }
+  });
+
+  it('a change, an end and a delete take effect on the very next experience call', async () => {
+    const person = await f.user();
+    const banner = await define({ name: 'Spring', display_data: { kind: 'banner', title: 'A' } });
+    expect((await shown(person)).data.experiences[String(BANNER)]?.display_data.title).toBe('A');
+
+    await test.client.send(
+      'PUT',
+      `/v3/admin/experiences/${banner.id}/`,
+      { placement_id: BANNER, name: 'Spring', display_data: { kind: 'banner', title: 'B' } },
+      operator,
+    );
+    expect((await shown(person)).data.experiences[String(BANNER)]?.display_data.title).toBe('B');
+
+    const ended = await test.client.send<AdminExperience>(
+      'POST',
+      `/v3/admin/experiences/${banner.id}/end/`,
+      {},
+      operator,
+    );
+    expect(ended.status).toBe(200);
+    expect(ended.data.ends_at).toBe(test.clock.current.toISOString());
+    expect((await shown(person)).data.experiences[String(BANNER)]).toBeNull();
+    expect((await viewed(person, banner.placed_experience_id)).code).toBe(
+      ERROR_CODES.EXPERIENCE_NOT_ELIGIBLE.code,
+    );
+
+    const later = await define({ name: 'Later', starts_at: '2999-01-01T00:00:00Z' });
+    const endedEarly = await test.client.send<AdminExperience>(
+      'POST',
+      `/v3/admin/experiences/${later.id}/end/`,
+      {},
+      operator,
+    );
+    expect(endedEarly.data).toMatchObject({ starts_at: null });
+
+    const other = await define({ name: 'Summer', display_data: { kind: 'banner', title: 'C' } });
+    await viewed(person, other.placed_experience_id);
+    expect((await shown(person)).data.experiences[String(BANNER)]?.experience_id).toBe(other.id);
+    const removed = await test.client.send<{ id: string }>(
+      'DELETE',
+      `/v3/admin/experiences/${other.id}/`,
+      {},
+      operator,
+    );
+    expect(removed.data).toEqual({ id: other.id });
+    expect((await shown(person)).data.experiences[String(BANNER)]).toBeNull();
+    expect(
+      await handle.db
+        .selectFrom('user_experiences')
+        .select('user_id')
+        .where('experience_id', '=', other.id)
+        .execute(),
+    ).toEqual([]);
+    for (const [method, url] of [
+      ['DELETE', `/v3/admin/experiences/${other.id}/`],
+      ['POST', `/v3/admin/experiences/${other.id}/end/`],
+    ] as const) {
+      expect((await test.client.send(method, url, {}, operator)).code).toBe(
+        ERROR_CODES.EXPERIENCE_NOT_FOUND.code,
+      );
+    }
+    expect(
+      (await test.client.send('DELETE', '/v3/admin/experiences/abc/', {}, operator)).code,
+    ).toBe(ERROR_CODES.VALIDATION_FAILED.code);
+  });
+});
+
+describe('the save tooltip placement', () => {
+  it('is shown once: after one view the placement no longer serves it, whatever its cap', async () => {
+    const person = await f.user();
+    const tip = await define({
+      placement_id: TOOLTIP,
+      name: 'First save',
+      triggerable: true,
+      max_views_per_person: 5,
+      display_data: { kind: 'tooltip', anchor: 'pin_save_button', body: 'Saved!' },
+    });
+    expect((await shown(person, [TOOLTIP])).data.experiences[String(TOOLTIP)]).toBeNull();
+    await test.client.send(
+      'PUT',
+      `/v3/experiences/${tip.placed_experience_id}/trigger/`,
+      {},
+      person,
+    );
+    expect((await shown(person, [TOOLTIP])).data.experiences[String(TOOLTIP)]?.experience_id).toBe(
+      tip.id,
+    );
+    expect((await viewed(person, tip.placed_experience_id)).data.view_count).toBe(1);
+    expect((await shown(person, [TOOLTIP])).data.experiences[String(TOOLTIP)]).toBeNull();
+    expect((await viewed(person, tip.placed_experience_id)).code).toBe(
+      ERROR_CODES.EXPERIENCE_NOT_ELIGIBLE.code,
+    );
   });
 });

@@ -245,3 +245,28 @@ export async function updateExperience(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Ends an experience for everyone now (keeps an earlier end). */
+export async function endExperienceNow(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<ExperienceRow | undefined> {
+  return db
+    .updateTable('experiences')
+    .set({
+      ends_at: sql<Date>`CASE WHEN ends_at IS NOT NULL AND ends_at <= ${now} THEN ends_at ELSE ${now}::timestamptz END`,
+      // A start after the new end would break the table's CHECK: the start moves to it.
+      starts_at: sql<Date | null>`CASE WHEN starts_at IS NOT NULL AND starts_at >= ${now} THEN NULL ELSE starts_at END`,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes a definition; the people's statuses go with it (ON DELETE CASCADE). */
+export async function deleteExperience(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('experiences').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -11,6 +11,8 @@
 //   GET    /v3/admin/experiences/            → AdminExperience[] (paged)
 //   POST   /v3/admin/experiences/            → AdminExperience
 //   PUT    /v3/admin/experiences/{id}/       → AdminExperience
+//   POST   /v3/admin/experiences/{id}/end/   → AdminExperience (ends now, for everyone)
+//   DELETE /v3/admin/experiences/{id}/       → { id } (the definition and every status)
 import { z } from 'zod';
 import { ALL_PLACEMENT_IDS, type Experience } from '@corkboard/shared/experiences/experiences';
 import { experienceDefinitionSchema } from '@corkboard/shared/experiences/schemas';
@@ -35,10 +37,12 @@ import {
 import {
   changeExperience,
   createExperience,
+  endExperience,
   experiencesForPlacements,
   listAdminExperiences,
   markEnded,
   markViewed,
+  removeExperience,
   triggerExperience,
 } from './experiences.service.ts';
 
@@ -184,6 +188,32 @@ export const experienceRoutes: ModuleRoutes = (app, { deps }, done) => {
     response: adminExperienceSchema,
     handler: async ({ viewer, params, body }) => ({
       data: await changeExperience(deps, viewer, params.id, body),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'POST',
+    url: '/v3/admin/experiences/:id/end/',
+    summary: 'Ends an experience now, for everyone (operators only)',
+    tags: adminTags,
+    access: 'admin',
+    params: experienceIdParamsSchema,
+    response: adminExperienceSchema,
+    handler: async ({ viewer, params }) => ({
+      data: await endExperience(deps, viewer, params.id),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'DELETE',
+    url: '/v3/admin/experiences/:id/',
+    summary: "Deletes an experience definition and every person's status for it (operators only)",
+    tags: adminTags,
+    access: 'admin',
+    params: experienceIdParamsSchema,
+    response: z.object({ id: z.string() }),
+    handler: async ({ viewer, params }) => ({
+      data: await removeExperience(deps, viewer, params.id),
     }),
   });
   done();

@@ -19,6 +19,7 @@ import {
   formatPlacedId,
   isEndedStatus,
   parsePlacedId,
+  PLACEMENT_IDS,
   type AdminExperience,
   type Audience,
   type DisplayData,
@@ -34,6 +35,8 @@ import type { Viewer } from '../../plugins/app/viewer.ts';
 import {
   countPeopleWhoSaw,
   countStatuses,
+  deleteExperience,
+  endExperienceNow,
   findExperience,
   findLiveExperiences,
   findPersonFacts,
@@ -95,13 +98,29 @@ export function audienceIncludes(audience: Audience, facts: Facts): boolean {
   return true;
 }
 
+/**
+ * Placements whose experiences a person sees at most this many times, whatever the definition
+ * says (docs/decisions/083): the save tooltip is shown once.
+ */
+export const PLACEMENT_MAX_VIEWS_PER_PERSON: ReadonlyMap<number, number> = new Map([
+  [PLACEMENT_IDS.save_tooltip, 1],
+]);
+
+function viewCap(row: ExperienceRow): number | null {
+  const placementCap = PLACEMENT_MAX_VIEWS_PER_PERSON.get(row.placement_id) ?? null;
+  if (placementCap === null) return row.max_views_per_person;
+  if (row.max_views_per_person === null) return placementCap;
+  return Math.min(placementCap, row.max_views_per_person);
+}
+
 function withinCaps(
   row: ExperienceRow,
   mine: UserExperienceRow | undefined,
   peopleWhoSaw: number,
 ): boolean {
   const views = mine?.view_count ?? 0;
-  if (row.max_views_per_person !== null && views >= row.max_views_per_person) return false;
+  const cap = viewCap(row);
+  if (cap !== null && views >= cap) return false;
   const sawIt = mine?.first_viewed_at !== null && mine?.first_viewed_at !== undefined;
   if (row.max_people !== null && !sawIt && peopleWhoSaw >= row.max_people) return false;
   return true;
@@ -368,4 +387,32 @@ export async function changeExperience(
   const [answer] = await withCounts(deps, [row]);
   if (!answer) throw new AppError('INTERNAL');
   return answer;
+}
+
+/**
+ * Ends an experience for everyone now: no placement answers it from the next call on (nothing
+ * caches the choice on the server). The definition and the people's statuses stay for the list.
+ */
+export async function endExperience(
+  deps: Pick<AppDeps, 'db' | 'now' | 'log'>,
+  viewer: Viewer,
+  id: string,
+): Promise<AdminExperience> {
+  const row = await endExperienceNow(deps.db, id, deps.now());
+  if (!row) throw new AppError('EXPERIENCE_NOT_FOUND');
+  deps.log.info({ by: viewer.id, experience: row.id }, 'experiences: ended');
+  const [answer] = await withCounts(deps, [row]);
+  if (!answer) throw new AppError('INTERNAL');
+  return answer;
+}
+
+/** Deletes a definition and every person's status for it. */
+export async function removeExperience(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  viewer: Viewer,
+  id: string,
+): Promise<{ id: string }> {
+  if (!(await deleteExperience(deps.db, id))) throw new AppError('EXPERIENCE_NOT_FOUND');
+  deps.log.info({ by: viewer.id, experience: id }, 'experiences: deleted');
+  return { id };
 }

@@ -1,5 +1,5 @@
 // Home feed query: the newest pins from public boards (docs/decisions/002-discovery-visibility.md).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import {
@@ -30,6 +30,36 @@ export async function listHomeFeedPins(
       .orderBy('p.id', 'desc')
       .execute()
   );
+}
+
+/** A seeded home feed page's pin ids with their tier (1: in the person's topics, 0: the rest). */
+export async function pickSeededHomeFeedPage(
+  db: Kysely<Database>,
+  inTopics: Expression<SqlBool>,
+  before: { tier: number; id: string } | undefined,
+  limit: number,
+): Promise<{ id: string; tier: number }[]> {
+  const tier = sql<number>`(CASE WHEN ${inTopics} THEN 1 ELSE 0 END)`;
+  let page = db
+    .selectFrom('pins as fp')
+    .innerJoin('boards as fb', 'fb.id', 'fp.board_id')
+    .where(discoverableBoards('fb'))
+    .select(['fp.id', tier.as('tier')]);
+  if (before !== undefined) {
+    page = page.where(
+      sql<SqlBool>`(${tier} < ${before.tier} OR (${tier} = ${before.tier} AND fp.id < ${before.id}))`,
+    );
+  }
+  return page.orderBy(tier, 'desc').orderBy('fp.id', 'desc').limit(limit).execute();
+}
+
+/** The list rows of these pins (any order; the caller orders them), on public boards only. */
+export async function listHomeFeedPinsById(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<PinListRow[]> {
+  if (ids.length === 0) return [];
+  return pinListQuery(db).where('p.id', 'in', ids).where(discoverableBoards()).execute();
 }
 
 /**

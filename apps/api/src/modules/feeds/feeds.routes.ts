@@ -12,13 +12,14 @@ export const feedRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
     method: 'GET',
     url: '/v3/feeds/home/',
-    summary: 'The home feed: newest pins of public boards',
+    summary:
+      "The home feed: newest pins of public boards (the viewer's topics first, ADR 082), with promoted pins for signed-in viewers",
     tags: ['feeds'],
     access: 'anyone',
     query: pageQuerySchema,
     response: z.array(pinSchema),
-    handler: async ({ query }) => {
-      const page = await homeFeed(deps, pageRequest(query));
+    handler: async ({ viewer, query }) => {
+      const page = await homeFeed(deps, viewer, pageRequest(query));
       return { data: page.items, bookmark: page.bookmark };
     },
   });
@@ -43,8 +44,8 @@ export const feedRoutes: ModuleRoutes = (app, { deps }, done) => {
       summary: 'The home feed (as GET /v3/feeds/home/)',
       options: pageQuerySchema,
       response: z.array(pinSchema),
-      handler: async ({ options }) => {
-        const page = await homeFeed(deps, pageRequest(options));
+      handler: async ({ viewer, options }) => {
+        const page = await homeFeed(deps, viewer, pageRequest(options));
         return { data: page.items, bookmark: page.bookmark };
       },
     }),

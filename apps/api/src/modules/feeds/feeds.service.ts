@@ -1,17 +1,85 @@
-// The home feed. Until personalisation exists every viewer gets the same discovery feed: the
-// newest pins from public boards (docs/decisions/002-discovery-visibility.md).
+// The home feed: the newest pins from public boards (docs/decisions/002-discovery-visibility.md).
+// A signed-in person who picked topics in the first-run tour gets it seeded (docs/decisions/082):
+// pins in those topics first, newest first, then every other pin, newest first.
 import type { Pin } from '@corkboard/shared/api-types';
-import { decodeIdBookmark, keysetPage, type Page } from '../../core/bookmarks.ts';
+import {
+  decodeIdBookmark,
+  decodeTierIdBookmark,
+  encodeTierIdBookmark,
+  keysetPage,
+  type Page,
+} from '../../core/bookmarks.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { PageRequest } from '../../core/schemas.ts';
 import { serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { listFollowingFeedPins, listHomeFeedPins } from './feeds.repository.ts';
+import { withPromotedPins } from '../ads/delivery.service.ts';
+import { chosenTopics, pinInChosenTopics } from '../topics/topics.service.ts';
+import {
+  listFollowingFeedPins,
+  listHomeFeedPins,
+  listHomeFeedPinsById,
+  pickSeededHomeFeedPage,
+} from './feeds.repository.ts';
 
-export async function homeFeed(deps: AppDeps, page: PageRequest): Promise<Page<Pin>> {
+/**
+ * The discovery feed: the viewer's topics first when they chose some (ADR 082); a signed-in
+ * viewer's pages also hold promoted pins at the ads module's slot positions (docs/decisions/104).
+ * The bookmark follows the organic pins only.
+ */
+export async function homeFeed(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  page: PageRequest,
+): Promise<Page<Pin>> {
+  const organic =
+    viewer && (await chosenTopics(deps, viewer)).topics.length > 0
+      ? await seededHomeFeed(deps, viewer, page)
+      : await newestHomeFeed(deps, page);
+  return { ...organic, items: await withPromotedPins(deps, viewer, organic.items, (pin) => pin) };
+}
+
+/** Newest pins of public boards. */
+async function newestHomeFeed(deps: AppDeps, page: PageRequest): Promise<Page<Pin>> {
   const beforeId = decodeIdBookmark(page.bookmark);
   const rows = await listHomeFeedPins(deps.db, beforeId, page.pageSize + 1);
   return keysetPage(rows, page.pageSize, (row) => serializePin(deps.storage, row));
+}
+
+/** Topic pins first, then the rest; keyset-paged by (tier, id). */
+async function seededHomeFeed(
+  deps: AppDeps,
+  viewer: Viewer,
+  page: PageRequest,
+): Promise<Page<Pin>> {
+  const before = decodeTierIdBookmark(page.bookmark);
+  const picked = await pickSeededHomeFeedPage(
+    deps.db,
+    pinInChosenTopics('fp', viewer.id),
+    before,
+    page.pageSize + 1,
+  );
+  const pageIds = picked.slice(0, page.pageSize);
+  const rows = new Map(
+    (
+      await listHomeFeedPinsById(
+        deps.db,
+        pageIds.map((row) => row.id),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  const last = pageIds.at(-1);
+  return {
+    // A pin deleted between the two queries is left out.
+    items: pageIds.flatMap((row) => {
+      const pin = rows.get(row.id);
+      return pin ? [serializePin(deps.storage, pin, serializeFor(viewer))] : [];
+    }),
+    bookmark:
+      picked.length > page.pageSize && last
+        ? encodeTierIdBookmark(Number(last.tier), last.id)
+        : undefined,
+  };
 }
 
 /** The Following home tab: pins on followed boards and by followed people, newest first. */

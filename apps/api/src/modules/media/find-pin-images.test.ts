@@ -188,7 +188,7 @@ describe('sniffCharset', () => {
 
 describe('findPinImages', () => {
   let server: LoopbackServer;
-  const fetcher = createSafeFetcher({ allowHosts: ['127.0.0.1'] });
+  const fetcher = createSafeFetcher({ allowHosts: ['127.0.0.1:*'] });
   const images: Record<string, { type: string; body: Buffer }> = {};
   const requestsFor = (path: string) => server.requests.filter((r) => r.url === path);
   const serveImage = (name: string) => (_req: unknown, res: ServerResponse) => {

@@ -14,6 +14,7 @@ import { demoImageStore, storeImageVariants } from './image-files.ts';
 import { persistIncomingImage, takeInBytes } from './image-intake.service.ts';
 import { processImage } from '@corkboard/media/pipeline';
 import { ImageWorkPool } from '../../lib/image-work-pool.ts';
+import { DEFAULT_STORAGE_QUOTA_BYTES } from '../../config/config.ts';
 
 /** Local storage that counts puts, to see whether a save wrote files. */
 class CountingStorage extends LocalMediaStorage {
@@ -27,6 +28,7 @@ class CountingStorage extends LocalMediaStorage {
 let handle: DbHandle;
 let dir: string;
 let storage: CountingStorage;
+let uploaderId: string;
 
 async function solid(color: string): Promise<Buffer> {
   return sharp({ create: { width: 500, height: 750, channels: 3, background: color } })
@@ -36,7 +38,16 @@ async function solid(color: string): Promise<Buffer> {
 
 async function save(bytes: Buffer) {
   const imageWork = new ImageWorkPool({ concurrency: 1, maxQueued: 1 });
-  const incoming = await takeInBytes({ db: handle.db, storage, imageWork }, bytes);
+  const incoming = await takeInBytes(
+    {
+      db: handle.db,
+      storage,
+      imageWork,
+      config: { storageQuotaBytes: DEFAULT_STORAGE_QUOTA_BYTES },
+    },
+    bytes,
+    uploaderId,
+  );
   return handle.db.transaction().execute((trx) => persistIncomingImage(trx, incoming));
 }
 
@@ -44,6 +55,12 @@ beforeAll(async () => {
   handle = await createTestDb();
   dir = await mkdtemp(join(tmpdir(), 'corkboard-images-'));
   storage = new CountingStorage(dir);
+  const uploader = await handle.db
+    .insertInto('users')
+    .values({ username: 'image_files_uploader', first_name: 'Uma', last_name: 'Loader' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  uploaderId = uploader.id;
 });
 
 afterAll(async () => {
@@ -55,7 +72,17 @@ describe('taking an image in', () => {
   it('stores all eight files and one row for a new image', async () => {
     const row = await save(await solid('#1d4ed8'));
     expect(storage.puts).toBe(8);
-    expect(row).toMatchObject({ width: 500, height: 750 });
+    expect(row).toMatchObject({ width: 500, height: 750, uploaded_by_id: uploaderId });
+    // The row records the bytes its files take, for the uploader's storage quota (decision 099).
+    let fileBytes = 0;
+    for (const variant of Object.values(row.variants)) {
+      for (const key of [variant.key, variant.webp_key]) {
+        const stored = await storage.get(key);
+        stored?.body.destroy();
+        fileBytes += stored?.size ?? Number.NaN;
+      }
+    }
+    expect(Number(row.bytes)).toBe(fileBytes);
     expect(row.variants['236x']).toMatchObject({ width: 236, height: 354 });
     expect(row.variants.orig).toMatchObject({ width: 500, height: 750 });
     for (const variant of Object.values(row.variants)) {

@@ -19,8 +19,10 @@ export async function storeImageVariants(
 ): Promise<StoredImage> {
   const variants = {} as StoredVariantsJson;
   const puts: Promise<void>[] = [];
+  let bytes = 0;
   for (const size of PIN_IMAGE_SIZES) {
     const variant = processed.variants[size];
+    bytes += variant.jpeg.length + variant.webp.length;
     const key = mediaKey(processed.sha256, size, 'jpeg');
     const webpKey = mediaKey(processed.sha256, size, 'webp');
     puts.push(
@@ -36,6 +38,7 @@ export async function storeImageVariants(
     height: processed.height,
     dominantColor: processed.dominantColor,
     variants,
+    bytes,
   };
 }
 

@@ -79,7 +79,7 @@ beforeAll(async () => {
       res.writeHead(302, { location: '/page.html' }).end();
     },
   });
-  test = await buildTestApp(handle.db, { config: { fetchAllowHosts: ['127.0.0.1'] } });
+  test = await buildTestApp(handle.db, { config: { fetchAllowHosts: ['127.0.0.1:*'] } });
   strict = await buildTestApp(handle.db);
 });
 

@@ -21,6 +21,7 @@ import {
   type SafeFetcher,
 } from '../../lib/safe-fetch.ts';
 import type { ImageQueueing, ImageWorkPool } from '../../lib/image-work-pool.ts';
+import type { AppConfig } from '../../config/config.ts';
 import { withFetchErrors } from '../../core/fetch-errors.ts';
 import { imageVariants } from '../../core/media-urls.ts';
 import { findPinImages } from './find-pin-images.ts';
@@ -32,6 +33,7 @@ import {
   findImageById,
   findUploadImage,
   insertMediaUpload,
+  sumStoredBytes,
 } from './media.repository.ts';
 
 /**
@@ -51,44 +53,74 @@ export type IncomingImage =
       readonly kind: 'existing';
       readonly row: ImageRow;
       readonly restore?: (() => Promise<StoredImage>) | undefined;
+      /** Whose storage a row inserted for it counts against (decision 099). */
+      readonly uploaderId?: string | undefined;
     }
   | {
       readonly kind: 'new';
       readonly stored: StoredImage;
       readonly restore?: (() => Promise<StoredImage>) | undefined;
+      readonly uploaderId?: string | undefined;
     };
 
-/** Runs the pipeline on `bytes` and stores the variants unless that image is already known. */
+/**
+ * Runs the pipeline on `bytes` and stores the variants unless that image is already known.
+ * `uploaderId`'s storage quota is checked first, before any decoding (decision 099).
+ */
 export async function takeInBytes(
   deps: ImageTakeInDeps,
   bytes: Buffer,
+  uploaderId: string,
   queueing: ImageQueueing = 'refuse-when-busy',
 ): Promise<IncomingImage> {
+  await checkStorageQuota(deps, uploaderId, bytes.length);
   // Decoding is the expensive, memory-hungry part: it runs in the bounded pool (decision 092).
   const processed = await deps.imageWork.run(() => processImage(bytes), queueing);
   const restore = () => storeImageVariants(deps.storage, processed);
   const existing = await findImageBySha256(deps.db, processed.sha256);
-  if (existing) return { kind: 'existing', row: existing, restore };
-  return { kind: 'new', stored: await restore(), restore };
+  if (existing) return { kind: 'existing', row: existing, restore, uploaderId };
+  return { kind: 'new', stored: await restore(), restore, uploaderId };
 }
 
 export interface ImageTakeInDeps {
   db: Kysely<Database>;
   storage: MediaStorage;
   imageWork: ImageWorkPool;
+  config: Pick<AppConfig, 'storageQuotaBytes'>;
+}
+
+/**
+ * STORAGE_QUOTA_EXCEEDED unless the person's stored images plus `incomingBytes` (the upload's
+ * size: its stored variants are smaller for photos, and the check must run before decoding)
+ * fit in the quota. Saves running at the same moment may pass it together by at most their own
+ * size; the per-person intake limits bound that.
+ */
+async function checkStorageQuota(
+  deps: Pick<ImageTakeInDeps, 'db' | 'config'>,
+  userId: string,
+  incomingBytes: number,
+): Promise<void> {
+  const quota = deps.config.storageQuotaBytes;
+  const used = await sumStoredBytes(deps.db, userId);
+  if (used + incomingBytes > quota) {
+    throw new AppError('STORAGE_QUOTA_EXCEEDED', {
+      data: { quota_bytes: quota, used_bytes: used },
+    });
+  }
 }
 
 async function insertStoredImage(
   db: Kysely<Database>,
   stored: StoredImage,
   restore: (() => Promise<StoredImage>) | undefined,
+  uploaderId: string | undefined,
 ): Promise<ImageRow> {
   const filesWereRemoved = await claimImageFiles(db, stored.sha256);
   if (filesWereRemoved) {
     if (!restore) throw new AppError('MEDIA_NOT_FOUND');
     await restore();
   }
-  return insertImage(db, stored);
+  return insertImage(db, stored, uploaderId ?? null);
 }
 
 /**
@@ -100,10 +132,11 @@ export async function persistIncomingImage(
   db: Kysely<Database>,
   incoming: IncomingImage,
 ): Promise<ImageRow> {
-  if (incoming.kind === 'new') return insertStoredImage(db, incoming.stored, incoming.restore);
+  const { restore, uploaderId } = incoming;
+  if (incoming.kind === 'new') return insertStoredImage(db, incoming.stored, restore, uploaderId);
   if (await keepImageRow(db, incoming.row.id)) return incoming.row;
-  if (!incoming.restore) throw new AppError('MEDIA_NOT_FOUND');
-  return insertStoredImage(db, await incoming.restore(), incoming.restore);
+  if (!restore) throw new AppError('MEDIA_NOT_FOUND');
+  return insertStoredImage(db, await restore(), restore, uploaderId);
 }
 
 /** The bytes behind a base64 field (already checked for alphabet and length by the schema). */
@@ -150,7 +183,7 @@ export async function createMediaUpload(
   source: MediaUploadSource,
   queueing: ImageQueueing = 'refuse-when-busy',
 ): Promise<MediaUploadData> {
-  const incoming = await takeInBytes(deps, bytes, queueing);
+  const incoming = await takeInBytes(deps, bytes, userId, queueing);
   const now = deps.now();
   const { image, upload } = await deps.db.transaction().execute(async (trx) => {
     const image = await persistIncomingImage(trx, incoming);

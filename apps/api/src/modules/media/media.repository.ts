@@ -157,3 +157,13 @@ export async function existingImageHashes(
     .execute();
   return new Set(rows.map((row) => row.sha256));
 }
+
+/** Bytes of the images `userId` stored first (their storage quota's usage; decision 099). */
+export async function sumStoredBytes(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('images')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('bytes'), eb.lit(0)).as('used'))
+    .where('uploaded_by_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.used);
+}

@@ -59,6 +59,7 @@ export const offsiteRoutes: ModuleRoutes = (app, { deps }, done) => {
         isThirdPartyAd: query.third_party_ad || query.isThirdPartyAd,
         token: query.token,
         countClick: fromOwnPage(request),
+        trackingParams: query.client_tracking_params,
       });
       reply.header('Cache-Control', 'no-store');
       return {

@@ -213,6 +213,31 @@ export interface OffsiteCheckRequest {
   token: number | undefined;
   /** Record the click (false for requests from other sites' pages). */
   countClick: boolean;
+  /** The page's `client_tracking_params` (a promoted pin's tracking params). */
+  trackingParams?: string | undefined;
+}
+
+/** A counted click on a link marked isThirdPartyAd that went through (status ok). */
+export interface ThirdPartyAdClick {
+  viewer: Viewer | null;
+  pinId: string | null;
+  trackingParams: string | undefined;
+}
+
+export type ThirdPartyAdClickListener = (click: ThirdPartyAdClick) => Promise<void>;
+
+// Per app (keyed by its config object, like the verdict cache), so test apps never share them.
+const adClickListeners = new WeakMap<AppConfig, ThirdPartyAdClickListener[]>();
+
+/**
+ * Ad delivery (issue 11) learns of ad clicks here rather than offsite knowing about ads: the
+ * listener runs after the click is recorded; its failure is logged, never the person's problem.
+ */
+export function onThirdPartyAdClick(
+  deps: Pick<AppDeps, 'config'>,
+  listener: ThirdPartyAdClickListener,
+): void {
+  adClickListeners.set(deps.config, [...(adClickListeners.get(deps.config) ?? []), listener]);
 }
 
 export interface OffsiteCheckResult {
@@ -245,7 +270,7 @@ export async function checkOffsiteClick(
       : await visiblePinSource(deps.db, viewer, request.pinId);
   const direct = verdict.status === 'ok' && pin !== undefined && sameLink(pin.link, verdict.url);
   if (request.countClick) {
-    await recordClick(deps, {
+    const counted = await recordClick(deps, {
       subject: clickSubject(viewer, visitorId),
       userId: viewer?.id ?? null,
       visitorId: viewer ? null : visitorId,
@@ -257,6 +282,14 @@ export async function checkOffsiteClick(
       status: verdict.status,
       token: request.token ?? null,
     });
+    if (counted && request.isThirdPartyAd && verdict.status === 'ok') {
+      const click = { viewer, pinId: pin?.id ?? null, trackingParams: request.trackingParams };
+      for (const listener of adClickListeners.get(deps.config) ?? []) {
+        await listener(click).catch((error: unknown) => {
+          deps.log.error({ err: error }, 'offsite: ad click listener failed');
+        });
+      }
+    }
   }
   return { verdict, direct };
 }
@@ -264,9 +297,9 @@ export async function checkOffsiteClick(
 async function recordClick(
   deps: Pick<AppDeps, 'db' | 'now'>,
   click: Parameters<typeof insertClick>[1],
-): Promise<void> {
+): Promise<boolean> {
   const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     await lockSubject(trx, click.subject);
     const duplicate = await hasDuplicateClick(
       trx,
@@ -275,6 +308,7 @@ async function recordClick(
       new Date(now.getTime() - CLICK_TOKEN_DEDUP_WINDOW_MS),
     );
     if (!duplicate) await insertClick(trx, click, now);
+    return !duplicate;
   });
 }
 

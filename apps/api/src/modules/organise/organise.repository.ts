@@ -172,3 +172,29 @@ export async function recount(
       .execute();
   }
 }
+
+export interface PinTextChange {
+  title?: string | undefined;
+  description?: string | undefined;
+  alt_text?: string | undefined;
+  link?: string | null | undefined;
+  domain?: string | null | undefined;
+}
+
+/** A pin edit's text fields: only those given change (`updated_at` always). */
+export async function updatePinText(
+  trx: Kysely<Database>,
+  pinId: string,
+  change: PinTextChange,
+  now: Date,
+): Promise<void> {
+  const set: PinTextChange & { updated_at: Date } = { updated_at: now };
+  if (change.title !== undefined) set.title = change.title;
+  if (change.description !== undefined) set.description = change.description;
+  if (change.alt_text !== undefined) set.alt_text = change.alt_text;
+  if (change.link !== undefined) {
+    set.link = change.link;
+    set.domain = change.domain ?? null;
+  }
+  await trx.updateTable('pins').set(set).where('id', '=', pinId).execute();
+}

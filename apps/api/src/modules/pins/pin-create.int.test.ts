@@ -118,7 +118,7 @@ beforeAll(async () => {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('gone');
     },
   });
-  test = await buildTestApp(handle.db, { config: { fetchAllowHosts: ['127.0.0.1'] } });
+  test = await buildTestApp(handle.db, { config: { fetchAllowHosts: ['127.0.0.1:*'] } });
   strict = await buildTestApp(handle.db);
 });
 

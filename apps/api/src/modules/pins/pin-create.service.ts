@@ -191,10 +191,10 @@ export async function createPin(
       row: await requireMediaUploadImage(deps.db, viewer.id, options.media_upload_id, deps.now()),
     };
   } else if (options.image_base64 !== undefined) {
-    image = await takeInBytes(deps, decodeBase64Image(options.image_base64));
+    image = await takeInBytes(deps, decodeBase64Image(options.image_base64), acting.subject.id);
   } else if (options.image_url !== undefined) {
     const bytes = await fetchImageBytes(deps.fetcher, options.image_url);
-    image = await takeInBytes(deps, bytes);
+    image = await takeInBytes(deps, bytes, acting.subject.id);
   } else {
     // pinCreateOptionsSchema guarantees exactly one source.
     throw new AppError('VALIDATION_FAILED');

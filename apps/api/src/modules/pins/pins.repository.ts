@@ -4,6 +4,7 @@ import type { Database, StoredVariants } from '@corkboard/db/schema';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { visibleBoards } from '../../core/visibility.repository.ts';
+import { canWriteBoard } from '../../core/board-access.repository.ts';
 
 /** A single pin with its link domain's official user (saving.md §3 "linkDomain with officialUser"). */
 export interface PinDetailRow extends PinListRow {
@@ -14,6 +15,8 @@ export interface PinDetailRow extends PinListRow {
   official_user_avatar_variants: StoredVariants | null;
   /** Whether the viewer follows the official user; false for visitors and when there is none. */
   official_user_followed_by_me: boolean;
+  /** Whether the viewer may change the pin (its board's owner or accepted collaborators). */
+  board_writable: boolean;
 }
 
 /** True (as SQL) when the viewer follows the user row aliased `ou`; false for visitors. */
@@ -51,8 +54,23 @@ export async function findVisiblePin(
       'ou.last_name as official_user_last_name',
       'oua.variants as official_user_avatar_variants',
       viewerFollowsOfficialUser(viewer).as('official_user_followed_by_me'),
+      canWriteBoard(viewer).as('board_writable'),
     ])
     .where('p.id', '=', pinId)
     .where(visibleBoards(viewer))
     .executeTakeFirst();
+}
+
+/**
+ * Saves of a pin's image over all its pins (business.md §6 "aggregate-save counts", ADR 122):
+ * every pin of the same stored image, the first one included, wherever it was saved.
+ */
+export async function countPinsOfImage(db: Kysely<Database>, pinId: string): Promise<number> {
+  const row = await db
+    .selectFrom('pins as p')
+    .innerJoin('pins as same', 'same.image_id', 'p.image_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('p.id', '=', pinId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -3,6 +3,9 @@
 //   GET  /resource/PinResource/get/?options={ id, field_set_key? }   → data: PinDetail
 //   POST /resource/PinResource/create/   { options: PinCreateOptionsInput }   → data: SavedPin
 //   POST /resource/RepinResource/create/ { options: RepinCreateOptionsInput } → data: SavedPin
+//   POST /resource/PinResource/update/ { options: { id, title?, description?, link?, alt_text?,
+//     board_id?, section_id? } } → data: PinDetail (issue 10 pin edit; organise/pin-edit.service)
+//   POST /resource/PinResource/delete/ { options: { id } } → data: { id }
 // PinResource create has a larger body limit (image_base64 carries up to 32 MiB of image, ~43 MiB
 // as base64); every other route keeps the 1 MiB JSON limit. A body over that larger limit is
 // MEDIA_TOO_LARGE like an image over 32 MiB.
@@ -16,15 +19,20 @@ import { savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { idSchema } from '../../core/schemas.ts';
 import { sendAppError, toAppError } from '../../plugins/app/errors.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
 import { createPin, createRepin } from './pin-create.service.ts';
 import {
   pinCreateOptionsSchema,
+  pinDeleteOptionsSchema,
   pinDetailSchema,
+  pinEditOptionsSchema,
+  pinDeletedSchema,
   pinGetOptionsSchema,
   repinCreateOptionsSchema,
   savedPinSchema,
 } from './pins.schemas.ts';
 import { getPin } from './pins.service.ts';
+import { deletePin, editPin } from '../organise/pin-edit.service.ts';
 
 /**
  * The base64 of a 32 MiB image with MIME line breaks and a data-URL prefix (the most the shared
@@ -53,6 +61,14 @@ function pinCreateErrorHandler(
   return sendAppError(reply, appError ?? new AppError('INTERNAL'));
 }
 
+/**
+ * business.md §6 "Unauthenticated visitors may see aggregate-save counts behind experiments"
+ * (ADR 122). The group is read, and so the visitor exposed, only for signed-out visitors.
+ */
+function showsAggregateSaves(request: FastifyRequest, viewer: Viewer | null): boolean {
+  return viewer === null && request.experiments.isEnabled('web_unauth_aggregate_save_counts');
+}
+
 export const pinRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
     method: 'GET',
@@ -62,7 +78,11 @@ export const pinRoutes: ModuleRoutes = (app, { deps }, done) => {
     access: 'anyone',
     params: z.object({ id: idSchema }),
     response: pinDetailSchema,
-    handler: async ({ viewer, params }) => ({ data: await getPin(deps, viewer, params.id) }),
+    handler: async ({ request, viewer, params }) => ({
+      data: await getPin(deps, viewer, params.id, {
+        aggregateSaves: showsAggregateSaves(request, viewer),
+      }),
+    }),
   });
 
   registerResource(app, 'PinResource', {
@@ -72,7 +92,11 @@ export const pinRoutes: ModuleRoutes = (app, { deps }, done) => {
       summary: 'A pin (as GET /v3/pins/{id}/)',
       options: pinGetOptionsSchema,
       response: pinDetailSchema,
-      handler: async ({ viewer, options }) => ({ data: await getPin(deps, viewer, options.id) }),
+      handler: async ({ request, viewer, options }) => ({
+        data: await getPin(deps, viewer, options.id, {
+          aggregateSaves: showsAggregateSaves(request, viewer),
+        }),
+      }),
     }),
     create: resourceVerb({
       access: 'viewer',
@@ -85,6 +109,22 @@ export const pinRoutes: ModuleRoutes = (app, { deps }, done) => {
         pinCreateErrorHandler(error, request, reply);
       },
       handler: async ({ viewer, options }) => ({ data: await createPin(deps, viewer, options) }),
+    }),
+    // The board's owner or an accepted collaborator (docs/decisions/057).
+    update: resourceVerb({
+      access: 'viewer',
+      summary: "Edits a pin's title, description, link, alt text, board or section",
+      options: pinEditOptionsSchema,
+      inputErrors: savingInputErrors(),
+      response: pinDetailSchema,
+      handler: async ({ viewer, options }) => ({ data: await editPin(deps, viewer, options) }),
+    }),
+    delete: resourceVerb({
+      access: 'viewer',
+      summary: 'Deletes a pin (and its image files when nothing else uses them)',
+      options: pinDeleteOptionsSchema,
+      response: pinDeletedSchema,
+      handler: async ({ viewer, options }) => ({ data: await deletePin(deps, viewer, options) }),
     }),
   });
   registerResource(app, 'RepinResource', {

@@ -13,6 +13,10 @@ export const pinGetOptionsSchema = z.object({
   orbac_subject_id: optionalIdSchema,
 });
 
+/** PinResource update and delete (issue 10; the shared rules the edit dialog uses too). */
+export { pinDeleteOptionsSchema, pinEditOptionsSchema } from '@corkboard/shared/saving/organise';
+export const pinDeletedSchema = z.object({ id: z.string() });
+
 /** PinResource create and RepinResource create: the shared rules the web forms use too. */
 export { pinCreateOptionsSchema, repinCreateOptionsSchema };
 export type PinCreateOptions = z.output<typeof pinCreateOptionsSchema>;
@@ -23,6 +27,8 @@ export const pinDetailSchema: z.ZodType<PinDetail> = z.object({
   link_domain: z
     .object({ domain: z.string(), official_user: followableUserSchema.nullable() })
     .nullable(),
+  board_access: z.array(z.enum(['read', 'write'])),
+  aggregated_pin_data: z.object({ aggregated_stats: z.object({ saves: z.number() }) }).optional(),
 });
 
 export const savedPinSchema: z.ZodType<SavedPin> = z.object({

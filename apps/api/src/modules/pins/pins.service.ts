@@ -26,7 +26,7 @@ import {
 } from '../../plugins/app/page-meta.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { findVisiblePinSource, type PinSourceRow } from './pin-source.repository.ts';
-import { findVisiblePin, type PinDetailRow } from './pins.repository.ts';
+import { countPinsOfImage, findVisiblePin, type PinDetailRow } from './pins.repository.ts';
 
 export type { PinSourceRow };
 
@@ -58,17 +58,25 @@ export function serializePinDetail(
   row: PinDetailRow,
   as: SerializeFor = { signedIn: true },
 ): PinDetail {
-  return { ...serializePin(storage, row, as), link_domain: linkDomain(storage, row) };
+  return {
+    ...serializePin(storage, row, as),
+    link_domain: linkDomain(storage, row),
+    board_access: row.board_writable ? ['read', 'write'] : ['read'],
+  };
 }
 
 export async function getPin(
   deps: AppDeps,
   viewer: Viewer | null,
   pinId: string,
+  options: { aggregateSaves?: boolean } = {},
 ): Promise<PinDetail> {
   const row = await findVisiblePin(deps.db, viewer, pinId);
   if (!row) throw new AppError('PIN_NOT_FOUND');
-  return serializePinDetail(deps.storage, row, serializeFor(viewer));
+  const detail = serializePinDetail(deps.storage, row, serializeFor(viewer));
+  if (!options.aggregateSaves) return detail;
+  const saves = await countPinsOfImage(deps.db, pinId);
+  return { ...detail, aggregated_pin_data: { aggregated_stats: { saves } } };
 }
 
 /**

@@ -378,7 +378,11 @@ describe('the admin endpoints', () => {
     const created = await create(
       entry({
         match_text: 'helpline test',
-        notices: [{ ...notice, style: 'phone_support', phone_number: '+1 (800) 273-8255' }],
+        notices: entry().notices.map((base) => ({
+          ...base,
+          style: 'phone_support' as const,
+          phone_number: '+1 (800) 273-8255',
+        })),
       }),
     );
     expect(created.notices[0]).toMatchObject({

@@ -17,6 +17,7 @@ import { decodeOffsetBookmark, offsetPage, SEARCH_MAX_RESULTS } from '../../core
 import type { PageRequest } from '../../core/schemas.ts';
 import { serializeFor, serializePin, serializeUserSummary } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import { withPromotedPins } from '../ads/delivery.service.ts';
 import { serializeBoard } from '../boards/boards.service.ts';
 import { advisoryFor } from './advisories.service.ts';
 import {
@@ -179,7 +180,16 @@ export async function search(
     const paged = offsetPage(rows, offset, pageSize, SEARCH_MAX_RESULTS, (row) =>
       serializeSearchPin(deps, row, viewer),
     );
-    return { data: { ...base, kind: 'pins' as const, results: paged.items }, paged };
+    // Promoted pins only in the public pins scope: never in the viewer's own pins or boards
+    // (they may be secret) nor among products (docs/decisions/104).
+    const results =
+      scope === 'pins'
+        ? await withPromotedPins({ ...deps, db: trx }, viewer, paged.items, (pin) => ({
+            ...pin,
+            product: null,
+          }))
+        : paged.items;
+    return { data: { ...base, kind: 'pins' as const, results }, paged };
   });
 
   const noResults = offset === 0 && answer.paged.items.length === 0;

@@ -4,6 +4,13 @@
 //                                                           → data: PickerSectionItem
 //   POST /resource/BoardSectionResource/create/ { options: { board_id, name, name_source?: 0|1|2,
 //     initial_pins?: [pin ids] } }                          → data: PickerSectionItem
+//   POST /resource/BoardSectionResource/update/ { options: { section_id, name } }
+//                                                           → data: PickerSectionItem
+//   POST /resource/BoardSectionResource/delete/ { options: { section_id } }  (pins stay)
+//                                                           → data: { section_id, pins_kept }
+//   PUT  /v3/boards/{id}/sections/order/ { section_id, after_section_id? }
+//                                                           → data: { section_ids } (new order)
+//   (rename, delete, reorder: section-edit.service.ts, docs/decisions/059)
 //   GET  /resource/BoardSectionsRepinResource/get/?options={ board_id, bookmark?, page_size? }
 //                                                           → data: PickerSectionItem[] (+ bookmark)
 import { z } from 'zod';
@@ -14,9 +21,15 @@ import { SECTION_NAME_CODES, savingInputErrors } from '../../core/http/input-err
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { idSchema, pageQuerySchema, pageRequest } from '../../core/schemas.ts';
 import { createSection } from './section-create.service.ts';
+import { deleteSection, renameSection, reorderSection } from './section-edit.service.ts';
 import {
   pickerSectionItemSchema,
   sectionCreateOptionsSchema,
+  sectionDeletedSchema,
+  sectionDeleteOptionsSchema,
+  sectionEditOptionsSchema,
+  sectionOrderBodySchema,
+  sectionOrderSchema,
   sectionGetOptionsSchema,
   sectionPickerOptionsSchema,
 } from './sections.schemas.ts';
@@ -56,6 +69,39 @@ export const sectionRoutes: ModuleRoutes = (app, { deps }, done) => {
       handler: async ({ viewer, options }) => ({
         data: await createSection(deps, viewer, options),
       }),
+    }),
+    update: resourceVerb({
+      access: 'viewer',
+      summary: 'Renames a section (the board owner and collaborators)',
+      options: sectionEditOptionsSchema,
+      inputErrors: savingInputErrors(SECTION_NAME_CODES),
+      response: pickerSectionItemSchema,
+      handler: async ({ viewer, options }) => ({
+        data: await renameSection(deps, viewer, options),
+      }),
+    }),
+    delete: resourceVerb({
+      access: 'viewer',
+      summary: 'Deletes a section; its pins stay on the board',
+      options: sectionDeleteOptionsSchema,
+      response: sectionDeletedSchema,
+      handler: async ({ viewer, options }) => ({
+        data: await deleteSection(deps, viewer, options),
+      }),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'PUT',
+    url: '/v3/boards/:id/sections/order/',
+    summary: "Puts a section right after another in the board's order (null: first)",
+    tags: ['sections'],
+    access: 'viewer',
+    params: z.object({ id: idSchema }),
+    body: sectionOrderBodySchema,
+    response: sectionOrderSchema,
+    handler: async ({ viewer, params, body }) => ({
+      data: await reorderSection(deps, viewer, params.id, body),
     }),
   });
 

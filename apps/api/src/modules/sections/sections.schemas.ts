@@ -37,3 +37,16 @@ export const pickerSectionItemSchema: z.ZodType<PickerSectionItem> = z.object({
     }),
   ),
 });
+
+/** BoardSectionResource update and delete, and the section reorder (ADR 059; shared with the web). */
+export {
+  sectionDeleteOptionsSchema,
+  sectionEditOptionsSchema,
+  sectionOrderBodySchema,
+} from '@corkboard/shared/saving/organise';
+
+export const sectionDeletedSchema = z.object({
+  section_id: z.string(),
+  pins_kept: z.number().int(),
+});
+export const sectionOrderSchema = z.object({ section_ids: z.array(z.string()) });

@@ -2,6 +2,8 @@
 // request, but never the value of a secret carried in the query string: a password-reset link
 // (`/password/reset/?token=…`), a board invitation (`/v3/board_invites/?token=…`) or an OAuth
 // callback's code is as good as a password to whoever reads the log (issue 9).
+// Errors are serialized without the values a database error carries (issue 13: error logs
+// recorded SQL parameters, e-mails and names among them).
 import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import type { LogLevel } from '../../config/config.ts';
@@ -54,6 +56,85 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${redacted}`;
 }
 
+/**
+ * Fields of a database error (PostgreSQL's wire fields, as `pg` and PGlite expose them) that
+ * hold no value from a row or a parameter, kept in the log to find the fault. Everything else —
+ * `params`, `detail` ("Key (email)=(ann@…) already exists"), `where` ("parameter $1 = '…'"),
+ * `hint`, `internalQuery` — is dropped.
+ */
+export const DATABASE_ERROR_LOGGED_FIELDS: readonly string[] = [
+  'code',
+  'severity',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'routine',
+  'position',
+  // The statement text: parameterised everywhere (Kysely), so it holds no values.
+  'query',
+];
+/** Own fields never logged from any error. */
+const UNLOGGED_ERROR_FIELDS: ReadonlySet<string> = new Set([
+  'params',
+  'parameters',
+  'detail',
+  'where',
+  'hint',
+  'internalQuery',
+  'queryOptions',
+]);
+/** How deep a chain of causes is followed. */
+const MAX_CAUSE_DEPTH = 5;
+
+type LoggedError = Record<string, unknown>;
+
+function isDatabaseError(error: Error): boolean {
+  const fields = error as unknown as Record<string, unknown>;
+  return (
+    typeof fields.severity === 'string' &&
+    typeof fields.code === 'string' &&
+    /^[0-9A-Z]{5}$/.test(fields.code)
+  );
+}
+
+/**
+ * PostgreSQL quotes the offending value in its messages (`invalid input syntax for type uuid:
+ * "…"`); quoted names (constraints, columns) are lost too, but they are logged as fields.
+ */
+function withoutQuotedValues(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\.)*"/g, `"${REDACTED}"`);
+}
+
+/** An error (and its causes) as a log line carries it, without values from the database. */
+export function serializeError(value: unknown, depth = 0): unknown {
+  if (!(value instanceof Error)) return value;
+  const database = isDatabaseError(value);
+  const clean = (text: string | undefined) =>
+    text === undefined ? undefined : database ? withoutQuotedValues(text) : text;
+  const logged: LoggedError = {
+    type: value.constructor.name,
+    message: clean(value.message),
+    stack: clean(value.stack),
+  };
+  const fields = value as unknown as Record<string, unknown>;
+  if (database) {
+    for (const name of DATABASE_ERROR_LOGGED_FIELDS) {
+      if (fields[name] !== undefined) logged[name] = fields[name];
+    }
+  } else {
+    for (const [name, field] of Object.entries(fields)) {
+      if (UNLOGGED_ERROR_FIELDS.has(name) || name in logged || name === 'cause') continue;
+      logged[name] = field;
+    }
+  }
+  if (value.cause !== undefined && depth < MAX_CAUSE_DEPTH) {
+    logged.cause = serializeError(value.cause, depth + 1);
+  }
+  return logged;
+}
+
 /** Fastify's own request serializer, with the URL redacted. */
 function serializeRequest(request: FastifyRequest) {
   return {
@@ -72,7 +153,11 @@ export function loggerOptions(
   if (level === 'silent') return false;
   return {
     level,
-    serializers: { req: serializeRequest },
+    serializers: {
+      req: serializeRequest,
+      err: (error: unknown) => serializeError(error),
+      cause: (error: unknown) => serializeError(error),
+    },
     ...(stream ? { stream } : {}),
   };
 }

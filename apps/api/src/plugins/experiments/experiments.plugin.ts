@@ -1,17 +1,22 @@
-// Experiments per request (docs/decisions/005, 006): the group is bucketed by the signed-in
-// user's id, else by a `visitor_id` cookie set on the first page or API answer. Overrides come
-// from the EXPERIMENTS setting and, outside production, from `?exp=name:group`.
-// GET /v3/experiments/ (modules/experiments) tells the page its groups, since only the server
-// knows the overrides.
+// Experiments per request (docs/decisions/005, 006, 120): the group is bucketed by the signed-in
+// user's id, else by a `visitor_id` cookie set on the first page or API answer. Definitions and
+// per-person overrides come from the experiments admin through an ExperimentSource (cached by
+// its owner, modules/experiments); forced groups from the EXPERIMENTS setting and, outside
+// production, `?exp=name:group` beat them. Reading a group with `group()`/`isEnabled()` is an
+// exposure (the product decides something with it): exposures are written before the answer
+// leaves. `all()` (GET /v3/experiments/, the page's copy) is not an exposure.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VISITOR_ID_COOKIE } from '@corkboard/shared/auth/api';
 import {
-  buildOverrides,
+  CONTROL_GROUP,
   EXPERIMENTS,
-  resolveGroup,
+  parseExperimentQuery,
+  resolveGroupWithSource,
   type ExperimentName,
   type ExperimentOverrides,
+  type ExperimentRegistry,
+  type GroupSource,
 } from '@corkboard/shared/experiments/experiments';
 
 /** 16 random bytes, base64url: 22 characters. */
@@ -21,12 +26,41 @@ export const VISITOR_ID_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** Immutable files and probes get no cookie (a Set-Cookie would stop shared caches). */
 const NO_VISITOR_PREFIXES = ['/assets/', '/media/', '/healthz'];
 
+/** What the experiments admin holds, as of the owner's cache. */
+export interface ExperimentsSnapshot {
+  readonly registry: ExperimentRegistry;
+  /** user id → experiment → forced group. */
+  readonly overridesByUser: ReadonlyMap<string, ExperimentOverrides>;
+}
+
+export interface Exposure {
+  readonly experiment: string;
+  readonly group: string;
+  readonly source: GroupSource;
+  /** `u:<user id>` or `v:<visitor id>`. */
+  readonly subject: string;
+  readonly userId: string | null;
+}
+
+/** Implemented by modules/experiments (experiments.service.ts); wired in app.ts. */
+export interface ExperimentSource {
+  snapshot(): Promise<ExperimentsSnapshot>;
+  recordExposures(exposures: readonly Exposure[]): Promise<void>;
+  /** Drops the cached copy (an operator changed something): the next request reads afresh. */
+  invalidate(): void;
+}
+
 export interface RequestExperiments {
   /** The id bucketing used: the user's id when signed in, else the visitor id. */
   readonly subjectId: string;
+  /** The group, recorded as an exposure. */
   group(name: ExperimentName): string;
+  /** group(name) !== 'control', recorded as an exposure. */
   isEnabled(name: ExperimentName): boolean;
+  /** Every experiment's group, not recorded (the page records what it uses). */
   all(): Record<ExperimentName, string>;
+  /** Exposures read so far and not yet written. */
+  pendingExposures(): readonly Exposure[];
 }
 
 declare module 'fastify' {
@@ -40,6 +74,7 @@ export interface ExperimentsOptions {
   config: ExperimentOverrides;
   isProduction: boolean;
   secureCookie: boolean;
+  source: ExperimentSource;
 }
 
 function querySearch(request: FastifyRequest): string {
@@ -47,25 +82,40 @@ function querySearch(request: FastifyRequest): string {
   return index < 0 ? '' : request.url.slice(index);
 }
 
-function experimentsFor(request: FastifyRequest, options: ExperimentsOptions): RequestExperiments {
-  const subjectId = request.viewer?.id ?? request.visitorId;
-  let overrides: ExperimentOverrides | undefined;
-  const currentOverrides = (): ExperimentOverrides =>
-    (overrides ??= buildOverrides({
-      config: options.config,
-      search: querySearch(request),
-      isProduction: options.isProduction,
-    }));
-  const group = (name: ExperimentName): string => resolveGroup(name, subjectId, currentOverrides());
+function experimentsFor(
+  request: FastifyRequest,
+  options: ExperimentsOptions,
+  snapshot: ExperimentsSnapshot,
+): RequestExperiments {
+  const userId = request.viewer?.id ?? null;
+  const subjectId = userId ?? request.visitorId;
+  const subject = userId === null ? `v:${request.visitorId}` : `u:${userId}`;
+  let query: ExperimentOverrides | undefined;
+  const layers = () => ({
+    query: (query ??= parseExperimentQuery(querySearch(request), options.isProduction)),
+    config: options.config,
+    person: userId === null ? undefined : snapshot.overridesByUser.get(userId),
+  });
+  const resolve = (name: ExperimentName) =>
+    resolveGroupWithSource(name, subjectId, layers(), snapshot.registry);
+  const pending = new Map<string, Exposure>();
+  const group = (name: ExperimentName): string => {
+    const resolved = resolve(name);
+    pending.set(name, { experiment: name, ...resolved, subject, userId });
+    return resolved.group;
+  };
   return {
     subjectId,
     group,
-    isEnabled: (name) => group(name) !== 'control',
+    isEnabled: (name) => group(name) !== CONTROL_GROUP,
     all: () => {
       const groups = {} as Record<ExperimentName, string>;
-      for (const name of Object.keys(EXPERIMENTS) as ExperimentName[]) groups[name] = group(name);
+      for (const name of Object.keys(EXPERIMENTS) as ExperimentName[]) {
+        groups[name] = resolve(name).group;
+      }
       return groups;
     },
+    pendingExposures: () => [...pending.values()],
   };
 }
 
@@ -81,7 +131,11 @@ export function registerExperiments(app: FastifyInstance, options: ExperimentsOp
       return value;
     },
   });
-  app.addHook('onRequest', (request, reply, done) => {
+  // Loaded before the first request, so no visitor waits for it (and it reloads only on expiry).
+  app.addHook('onReady', async () => {
+    await options.source.snapshot();
+  });
+  app.addHook('onRequest', async (request, reply) => {
     const raw = request.cookies[VISITOR_ID_COOKIE];
     if (raw !== undefined && VISITOR_ID_PATTERN.test(raw)) {
       request.visitorId = raw;
@@ -98,7 +152,19 @@ export function registerExperiments(app: FastifyInstance, options: ExperimentsOp
         });
       }
     }
-    perRequest.set(request, experimentsFor(request, options));
-    done();
+    perRequest.set(request, experimentsFor(request, options, await options.source.snapshot()));
+  });
+  // Before the answer leaves, so a client that saw the decision finds the exposure logged. A
+  // failed write is logged and never turns the answer into an error.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const exposures = perRequest.get(request)?.pendingExposures() ?? [];
+    if (exposures.length > 0) {
+      try {
+        await options.source.recordExposures(exposures);
+      } catch (error) {
+        request.log.error({ err: error }, 'experiment exposures not recorded');
+      }
+    }
+    return payload;
   });
 }

@@ -23,6 +23,7 @@ import { AuthSurface } from './AuthSurface.tsx';
 import { rememberIdentity } from './cookies.ts';
 import {
   useCaptcha,
+  useExperimentExposure,
   useExperiments,
   useLogin,
   usePasswordReset,
@@ -149,6 +150,7 @@ function ResetForm({ token }: { token: string }) {
   const minLength = passwordMinLength(
     groups !== undefined && groups.web_increased_min_password_length !== 'control',
   );
+  useExperimentExposure('web_increased_min_password_length', groups !== undefined);
   const resetPassword = usePasswordReset();
   const login = useLogin();
   const captcha = useCaptcha();

@@ -13,7 +13,7 @@ import type { AuthProvidersAnswer, SocialNonceAnswer } from '@corkboard/shared/a
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { ExperimentName } from '@corkboard/shared/experiments/experiments';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiGet, apiSend } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
@@ -48,6 +48,27 @@ export function useExperiments() {
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+}
+
+/** Experiments this page load has already reported (the server deduplicates across loads). */
+const reportedExposures = new Set<string>();
+
+/**
+ * Reports to the experiments admin's exposure log that the page decided something with `name`
+ * (docs/decisions/120): call it where the group is read for a decision, with `decided` true once
+ * that decision is actually made (e.g. only for KR visitors for the Korea consent step).
+ */
+export function useExperimentExposure(name: ExperimentName, decided: boolean): void {
+  useEffect(() => {
+    if (!decided || reportedExposures.has(name)) return;
+    reportedExposures.add(name);
+    apiSend('POST', withExperimentOverrides('/v3/experiments/exposures/'), {
+      experiments: [name],
+    }).catch(() => {
+      // Not logged this time; a later decision on this page load tries again.
+      reportedExposures.delete(name);
+    });
+  }, [name, decided]);
 }
 
 // ---- captcha -------------------------------------------------------------------------------

@@ -48,6 +48,7 @@ import type {
 import {
   useCaptcha,
   useEmailExistsLookup,
+  useExperimentExposure,
   useExperiments,
   useLogin,
   useRegister,
@@ -123,11 +124,18 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   const minPasswordLength = passwordMinLength(
     groups !== undefined && groups.web_increased_min_password_length !== 'control',
   );
+  const inConsentCountry =
+    countryFromLanguage(navigator.languages[0] ?? navigator.language) === CONSENT_COUNTRY;
   const consentStepOn =
     state.consentRequired ||
-    (groups !== undefined &&
-      groups.web_kr_privacy_consent_step !== 'control' &&
-      countryFromLanguage(navigator.languages[0] ?? navigator.language) === CONSENT_COUNTRY);
+    (groups !== undefined && groups.web_kr_privacy_consent_step !== 'control' && inConsentCountry);
+  // Exposures (ADR 120): the password rule decides only on the signup form; the consent step
+  // only for visitors in its country.
+  useExperimentExposure(
+    'web_increased_min_password_length',
+    groups !== undefined && state.view === 'signup',
+  );
+  useExperimentExposure('web_kr_privacy_consent_step', groups !== undefined && inConsentCountry);
 
   const captcha = useCaptcha();
   const captchaAction = config.isAccountSwitch ? 'web_auth' : 'web_unauth';

@@ -1,7 +1,8 @@
 // The advertiser console /advertiser/{advertiserId}/… (business.md §2.1; docs/decisions/102).
 // Routes come from the shared URL table (matchAdvertiserPath): the overview lists campaigns
-// with status, review, budget, spend, impressions and clicks (paginated) and pauses or resumes
-// them; /campaign-insights/{campaignId}/ shows one campaign and its ads. Every other path of
+// with status, review, budget, spend, impressions, clicks and CTR (paginated) and pauses or
+// resumes them; /campaign-insights/{campaignId}/ shows one campaign, its figures by day (a date
+// range, paged; docs/decisions/104) and its ads. Every other path of
 // §2.1 shows the console's 'Not available yet' screen. The server checks every read and write;
 // the page only hides the buttons a viewer's permissions would have refused.
 import './business.css';
@@ -17,7 +18,13 @@ import { serverMessage } from '../../api/errorMessages.ts';
 import { BUSINESS_NAMESPACE, ensureBusinessCatalogue } from '../../i18n/businessCatalogue.ts';
 import { LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { useAdvertiser, useCampaign, useCampaigns, useSetCampaignStatus } from './hooks.ts';
+import {
+  useAdvertiser,
+  useCampaign,
+  useCampaignDays,
+  useCampaigns,
+  useSetCampaignStatus,
+} from './hooks.ts';
 import { consolePath } from './paths.ts';
 
 export function ConsolePage() {
@@ -31,6 +38,16 @@ function useMoney(currency: string) {
   const { i18n } = useTranslation();
   const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency });
   return (micro: number) => format.format(fromMicroCurrency(micro));
+}
+
+/** CTR as a percentage with up to two decimals; a dash before the first impression. */
+function useRate() {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language, {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  });
+  return (ctr: number | null) => (ctr === null ? '–' : format.format(ctr));
 }
 
 function Console({ advertiserId, rest }: { advertiserId: string; rest: string }) {
@@ -113,6 +130,7 @@ function Campaigns({ context }: { context: AdvertiserContext }) {
                 <th scope="col">{t('console.spend')}</th>
                 <th scope="col">{t('console.impressions')}</th>
                 <th scope="col">{t('console.clicks')}</th>
+                <th scope="col">{t('console.ctr')}</th>
                 {canManage ? (
                   <th scope="col">
                     <span className="visually-hidden">{t('console.status')}</span>
@@ -212,6 +230,7 @@ function CampaignRow({
 }) {
   const { t, i18n } = useTranslation(BUSINESS_NAMESPACE);
   const count = new Intl.NumberFormat(i18n.language);
+  const rate = useRate();
   return (
     <tr>
       <th scope="row">
@@ -223,6 +242,7 @@ function CampaignRow({
       <td>{money(campaign.spend_in_micro_currency)}</td>
       <td>{count.format(campaign.impressions)}</td>
       <td>{count.format(campaign.clicks)}</td>
+      <td>{rate(campaign.ctr)}</td>
       {canManage ? (
         <td>
           <StatusToggle advertiserId={advertiserId} campaign={campaign} />
@@ -238,6 +258,7 @@ function CampaignView({ context, campaignId }: { context: AdvertiserContext; cam
   const money = useMoney(context.currency);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const count = new Intl.NumberFormat(i18n.language);
+  const rate = useRate();
   if (campaign.isPending) return <LoadingState />;
   if (!campaign.data) {
     return (
@@ -264,10 +285,13 @@ function CampaignView({ context, campaignId }: { context: AdvertiserContext; cam
         <dd>{count.format(data.impressions)}</dd>
         <dt>{t('console.clicks')}</dt>
         <dd>{count.format(data.clicks)}</dd>
+        <dt>{t('console.ctr')}</dt>
+        <dd>{rate(data.ctr)}</dd>
       </dl>
       {context.capabilities.includes('manage_campaigns') ? (
         <StatusToggle advertiserId={context.id} campaign={data} />
       ) : null}
+      <CampaignDays context={context} campaignId={data.id} />
       <h2 className="business-subheading">{t('console.adsHeading')}</h2>
       <ul className="business-list">
         {data.ads.map((ad) => (
@@ -293,6 +317,79 @@ function CampaignView({ context, campaignId }: { context: AdvertiserContext; cam
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** The campaign's figures per day for a date range (default: the server's last 30 days). */
+function CampaignDays({ context, campaignId }: { context: AdvertiserContext; campaignId: string }) {
+  const { t, i18n } = useTranslation(BUSINESS_NAMESPACE);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const days = useCampaignDays(context.id, campaignId, from, to);
+  const money = useMoney(context.currency);
+  const rate = useRate();
+  const count = new Intl.NumberFormat(i18n.language);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const rows = days.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <section aria-labelledby="console-days">
+      <h2 id="console-days" className="business-subheading">
+        {t('console.byDay')}
+      </h2>
+      <div className="console__range">
+        <label>
+          {t('console.from')}{' '}
+          <input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+        </label>
+        <label>
+          {t('console.to')}{' '}
+          <input type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+        </label>
+      </div>
+      {days.isPending ? <LoadingState /> : null}
+      {days.isError ? (
+        <p className="business-alert" role="alert">
+          {serverMessage(days.error) ?? t('console.genericError')}
+        </p>
+      ) : null}
+      {days.isSuccess && rows.length === 0 ? <p>{t('console.noDays')}</p> : null}
+      {rows.length > 0 ? (
+        <div className="console__table-wrap">
+          <table className="console__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('console.day')}</th>
+                <th scope="col">{t('console.spend')}</th>
+                <th scope="col">{t('console.impressions')}</th>
+                <th scope="col">{t('console.clicks')}</th>
+                <th scope="col">{t('console.ctr')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.day}>
+                  <th scope="row">{date.format(new Date(`${row.day}T00:00:00Z`))}</th>
+                  <td>{money(row.spend_in_micro_currency)}</td>
+                  <td>{count.format(row.impressions)}</td>
+                  <td>{count.format(row.clicks)}</td>
+                  <td>{rate(row.ctr)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {days.hasNextPage ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={days.isFetchingNextPage}
+          onClick={() => void days.fetchNextPage()}
+        >
+          {t('console.loadMore')}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -3,7 +3,11 @@
 // pin area and other errors on the error step, the draft kept in storage, and the console's
 // list with pause, read-only for an analyst, and paths not built answering as not found.
 import type { BusinessAccessProfile } from '@corkboard/shared/business/api';
-import type { CampaignDetail, CampaignItem } from '@corkboard/shared/business/campaigns';
+import type {
+  CampaignDay,
+  CampaignDetail,
+  CampaignItem,
+} from '@corkboard/shared/business/campaigns';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -52,6 +56,34 @@ describe('quick promote page', () => {
           review_status: 'PENDING',
           rejection_reasons: [],
         });
+      if (url.pathname === '/v3/ads/advertisers/7/')
+        return ok({
+          id: '7',
+          name: 'Promo Co',
+          country: 'GB',
+          currency: 'GBP',
+          profile: { id: '42', username: 'promo_biz', business_name: 'Promo Co' },
+          permissions: ['OWNER'],
+          capabilities: ['view_reporting', 'manage_campaigns'],
+        });
+      if (url.pathname === '/v3/ads/advertisers/7/campaigns/11/')
+        return ok({
+          id: '11',
+          ad_account_id: '7',
+          name: 'Lemon tart',
+          objective_type: 'CONSIDERATION',
+          status: 'ACTIVE',
+          ads_client_type: 'quick_promote',
+          created_at: '2026-11-23T10:00:00.000Z',
+          updated_at: '2026-11-23T10:00:00.000Z',
+          review_summary: { pending: 1, approved: 0, rejected: 0 },
+          budget_in_micro_currency: 2_500_000,
+          spend_in_micro_currency: 0,
+          impressions: 0,
+          clicks: 0,
+          ctr: null,
+          ads: [],
+        } satisfies CampaignDetail);
       return undefined;
     });
     renderApp('/advertiser/quick_promote?pinId=900');
@@ -67,6 +99,9 @@ describe('quick promote page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Promote' }));
     expect(
       await screen.findByRole('heading', { name: 'Your ad is in review' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('So far: £0.00 spent, 0 impressions, 0 clicks.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See it in Ads Manager' })).toHaveAttribute(
       'href',
@@ -179,6 +214,7 @@ describe('console', () => {
     spend_in_micro_currency: 1_500_000,
     impressions: 1234,
     clicks: 5,
+    ctr: 0.0041,
   };
   const context = (capabilities: string[], permissions: string[]) => ({
     id: '7',
@@ -238,6 +274,50 @@ describe('console', () => {
     renderApp('/advertiser/8/');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       ERROR_CODES.ADVERTISER_NOT_FOUND.message,
+    );
+  });
+
+  test('a campaign shows its CTR and its figures by day, paged, for a chosen range', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(me);
+      if (url.pathname === '/v3/ads/advertisers/7/')
+        return ok(context(['view_reporting'], ['ANALYST']));
+      if (url.pathname === '/v3/ads/advertisers/7/campaigns/11/')
+        return ok({ ...campaign, ads: [] } satisfies CampaignDetail);
+      if (url.pathname === '/v3/ads/advertisers/7/campaigns/11/days/') {
+        if (url.searchParams.get('start_date') === '2026-12-01')
+          return fail('REPORT_RANGE_INVALID');
+        const second = url.searchParams.get('bookmark') === 'b1';
+        const day: CampaignDay = second
+          ? {
+              day: '2026-11-22',
+              spend_in_micro_currency: 500_000,
+              impressions: 10,
+              clicks: 0,
+              ctr: 0,
+            }
+          : {
+              day: '2026-11-23',
+              spend_in_micro_currency: 1_000_000,
+              impressions: 8,
+              clicks: 2,
+              ctr: 0.25,
+            };
+        return ok([day], second ? undefined : 'b1');
+      }
+      return undefined;
+    });
+    renderApp('/advertiser/7/campaign-insights/11/');
+    expect(await screen.findByText('0.41%')).toBeInTheDocument();
+    const byDay = await screen.findByRole('region', { name: 'By day' });
+    const first = await within(byDay).findByRole('row', { name: /Nov 23, 2026/ });
+    expect(within(first).getByText('25%')).toBeInTheDocument();
+    expect(within(first).getByText('$1.00')).toBeInTheDocument();
+    fireEvent.click(within(byDay).getByRole('button', { name: 'Show more' }));
+    expect(await within(byDay).findByRole('row', { name: /Nov 22, 2026/ })).toBeInTheDocument();
+    fireEvent.change(within(byDay).getByLabelText('From'), { target: { value: '2026-12-01' } });
+    expect(await within(byDay).findByRole('alert')).toHaveTextContent(
+      ERROR_CODES.REPORT_RANGE_INVALID.message,
     );
   });
 

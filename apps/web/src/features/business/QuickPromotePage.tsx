@@ -6,6 +6,7 @@
 // advertiser and pin. A 401 shows on the pin area, any other failure on the error step.
 import './business.css';
 import type { AdvertiserSummary, BusinessAccessProfile } from '@corkboard/shared/business/api';
+import { fromMicroCurrency } from '@corkboard/shared/business/money';
 import type { QuickPromoteResult } from '@corkboard/shared/business/campaigns';
 import { hasCapability } from '@corkboard/shared/business/permissions';
 import {
@@ -42,7 +43,13 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { usePin } from '../pin/hooks.ts';
 import { useViewer } from '../session/hooks.ts';
 import { readActiveProfile, writeActiveProfile } from './activeProfile.ts';
-import { useBusinessProfiles, useCreateBusiness, useQuickPromote } from './hooks.ts';
+import {
+  useAdvertiser,
+  useBusinessProfiles,
+  useCampaign,
+  useCreateBusiness,
+  useQuickPromote,
+} from './hooks.ts';
 import { consolePath } from './paths.ts';
 import {
   errorPlacement,
@@ -575,6 +582,12 @@ function Outcome({
             })
           : t('quickPromote.successText')}
       </p>
+      {rejected ? null : (
+        <PromotedResults
+          advertiserId={result.advertiserId}
+          campaignId={result.outcome.campaign_id}
+        />
+      )}
       <div className="business-form__actions">
         <Link
           className="button button--primary"
@@ -584,5 +597,33 @@ function Outcome({
         </Link>
       </div>
     </div>
+  );
+}
+
+/** The campaign's delivery so far, from the same figures as Ads Manager (docs/decisions/104). */
+function PromotedResults({
+  advertiserId,
+  campaignId,
+}: {
+  advertiserId: string;
+  campaignId: string;
+}) {
+  const { t, i18n } = useTranslation(BUSINESS_NAMESPACE);
+  const advertiser = useAdvertiser(advertiserId);
+  const campaign = useCampaign(advertiserId, campaignId);
+  if (!advertiser.data || !campaign.data) return null;
+  const money = new Intl.NumberFormat(i18n.language, {
+    style: 'currency',
+    currency: advertiser.data.currency,
+  });
+  const count = new Intl.NumberFormat(i18n.language);
+  return (
+    <p>
+      {t('console.promotedResults', {
+        spend: money.format(fromMicroCurrency(campaign.data.spend_in_micro_currency)),
+        impressions: count.format(campaign.data.impressions),
+        clicks: count.format(campaign.data.clicks),
+      })}
+    </p>
   );
 }

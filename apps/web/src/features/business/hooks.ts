@@ -12,6 +12,7 @@ import type {
 } from '@corkboard/shared/business/api';
 import type {
   AdReviewItem,
+  CampaignDay,
   CampaignDetail,
   CampaignItem,
   QuickPromoteResult,
@@ -175,6 +176,26 @@ export function useCampaign(advertiserId: string, campaignId: string) {
         `${advertiserPath(advertiserId)}/campaigns/${encodeURIComponent(campaignId)}/`,
         { signal },
       ),
+    retry: false,
+  });
+}
+
+/** A campaign's figures per day in [from, to] ('' = the server's default range), newest first. */
+export function useCampaignDays(
+  advertiserId: string,
+  campaignId: string,
+  from: string,
+  to: string,
+) {
+  const query: Record<string, string> = {};
+  if (from) query['start_date'] = from;
+  if (to) query['end_date'] = to;
+  return useInfiniteQuery({
+    ...listQueryOptions<CampaignDay>(
+      queryKeys.campaignDays(advertiserId, campaignId, from, to),
+      `${advertiserPath(advertiserId)}/campaigns/${encodeURIComponent(campaignId)}/days/`,
+      query,
+    ),
     retry: false,
   });
 }

@@ -1,6 +1,8 @@
 // The browser-extension upsell on the create page (saving.md §2.1 "a browser-extension upsell
 // may replace the success view", §2.8, §4 "decided after a 500 ms wait for the extension check",
 // §9 extensionNagCount; docs/decisions/062), and the report when the extension is there (§7).
+// Through the experience platform (docs/decisions/083): shown only when its placement serves an
+// experience; the view, the dismissal and the completion are recorded there.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ok, stubApi } from '../../test/api.ts';
@@ -15,7 +17,26 @@ const DESKTOP_CHROME =
 const boards = [makePickerBoard('1', { name: 'Desserts' })];
 const MEDIA = '?url=https%3A%2F%2Fshop.example%2Fpie&media=https%3A%2F%2Fshop.example%2Fpie.jpg';
 
-function stub(flag: 'enabled' | 'control') {
+const upsellExperience = {
+  experience_id: '1',
+  placement_id: 4,
+  placed_experience_id: '4:1',
+  display_data: { kind: 'upsell', anchor: 'none' },
+  extra_context: { page: 'pin_create' },
+  targeting: {},
+  triggerable_placed_exps: [],
+  metadata: {
+    name: 'Browser extension upsell',
+    priority: 0,
+    triggerable: false,
+    max_views_per_person: null,
+    ends_at: null,
+  },
+  status: null,
+  view_count: 0,
+};
+
+function stub(flag: 'enabled' | 'control', platform: 'served' | 'none' = 'served') {
   const handler = savingHandler({
     boards,
     save: () => ok(makeSavedPin('700', boards[0]!, { description: 'Pie' })),
@@ -30,6 +51,22 @@ function stub(flag: 'enabled' | 'control') {
           web_extension_upsell: flag,
         },
       });
+    }
+    if (url.pathname === '/resource/UserExperienceResource/get/') {
+      return ok({
+        experiences: { '4': platform === 'served' ? upsellExperience : null },
+        triggerable_placed_exps: [],
+      });
+    }
+    const state = { placed_experience_id: '4:1', view_count: 1 };
+    if (url.pathname === '/resource/UserExperienceViewedResource/update/') {
+      return ok({ ...state, status: 'viewed' });
+    }
+    if (url.pathname === '/resource/UserExperienceResource/delete/') {
+      return ok({ ...state, status: 'dismissed' });
+    }
+    if (url.pathname === '/resource/UserExperienceCompletedResource/update/') {
+      return ok({ ...state, status: 'completed' });
     }
     if (url.pathname === '/v3/pins/image/') {
       return ok({
@@ -77,7 +114,7 @@ function nagState() {
 describe('extension upsell after a create-page save', () => {
   test('the pin builder variant replaces the success view when the nag limits allow; Not now shows the success view', async () => {
     window.localStorage.setItem(EXTENSION_NAG_KEY, JSON.stringify({ count: 1, lastNagAt: null }));
-    stub('enabled');
+    const api = stub('enabled');
     await saveToDesserts(`/pin/create/create/${MEDIA}`);
     const dialog = await screen.findByRole('dialog', {
       name: 'Make Pins faster with the browser extension',
@@ -89,10 +126,32 @@ describe('extension upsell after a create-page save', () => {
     );
     await waitFor(() => expect(nagState()?.count).toBe(0));
     expect(nagState()?.lastNagAt).toEqual(expect.any(Number));
+    await waitFor(() =>
+      expect(api.bodies('/resource/UserExperienceViewedResource/update/')).toEqual([
+        { options: { placed_experience_id: '4:1', extra_context: { page: 'pin_create' } } },
+      ]),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Saved to Desserts' }),
     ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.bodies('/resource/UserExperienceResource/delete/')).toEqual([
+        { options: { placed_experience_id: '4:1' } },
+      ]),
+    );
+  });
+
+  test('not shown when the platform serves no upsell (ended, dismissed before); the save is counted', async () => {
+    window.localStorage.setItem(EXTENSION_NAG_KEY, JSON.stringify({ count: 4, lastNagAt: null }));
+    const api = stub('enabled', 'none');
+    await saveToDesserts(`/pin/create/create/${MEDIA}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Saved to Desserts' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.requests().some((path) => path.includes('UserExperienceResource/get'))).toBe(true);
+    await waitFor(() => expect(nagState()).toEqual({ count: 5, lastNagAt: null }));
   });
 
   test('the default variant follows a bookmarklet save', async () => {
@@ -100,11 +159,18 @@ describe('extension upsell after a create-page save', () => {
       EXTENSION_NAG_KEY,
       JSON.stringify({ count: 4, lastNagAt: Date.now() }),
     );
-    stub('enabled');
+    const api = stub('enabled');
     await saveToDesserts(`/pin/create/bookmarklet/${MEDIA}`);
-    expect(
-      await screen.findByRole('dialog', { name: 'Save from any website in one click' }),
-    ).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Save from any website in one click',
+    });
+    // Get the extension completes the experience.
+    fireEvent.click(within(dialog).getByRole('link', { name: /Get the extension/ }));
+    await waitFor(() =>
+      expect(api.bodies('/resource/UserExperienceCompletedResource/update/')).toEqual([
+        { options: { placed_experience_id: '4:1' } },
+      ]),
+    );
   });
 
   test('not shown when the count is 0; the save is counted', async () => {
@@ -119,12 +185,14 @@ describe('extension upsell after a create-page save', () => {
 
   test('not shown with the experiment off', async () => {
     window.localStorage.setItem(EXTENSION_NAG_KEY, JSON.stringify({ count: 4, lastNagAt: null }));
-    stub('control');
+    const api = stub('control');
     await saveToDesserts(`/pin/create/create/${MEDIA}`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Saved to Desserts' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The nag rule and the flag come first: the platform is not asked.
+    expect(api.requests().some((path) => path.includes('UserExperience'))).toBe(false);
   });
 
   test('not shown when the extension answers the check; the server log hears of it', async () => {

@@ -3,10 +3,20 @@
 // test flag is on, and the nag limits allow it"; docs/decisions/062). The pin-builder variant
 // follows a save from the pin builder (/pin/create/create/), the default one any other create
 // page. Dismissing it (Not now, ×, Esc) shows the success view it replaced.
-import { useId } from 'react';
+// Through the experience platform (docs/decisions/083): showing it records a view of the
+// experience its placement served, dismissing records the dismissal (the platform then serves it
+// no more), and Get the extension records it completed.
+import { PLACEMENT_IDS } from '@corkboard/shared/experiences/experiences';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SAVING_NAMESPACE } from '../../i18n/savingCatalogue.ts';
+import {
+  recordCompleted,
+  recordViewed,
+  useDismissExperience,
+  useExperiences,
+} from '../experiences/hooks.ts';
 import { Modal } from '../../ui/Modal.tsx';
 
 export type ExtensionUpsellVariant = 'default' | 'pinBuilder';
@@ -26,11 +36,28 @@ export function ExtensionUpsell({
   const { t } = useTranslation(SAVING_NAMESPACE);
   const headingId = useId();
   const bodyId = useId();
+  const placements = [PLACEMENT_IDS.extension_upsell];
+  // The decision (useExtensionUpsellDecision) asked this already: read from the cache.
+  const served = useExperiences(placements, 'pin_create').data?.experiences[
+    String(PLACEMENT_IDS.extension_upsell)
+  ];
+  const placedId = served?.placed_experience_id ?? null;
+  const dismissExperience = useDismissExperience(placements);
+  const recorded = useRef(false);
+  useEffect(() => {
+    if (recorded.current || placedId === null) return;
+    recorded.current = true;
+    recordViewed(placedId, 'pin_create').catch(() => undefined);
+  }, [placedId]);
+  const dismiss = () => {
+    if (placedId !== null) dismissExperience.mutate(placedId);
+    onDismiss();
+  };
   return (
     <Modal
       labelledBy={headingId}
       describedBy={bodyId}
-      onDismiss={onDismiss}
+      onDismiss={dismiss}
       closeLabel={t('extensionUpsell.close')}
       width={EXTENSION_UPSELL_WIDTH}
     >
@@ -42,7 +69,7 @@ export function ExtensionUpsell({
           {t(`extensionUpsell.${variant}.body`)}
         </p>
         <div className="form-actions">
-          <button type="button" className="button button--secondary" onClick={onDismiss}>
+          <button type="button" className="button button--secondary" onClick={dismiss}>
             {t('extensionUpsell.notNow')}
           </button>
           <Link
@@ -51,6 +78,9 @@ export function ExtensionUpsell({
             target="_blank"
             rel="noopener"
             data-autofocus
+            onClick={() => {
+              if (placedId !== null) recordCompleted(placedId).catch(() => undefined);
+            }}
           >
             {t('extensionUpsell.get')}{' '}
             <span className="visually-hidden">{t('saved.opensInNewTab')}</span>

@@ -16,6 +16,19 @@ const HomeBanner = lazy(() =>
   import('../experiences/HomeBanner.tsx').then((module) => ({ default: module.HomeBanner })),
 );
 
+// The first-run tour placement (docs/decisions/082): the same, a dialog over the feed.
+const FirstRunTour = lazy(() =>
+  import('../experiences/FirstRunTour.tsx').then((module) => ({ default: module.FirstRunTour })),
+);
+
+// The visitors' image-visibility profiler and web-vitals (business.md §4.5, ADR 121): its own
+// chunk with web-vitals, loaded after the page for signed-out visitors only.
+const VisitorProfiler = lazy(() =>
+  import('../performance/VisitorProfiler.tsx').then((module) => ({
+    default: module.VisitorProfiler,
+  })),
+);
+
 export function HomePage() {
   const { t } = useTranslation();
   const viewer = useViewer();
@@ -30,6 +43,7 @@ export function HomePage() {
       {viewer.data ? (
         <Suspense fallback={null}>
           <HomeBanner />
+          <FirstRunTour />
         </Suspense>
       ) : null}
       {signedIn ? (
@@ -51,6 +65,11 @@ export function HomePage() {
         </nav>
       ) : null}
       {following ? <FollowingFeed /> : <DiscoveryFeed />}
+      {viewer.isSuccess && !viewer.data ? (
+        <Suspense fallback={null}>
+          <VisitorProfiler />
+        </Suspense>
+      ) : null}
     </>
   );
 }

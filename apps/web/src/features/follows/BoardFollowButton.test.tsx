@@ -34,7 +34,7 @@ function stub(viewerId: string | null, answer: (method: string) => Response) {
   return { methods, release: () => release() };
 }
 
-const button = () => screen.findByRole('button', { name: 'Follow Summer gardens' });
+const button = (name = 'Follow Summer gardens') => screen.findByRole('button', { name });
 
 describe('BoardFollowButton', () => {
   test('follows at once with PUT, and stays followed when the server agrees', async () => {
@@ -68,10 +68,12 @@ describe('BoardFollowButton', () => {
   test('unfollows a followed board with DELETE; a failure puts Following back', async () => {
     const { methods, release } = stub('8', () => fail('INTERNAL'));
     renderSaving(<BoardFollowButton board={{ ...board, followed_by_me: true }} />);
-    const follow = await button();
+    // The name carries the visible text (axe label-content-name-mismatch).
+    const follow = await button('Following Summer gardens');
     expect(follow).toHaveTextContent('Following');
     fireEvent.click(follow);
     expect(follow).toHaveAttribute('aria-pressed', 'false');
+    expect(follow).toHaveAccessibleName('Follow Summer gardens');
     expect(methods).toEqual(['DELETE']);
     release();
     await waitFor(() => expect(follow).toHaveAttribute('aria-pressed', 'true'));

@@ -32,7 +32,7 @@ function SignedInBoardFollow({ board }: { board: Board }) {
         on ? 'button button--secondary follow-button' : 'button button--primary follow-button'
       }
       aria-pressed={on}
-      aria-label={t('follow.followBoard', { name: board.name })}
+      aria-label={t(on ? 'follow.followingBoard' : 'follow.followBoard', { name: board.name })}
       onClick={() => void toggle()}
     >
       {on ? t('follow.following') : t('follow.follow')}

@@ -86,7 +86,7 @@ function PersonFollow({ person }: { person: UserFollowData }) {
       type="button"
       className={on ? 'button button--secondary' : 'button button--primary'}
       aria-pressed={on}
-      aria-label={t('follow.followPerson', { name })}
+      aria-label={t(on ? 'follow.followingPerson' : 'follow.followPerson', { name })}
       onClick={() => void toggle()}
     >
       {on ? t('follow.following') : t('follow.follow')}

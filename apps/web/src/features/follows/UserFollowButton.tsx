@@ -29,7 +29,7 @@ function SignedInUserFollow({ user, name }: { user: User; name: string }) {
       type="button"
       className={on ? 'button button--secondary' : 'button button--primary'}
       aria-pressed={on}
-      aria-label={t('follow.followPerson', { name })}
+      aria-label={t(on ? 'follow.followingPerson' : 'follow.followPerson', { name })}
       onClick={() => void toggle()}
     >
       {on ? t('follow.following') : t('follow.follow')}

@@ -1,14 +1,22 @@
 // Organise-mode writes (saving.md §4 "Moving pins: the pins are removed from the source feed and
 // added to the target at once; on failure they are reverted and an error is shown"; §7, §8).
 // Only this module talks to the API client about bulk pin actions.
-import type { Pin } from '@corkboard/shared/api-types';
+import type { Pin, PinDetail } from '@corkboard/shared/api-types';
 import {
   BOARD_ACTION_BUSY_CODES,
   BOARD_ACTION_BUSY_MESSAGE,
   type BulkDeleteOptions,
   type BulkEditResult,
+  type BoardDeleteOptions,
+  type BoardEditOptions,
   type BulkEditSelectAllOptions,
+  type PinDeleteOptions,
+  type PinEditOptions,
+  type SectionDeleteOptions,
+  type SectionEditOptions,
+  type SectionOrderBody,
 } from '@corkboard/shared/saving/organise';
+import type { PickerBoardItem } from '@corkboard/shared/saving/api';
 import { useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiSend, type Page } from '../../api/client.ts';
@@ -150,4 +158,155 @@ export function useDeletePins() {
     },
     [optimistic],
   );
+}
+
+/**
+ * PinResource update (issue 10 pin edit): the answer replaces the cached pin; every list and
+ * board is refreshed (the pin may have changed board, section or cover).
+ */
+export function useEditPin() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (options: PinEditOptions): Promise<PinDetail> => {
+      const pin = await apiSend<PinDetail>('POST', '/resource/PinResource/update/', { options });
+      queryClient.setQueryData(queryKeys.pin(pin.id), pin);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+      return pin;
+    },
+    [queryClient],
+  );
+}
+
+/** PinResource delete: the pin leaves every cached list at once, then they are refreshed. */
+export function useDeletePin() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (pinId: string): Promise<void> => {
+      const options: PinDeleteOptions = { id: pinId };
+      await apiSend<{ id: string }>('POST', '/resource/PinResource/delete/', { options });
+      const gone = new Set([pinId]);
+      queryClient.setQueriesData<PinPages>({ queryKey: queryKeys.pinListsAll() }, (data) =>
+        withoutPins(data, gone),
+      );
+      queryClient.removeQueries({ queryKey: queryKeys.pin(pinId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * Field messages of a failed edit: the shared schema's (checked before sending) or the server's
+ * (VALIDATION_FAILED lists `options.<field>`; URL_INVALID names its `field`).
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.data) return {};
+  const errors: Record<string, string> = {};
+  const field = error.data['field'];
+  if (typeof field === 'string') errors[field] = error.detail ?? error.message;
+  const fields = error.data['fields'];
+  if (Array.isArray(fields)) {
+    for (const entry of fields as { path?: unknown; message?: unknown }[]) {
+      if (typeof entry.path !== 'string' || typeof entry.message !== 'string') continue;
+      errors[entry.path.replace(/^options\./, '')] = entry.message;
+    }
+  }
+  return errors;
+}
+
+/** BoardResource update (ADR 058): answers the board as now (a rename gives it a new url). */
+export function useEditBoard() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (options: BoardEditOptions): Promise<PickerBoardItem> => {
+      const board = await apiSend<PickerBoardItem>('POST', '/resource/BoardResource/update/', {
+        options,
+      });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+      return board;
+    },
+    [queryClient],
+  );
+}
+
+/** BoardResource delete: the board and its pins go; every list is refreshed. */
+export function useDeleteBoard() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (boardId: string): Promise<void> => {
+      const options: BoardDeleteOptions = { board_id: boardId };
+      await apiSend<{ board_id: string }>('POST', '/resource/BoardResource/delete/', { options });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+    },
+    [queryClient],
+  );
+}
+
+/** PUT / DELETE /v3/boards/{id}/archive/: archived (or not) for the viewer only. */
+export function useArchiveBoard() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (boardId: string, archived: boolean): Promise<void> => {
+      await apiSend<{ archived_by_me_at: string | null }>(
+        archived ? 'PUT' : 'DELETE',
+        `/v3/boards/${encodeURIComponent(boardId)}/archive/`,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+    },
+    [queryClient],
+  );
+}
+
+/** After a section change: the board page (its sections), the pickers and the pin lists. */
+function useSectionsChanged() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (boardId: string) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardSections(boardId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+    },
+    [queryClient],
+  );
+}
+
+/** BoardSectionResource update (rename), delete, and the section order (ADR 059). */
+export function useSectionEdits(boardId: string) {
+  const changed = useSectionsChanged();
+  return {
+    rename: useCallback(
+      async (sectionId: string, name: string) => {
+        const options: SectionEditOptions = { section_id: sectionId, name };
+        await apiSend('POST', '/resource/BoardSectionResource/update/', { options });
+        changed(boardId);
+      },
+      [boardId, changed],
+    ),
+    remove: useCallback(
+      async (sectionId: string) => {
+        const options: SectionDeleteOptions = { section_id: sectionId };
+        await apiSend('POST', '/resource/BoardSectionResource/delete/', { options });
+        changed(boardId);
+      },
+      [boardId, changed],
+    ),
+    /** Answers the board's sections in their new order. */
+    move: useCallback(
+      async (sectionId: string, afterSectionId: string | null): Promise<string[]> => {
+        const body: SectionOrderBody = { section_id: sectionId, after_section_id: afterSectionId };
+        const answer = await apiSend<{ section_ids: string[] }>(
+          'PUT',
+          `/v3/boards/${encodeURIComponent(boardId)}/sections/order/`,
+          body,
+        );
+        changed(boardId);
+        return answer.section_ids;
+      },
+      [boardId, changed],
+    ),
+  };
 }

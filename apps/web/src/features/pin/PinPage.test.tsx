@@ -37,6 +37,22 @@ describe('pin closeup', () => {
     expect(image).toHaveAttribute('loading', 'eager');
   });
 
+  test("shows the aggregate save count only when the answer carries it (visitors' experiment)", async () => {
+    stubPinApi(ok({ ...pin, aggregated_pin_data: { aggregated_stats: { saves: 1234 } } }));
+    renderApp('/pin/5/');
+    const main = screen.getByRole('main');
+    expect(await within(main).findByText('1234 saves')).toBeInTheDocument();
+    expect(within(main).getByText('Saves')).toBeInTheDocument();
+  });
+
+  test('shows no save count without it', async () => {
+    stubPinApi();
+    renderApp('/pin/5/');
+    const main = screen.getByRole('main');
+    await within(main).findByRole('heading', { level: 1, name: 'Raised garden beds' });
+    expect(within(main).queryByText('Saves')).toBeNull();
+  });
+
   test('links out safely, and to the board, section and pinner', async () => {
     stubPinApi();
     renderApp('/pin/5/');

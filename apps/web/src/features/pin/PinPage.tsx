@@ -2,9 +2,10 @@ import type { Pin } from '@corkboard/shared/api-types';
 import { offsiteHref } from '@corkboard/shared/offsite/offsite';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { PinAuthActions } from '../auth/EntryPoints.tsx';
 import { CloseupSaveButton } from '../save/CloseupSaveButton.tsx';
+import { PinEditEntry, type PinWithAccess } from '../organise/PinEditEntry.tsx';
 import { HashtagText } from '../hashtags/HashtagText.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { isApiError } from '../../ui/isApiError.ts';
@@ -16,7 +17,12 @@ import { pinAltText, safeExternalUrl } from '../../ui/pinText.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useMoreLikeThis, usePin } from './hooks.ts';
 
-export function PinPage() {
+/** /pin/{id}/edit/: the pin page with its edit dialog open (issue 10; ADR 057). */
+export function PinEditPage() {
+  return <PinPage edit />;
+}
+
+export function PinPage({ edit = false }: { edit?: boolean }) {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const pin = usePin(id);
@@ -27,7 +33,7 @@ export function PinPage() {
   if (pin.data) {
     return (
       <>
-        <PinCloseup pin={pin.data} title={title ?? ''} />
+        <PinCloseup pin={pin.data} title={title ?? ''} edit={edit} />
         <MoreLikeThis pin={pin.data} />
       </>
     );
@@ -37,16 +43,31 @@ export function PinPage() {
   return <LoadingState />;
 }
 
-function PinCloseup({ pin, title }: { pin: Pin; title: string }) {
+/** The ad a promoted card passed in the navigation state (PinCard), if any. */
+function promotedAdOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('promotedAd' in state)) return undefined;
+  return typeof state.promotedAd === 'string' ? state.promotedAd : undefined;
+}
+
+function PinCloseup({ pin, title, edit }: { pin: PinWithAccess; title: string; edit: boolean }) {
   const { t } = useTranslation();
   const link = safeExternalUrl(pin.link);
   const domain = pin.domain || link?.hostname;
   // Outbound links go through /offsite/, which checks them first (business.md §5.3, ADR 080);
   // the random token is drawn once per pin, not on every render.
   const linkHref = link?.href;
+  // Opened from a promoted card: the outbound click is that ad's (docs/decisions/104).
+  const promotedAd = promotedAdOf(useLocation().state);
   const outboundHref = useMemo(
-    () => (linkHref ? offsiteHref({ url: linkHref, pinId: pin.id }) : undefined),
-    [linkHref, pin.id],
+    () =>
+      linkHref
+        ? offsiteHref({
+            url: linkHref,
+            pinId: pin.id,
+            ...(promotedAd ? { isThirdPartyAd: true, clientTrackingParams: promotedAd } : {}),
+          })
+        : undefined,
+    [linkHref, pin.id, promotedAd],
   );
   const description = pin.description.trim();
   return (
@@ -65,6 +86,7 @@ function PinCloseup({ pin, title }: { pin: Pin; title: string }) {
         <div className="stack">
           <PinAuthActions pin={pin} />
           <CloseupSaveButton pin={pin} />
+          <PinEditEntry key={pin.id} pin={pin} requested={edit} />
           {outboundHref && domain ? (
             <a
               className="closeup__outbound"
@@ -102,6 +124,15 @@ function PinCloseup({ pin, title }: { pin: Pin; title: string }) {
                 ) : null}
               </dd>
             </div>
+            {pin.aggregated_pin_data ? (
+              // business.md §6: visitors in the aggregate-saves experiment (ADR 122).
+              <div>
+                <dt>{t('pin.saves')}</dt>
+                <dd>
+                  {t('pin.saveCount', { count: pin.aggregated_pin_data.aggregated_stats.saves })}
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('pin.savedBy')}</dt>
               <dd>

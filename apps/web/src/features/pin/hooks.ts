@@ -1,4 +1,4 @@
-import type { Pin } from '@corkboard/shared/api-types';
+import type { Pin, PinDetail } from '@corkboard/shared/api-types';
 import {
   useInfiniteQuery,
   useQuery,
@@ -27,11 +27,14 @@ export function findCachedPin(queryClient: QueryClient, id: string): Pin | undef
   return undefined;
 }
 
+/** The answer is a PinDetail; a grid's copy (a Pin, no board_access yet) paints first. */
+type PinAnswer = Pin & Partial<Pick<PinDetail, 'board_access'>>;
+
 export function usePin(id: string) {
   const queryClient = useQueryClient();
-  return useQuery<Pin, Error, Pin, ReturnType<typeof queryKeys.pin>>({
+  return useQuery<PinAnswer, Error, PinAnswer, ReturnType<typeof queryKeys.pin>>({
     queryKey: queryKeys.pin(id),
-    queryFn: ({ signal }) => apiGet<Pin>(`/v3/pins/${encodeURIComponent(id)}/`, { signal }),
+    queryFn: ({ signal }) => apiGet<PinDetail>(`/v3/pins/${encodeURIComponent(id)}/`, { signal }),
     placeholderData: () => findCachedPin(queryClient, id),
   });
 }

@@ -46,7 +46,7 @@ const official: FollowableUser = {
 };
 
 function pinDetail(id: string, linkDomain: LinkDomain | null): PinDetail {
-  return { ...makePin(id), link_domain: linkDomain };
+  return { ...makePin(id), link_domain: linkDomain, board_access: ['read'] };
 }
 
 /** PinResource get answers the saved pin with `linkDomain`; the client log answers ok. */

@@ -2,12 +2,14 @@
 // success or failure, with creating a board or a section on the way. The save modal, the pop-up
 // create page and the mobile create page all run it; they differ only in how they show it and
 // in the surface's rules below. The steps themselves are the pure reducer in saveFlow.ts.
+import { PLACEMENT_IDS } from '@corkboard/shared/experiences/experiences';
 import type { PickerBoardItem, PickerSectionItem } from '@corkboard/shared/saving/api';
 import { useEffect, useReducer, useRef } from 'react';
 import { serverMessage } from '../../api/errorMessages.ts';
 import type { CreateBoardValues } from '../boards/CreateBoardForm.tsx';
 import { useCreateBoardWithInvites } from '../boards/hooks.ts';
 import { boardRowKey, sectionRowKey } from '../boards/pickerRows.ts';
+import { useTriggerPlacement } from '../experiences/hooks.ts';
 import { useCreateSection } from '../sections/hooks.ts';
 import { useSavePin } from './hooks.ts';
 import {
@@ -86,6 +88,7 @@ export function useSaveController(options: SaveControllerOptions): SaveControlle
   const inviteFailed = useInviteFailedToast();
   const createSection = useCreateSection();
   const { showToast } = useSaveFlow();
+  const triggerPlacement = useTriggerPlacement();
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
@@ -96,6 +99,11 @@ export function useSaveController(options: SaveControllerOptions): SaveControlle
   const finish = (result: SavedResult) => {
     const { surface, onSaved } = latest.current;
     showToast(savedToast(result, surface === 'mobile' ? MOBILE_SAVED_TOAST_MS : SAVE_TOAST_MS));
+    // The person's first save triggers the save tooltip (docs/decisions/083); a failure there
+    // must not touch the save, which is done.
+    if (result.pin.is_first_save && !result.pin.already_saved) {
+      triggerPlacement(PLACEMENT_IDS.save_tooltip).catch(() => undefined);
+    }
     onSaved(result);
   };
 

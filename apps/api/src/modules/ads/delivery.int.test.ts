@@ -1,0 +1,422 @@
+// Ad delivery (docs/decisions/104): which promoted pins the home feed and search serve (approved
+// only, active, budget left, under the frequency cap, never to the business itself, never from a
+// secret board nor in the viewer's own scopes), impressions and clicks counted once per window,
+// /offsite/ ad clicks through the offsite service, charging that never passes the budget under
+// concurrent events, and the console's numbers.
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@corkboard/db/create-db';
+import { createTestDb } from '@corkboard/db/testing';
+import type { Pin } from '@corkboard/shared/api-types';
+import type { BusinessCreated } from '@corkboard/shared/business/api';
+import type {
+  CampaignDay,
+  CampaignDetail,
+  CampaignItem,
+  QuickPromoteResult,
+} from '@corkboard/shared/business/campaigns';
+import {
+  defaultQuickPromoteValues,
+  quickPromotePayload,
+} from '@corkboard/shared/business/quick-promote';
+import { ERROR_CODES } from '@corkboard/shared/error-codes';
+import type { SearchAnswer } from '@corkboard/shared/search/api';
+import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
+import type { Who } from '../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { TestClock } from '../../test/test-clock.ts';
+import {
+  AD_EVENT_DEDUPE_WINDOW_MS,
+  AD_FREQUENCY_CAP_PER_DAY,
+  PROMOTED_SLOT_POSITIONS,
+} from './delivery.service.ts';
+
+const CODES = ERROR_CODES;
+const DAY_MS = 86_400_000;
+
+let handle: DbHandle;
+let f: Fixtures;
+let test: TestApp;
+let owner: UserFixture;
+let operator: UserFixture;
+let advertiserId: string;
+let profileId: string;
+let promotedBoardId: string;
+let promotedPinId: string;
+let viewerCount = 0;
+
+const LINK = 'https://maras.example/tart';
+
+async function viewer(): Promise<UserFixture> {
+  viewerCount += 1;
+  return f.user({ username: `viewer_${viewerCount}` });
+}
+
+interface Promoted {
+  campaignId: string;
+  adGroupId: string;
+  adId: string;
+}
+
+/** A quick-promoted ad of the promoted pin, approved by an operator unless `approve` is false. */
+async function promotedAd(
+  options: { budget?: number; webConversion?: boolean; approve?: boolean; pinId?: string } = {},
+): Promise<Promoted> {
+  const pinId = options.pinId ?? promotedPinId;
+  let tagId: string | undefined;
+  if (options.webConversion) {
+    const tag = await handle.db
+      .insertInto('ad_conversion_tags')
+      .values({ ad_account_id: advertiserId, name: 'Checkout' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    tagId = tag.id;
+  }
+  const values = {
+    ...defaultQuickPromoteValues({
+      advertiserId,
+      country: 'US',
+      pinTitle: 'Lemon tart',
+      pinLink: LINK,
+    }),
+    budget: options.budget ?? 3,
+    is_ongoing: true,
+    ...(tagId
+      ? {
+          ad_type: 'web_conversion' as const,
+          selected_ocpm_tag: { conversionTagId: tagId, conversionEvent: 'CHECKOUT' as const },
+        }
+      : {}),
+  };
+  const created = await test.client.send<QuickPromoteResult>(
+    'POST',
+    `/ads/v4/advertisers/${advertiserId}/pins/${pinId}/quick_promote/`,
+    quickPromotePayload(values, pinId, 'US'),
+    owner,
+  );
+  expect(created.status, JSON.stringify(created.data)).toBe(200);
+  if (options.approve !== false) {
+    const decided = await test.client.send(
+      'POST',
+      `/v3/admin/ads/${created.data.ad_id}/review/`,
+      { status: 'APPROVED' },
+      operator,
+    );
+    expect(decided.status).toBe(200);
+  }
+  return {
+    campaignId: created.data.campaign_id,
+    adGroupId: created.data.ad_group_id,
+    adId: created.data.ad_id,
+  };
+}
+
+async function homeFeed(who: Who): Promise<Pin[]> {
+  const answer = await test.client.get<Pin[]>('/v3/feeds/home/?page_size=25', who);
+  expect(answer.status).toBe(200);
+  return answer.data;
+}
+
+function promotedIn(pins: Pin[]): Pin[] {
+  return pins.filter((pin) => pin.is_promoted === true);
+}
+
+function beacon(who: Who, adId: string, event: 'IMPRESSION' | 'CLOSEUP') {
+  return test.client.send<{ counted: boolean }>(
+    'POST',
+    '/v3/ads/events/',
+    { tracking_params: adId, event },
+    who,
+  );
+}
+
+async function campaign(campaignId: string): Promise<CampaignDetail> {
+  const answer = await test.client.get<CampaignDetail>(
+    `/v3/ads/advertisers/${advertiserId}/campaigns/${campaignId}/`,
+    owner,
+  );
+  expect(answer.status).toBe(200);
+  return answer.data;
+}
+
+async function spendOf(adGroupId: string): Promise<{ today: number; lifetime: number }> {
+  const group = await handle.db
+    .selectFrom('ad_groups')
+    .leftJoin('ad_group_spend_days as sd', (join) =>
+      join
+        .onRef('sd.ad_group_id', '=', 'ad_groups.id')
+        .on('sd.day', '=', test.clock.now().toISOString().slice(0, 10)),
+    )
+    .select(['ad_groups.spent_micro', 'sd.spent_micro as today'])
+    .where('ad_groups.id', '=', adGroupId)
+    .executeTakeFirstOrThrow();
+  return { today: Number(group.today ?? 0), lifetime: Number(group.spent_micro) };
+}
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  f = createFixtures(handle.db);
+  // Early in a UTC day, so the frequency-cap test's hours never cross midnight.
+  test = await buildTestApp(handle.db, { clock: new TestClock(new Date('2026-11-24T06:00:00Z')) });
+  owner = await f.user({ username: 'promo_owner' });
+  operator = await f.user({ username: 'ad_operator', isAdmin: true });
+  const created = await test.client.send<BusinessCreated>(
+    'POST',
+    '/v3/business/create/',
+    { business_name: 'Promo Co', country: 'US', language: 'en', advertising_intent: 'products' },
+    owner,
+  );
+  advertiserId = created.data.advertiser_id;
+  profileId = created.data.profile.id;
+  const board = await f.board(owner, { name: 'Tarts' });
+  promotedBoardId = board.id;
+  promotedPinId = (await f.pin({ board, title: 'Lemon tart', link: LINK })).id;
+  // Newer organic pins, so the promoted pin is not on the feed's first page by itself.
+  const baker = await f.user({ username: 'organic_baker' });
+  const bakes = await f.board(baker, { name: 'Bakes' });
+  for (let index = 0; index < 30; index += 1) {
+    await f.pin({ board: bakes, title: `Sourdough tart ${index}` });
+  }
+});
+
+afterEach(async () => {
+  // Each test starts with no running campaign and a public promoted board.
+  await sql`UPDATE ad_campaigns SET status = 'PAUSED'`.execute(handle.db);
+  await sql`UPDATE boards SET privacy = 'public' WHERE id = ${promotedBoardId}`.execute(handle.db);
+});
+
+afterAll(async () => {
+  await test.close();
+  await handle.close();
+});
+
+describe('serving', () => {
+  it('places an approved ad at the first slot, marked promoted; pending ones never', async () => {
+    const pending = await promotedAd({ approve: false });
+    const someone = await viewer();
+    expect(promotedIn(await homeFeed(someone))).toEqual([]);
+
+    const approved = await promotedAd();
+    const feed = await homeFeed(someone);
+    const promoted = promotedIn(feed);
+    expect(promoted).toHaveLength(1);
+    const first = PROMOTED_SLOT_POSITIONS[0];
+    expect(feed[first - 1]).toMatchObject({
+      id: promotedPinId,
+      is_promoted: true,
+      promoted_is_removable: false,
+      tracking_params: approved.adId,
+      promoter: { id: profileId, full_name: 'Promo Co' },
+    });
+    expect(feed).toHaveLength(26);
+    expect(promoted[0]?.tracking_params).not.toBe(pending.adId);
+
+    const search = await test.client.get<SearchAnswer>('/v3/search/pins/?q=tart', someone);
+    expect(search.status).toBe(200);
+    expect(
+      search.data.results.filter((pin) => 'is_promoted' in pin && pin.is_promoted === true),
+    ).toHaveLength(1);
+  });
+
+  it('moves a promoted pin that is on the page organically to its slot, shown once', async () => {
+    const board = await f.board(owner, { name: 'Fresh' });
+    const fresh = await f.pin({ board, title: 'Fresh tart', link: LINK });
+    const someone = await viewer();
+    expect((await homeFeed(someone))[0]).toMatchObject({ id: fresh.id });
+    const ad = await promotedAd({ pinId: fresh.id });
+    const feed = await homeFeed(someone);
+    expect(feed.filter((pin) => pin.id === fresh.id)).toHaveLength(1);
+    expect(feed[PROMOTED_SLOT_POSITIONS[0] - 1]).toMatchObject({
+      id: fresh.id,
+      is_promoted: true,
+      tracking_params: ad.adId,
+    });
+    expect(feed).toHaveLength(25);
+    await sql`UPDATE boards SET privacy = 'secret' WHERE id = ${board.id}`.execute(handle.db);
+  });
+
+  it('never to visitors, the business itself, nor from a secret board or in my_pins', async () => {
+    await promotedAd();
+    expect(promotedIn(await homeFeed(null))).toEqual([]);
+    expect(promotedIn(await homeFeed(owner))).toEqual([]);
+
+    const someone = await viewer();
+    expect(promotedIn(await homeFeed(someone))).toHaveLength(1);
+    const mine = await test.client.get<SearchAnswer>('/v3/search/my_pins/?q=tart', someone);
+    expect(mine.status).toBe(200);
+    expect(mine.data.results.some((pin) => 'is_promoted' in pin)).toBe(false);
+
+    await sql`UPDATE boards SET privacy = 'secret' WHERE id = ${promotedBoardId}`.execute(
+      handle.db,
+    );
+    expect(promotedIn(await homeFeed(someone))).toEqual([]);
+  });
+
+  it('stops at the frequency cap; an impression within the window is the same one', async () => {
+    const ad = await promotedAd({ webConversion: true });
+    const someone = await viewer();
+    for (let shown = 0; shown < AD_FREQUENCY_CAP_PER_DAY; shown += 1) {
+      expect(promotedIn(await homeFeed(someone))).toHaveLength(1);
+      expect((await beacon(someone, ad.adId, 'IMPRESSION')).data).toEqual({ counted: true });
+      expect((await beacon(someone, ad.adId, 'IMPRESSION')).data).toEqual({ counted: false });
+      test.clock.advance(AD_EVENT_DEDUPE_WINDOW_MS + 1000);
+    }
+    expect(promotedIn(await homeFeed(someone))).toEqual([]);
+    // Someone else still gets it.
+    expect(promotedIn(await homeFeed(await viewer()))).toHaveLength(1);
+    const detail = await campaign(ad.campaignId);
+    expect(detail.impressions).toBe(AD_FREQUENCY_CAP_PER_DAY);
+    // CPM: each impression costs the bid / 1000.
+    const group = await handle.db
+      .selectFrom('ad_groups')
+      .select('bid_in_micro_currency')
+      .where('id', '=', ad.adGroupId)
+      .executeTakeFirstOrThrow();
+    expect(detail.spend_in_micro_currency).toBe(
+      AD_FREQUENCY_CAP_PER_DAY * Math.round(Number(group.bid_in_micro_currency) / 1000),
+    );
+  });
+
+  it('refuses beacons for ads that are not running or are the viewer’s own business’s', async () => {
+    const pending = await promotedAd({ approve: false });
+    const someone = await viewer();
+    const notRunning = await beacon(someone, pending.adId, 'IMPRESSION');
+    expect(notRunning.code).toBe(CODES.AD_NOT_DELIVERABLE.code);
+    const running = await promotedAd();
+    const own = await beacon(owner, running.adId, 'CLOSEUP');
+    expect(own.code).toBe(CODES.AD_NOT_DELIVERABLE.code);
+    const visitor = await beacon(null, running.adId, 'CLOSEUP');
+    expect(visitor.status).toBe(401);
+    const detail = await campaign(running.campaignId);
+    expect(detail.clicks).toBe(0);
+  });
+});
+
+describe('charging', () => {
+  it('charges CPC per counted click until the daily budget, then stops serving until tomorrow', async () => {
+    // 1.00 a day at the default 0.50 per click: two clicks.
+    const ad = await promotedAd({ budget: 1 });
+    const [first, second, third] = [await viewer(), await viewer(), await viewer()];
+    expect((await beacon(first, ad.adId, 'CLOSEUP')).data).toEqual({ counted: true });
+    expect((await beacon(first, ad.adId, 'CLOSEUP')).data).toEqual({ counted: false });
+    expect((await spendOf(ad.adGroupId)).today).toBe(500_000);
+    expect(promotedIn(await homeFeed(third))).toHaveLength(1);
+    expect((await beacon(second, ad.adId, 'CLOSEUP')).data).toEqual({ counted: true });
+    expect(await spendOf(ad.adGroupId)).toEqual({ today: 1_000_000, lifetime: 1_000_000 });
+    expect(promotedIn(await homeFeed(third))).toEqual([]);
+    // A click after the budget ran out still counts, and costs nothing.
+    expect((await beacon(third, ad.adId, 'CLOSEUP')).data).toEqual({ counted: true });
+    expect((await spendOf(ad.adGroupId)).today).toBe(1_000_000);
+
+    test.clock.advance(DAY_MS);
+    expect(promotedIn(await homeFeed(third))).toHaveLength(1);
+    const detail = await campaign(ad.campaignId);
+    expect(detail).toMatchObject({ clicks: 3, spend_in_micro_currency: 1_000_000 });
+  });
+
+  it('a lifetime budget, once spent, stops the ad for good', async () => {
+    const ad = await promotedAd({ budget: 1 });
+    await sql`UPDATE ad_groups SET budget_type = 'LIFETIME', end_time = ${new Date(
+      test.clock.now().getTime() + 30 * DAY_MS,
+    )} WHERE id = ${ad.adGroupId}`.execute(handle.db);
+    await beacon(await viewer(), ad.adId, 'CLOSEUP');
+    await beacon(await viewer(), ad.adId, 'CLOSEUP');
+    test.clock.advance(DAY_MS);
+    const later = await viewer();
+    expect(promotedIn(await homeFeed(later))).toEqual([]);
+    expect((await beacon(later, ad.adId, 'CLOSEUP')).data).toEqual({ counted: true });
+    expect((await spendOf(ad.adGroupId)).lifetime).toBe(1_000_000);
+  });
+
+  it('never spends past the budget under concurrent clicks', async () => {
+    // 2.50 a day: exactly five clicks of 0.50.
+    const ad = await promotedAd({ budget: 2.5 });
+    const people = await Promise.all(Array.from({ length: 40 }, () => viewer()));
+    const answers = await Promise.all(people.map((who) => beacon(who, ad.adId, 'CLOSEUP')));
+    expect(answers.every((answer) => answer.data.counted)).toBe(true);
+    expect(await spendOf(ad.adGroupId)).toEqual({ today: 2_500_000, lifetime: 2_500_000 });
+    const rollup = await handle.db
+      .selectFrom('ad_daily_rollups')
+      .select(['spend_micro', 'paid_closeups'])
+      .where('ad_id', '=', ad.adId)
+      .executeTakeFirstOrThrow();
+    expect(rollup).toEqual({ spend_micro: '2500000', paid_closeups: 40 });
+  });
+});
+
+describe('clicks through /offsite/', () => {
+  it('counts a third-party-ad click once through the offsite service', async () => {
+    const ad = await promotedAd();
+    const someone = await viewer();
+    const query = new URLSearchParams({
+      url: LINK,
+      pin: promotedPinId,
+      isThirdPartyAd: 'true',
+      client_tracking_params: ad.adId,
+      token: '17',
+    });
+    const first = await test.client.get(`/v3/offsite/?${query.toString()}`, someone);
+    expect(first.status).toBe(200);
+    const again = await test.client.get(`/v3/offsite/?${query.toString()}`, someone);
+    expect(again.status).toBe(200);
+    query.set('isThirdPartyAd', 'false');
+    await test.client.get(`/v3/offsite/?${query.toString()}`, await viewer());
+    const detail = await campaign(ad.campaignId);
+    expect(detail).toMatchObject({ clicks: 1, spend_in_micro_currency: 500_000 });
+  });
+});
+
+describe('reporting', () => {
+  it('lists spend, impressions, clicks and CTR per campaign and per day', async () => {
+    const ad = await promotedAd();
+    const [a, b] = [await viewer(), await viewer()];
+    await beacon(a, ad.adId, 'IMPRESSION');
+    await beacon(b, ad.adId, 'IMPRESSION');
+    await beacon(b, ad.adId, 'CLOSEUP');
+    const list = await test.client.get<CampaignItem[]>(
+      `/v3/ads/advertisers/${advertiserId}/campaigns/?page_size=50`,
+      owner,
+    );
+    expect(list.data.find((item) => item.id === ad.campaignId)).toMatchObject({
+      impressions: 2,
+      clicks: 1,
+      ctr: 0.5,
+      spend_in_micro_currency: 500_000,
+    });
+
+    test.clock.advance(DAY_MS);
+    await beacon(a, ad.adId, 'CLOSEUP');
+    const today = test.clock.now().toISOString().slice(0, 10);
+    const yesterday = new Date(test.clock.now().getTime() - DAY_MS).toISOString().slice(0, 10);
+    const url = `/v3/ads/advertisers/${advertiserId}/campaigns/${ad.campaignId}/days/`;
+    const days = await test.client.get<CampaignDay[]>(`${url}?page_size=1`, owner);
+    expect(days.status).toBe(200);
+    expect(days.data).toEqual([
+      { day: today, spend_in_micro_currency: 500_000, impressions: 0, clicks: 1, ctr: null },
+    ]);
+    expect(days.bookmark).toBeDefined();
+    const next = await test.client.get<CampaignDay[]>(
+      `${url}?page_size=1&bookmark=${days.bookmark ?? ''}`,
+      owner,
+    );
+    expect(next.data).toEqual([
+      { day: yesterday, spend_in_micro_currency: 500_000, impressions: 2, clicks: 1, ctr: 0.5 },
+    ]);
+    expect(next.bookmark).toBeUndefined();
+
+    const onlyToday = await test.client.get<CampaignDay[]>(
+      `${url}?start_date=${today}&end_date=${today}`,
+      owner,
+    );
+    expect(onlyToday.data.map((day) => day.day)).toEqual([today]);
+    const backwards = await test.client.get(
+      `${url}?start_date=${today}&end_date=${yesterday}`,
+      owner,
+    );
+    expect(backwards.code).toBe(CODES.REPORT_RANGE_INVALID.code);
+    const tooLong = await test.client.get(`${url}?start_date=2020-01-01&end_date=${today}`, owner);
+    expect(tooLong.code).toBe(CODES.REPORT_RANGE_INVALID.code);
+    const stranger = await test.client.get(url, await viewer());
+    expect(stranger.status).toBeGreaterThanOrEqual(403);
+  });
+});

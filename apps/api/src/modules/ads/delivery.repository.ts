@@ -1,0 +1,241 @@
+// All SQL of ad delivery (docs/decisions/104): which ads may be served to a viewer now (one
+// query), whether an event is new within its dedupe window, charging an ad group's budget under a
+// row lock, and the per-day rollups reporting reads.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database, StoredVariants } from '@corkboard/db/schema';
+
+/** What one billable event costs, in SQL (the same rule as costPerEventMicro). */
+const COST_SQL = sql<string>`(CASE g.billable_event WHEN 'CLICKTHROUGH' THEN g.bid_in_micro_currency
+  ELSE greatest(1, round(g.bid_in_micro_currency / 1000.0))::bigint END)`;
+
+export interface ServableAdRow {
+  ad_id: string;
+  ad_group_id: string;
+  campaign_id: string;
+  ad_account_id: string;
+  pin_id: string;
+  profile_id: string;
+  profile_username: string;
+  business_name: string;
+  profile_avatar_variants: StoredVariants | null;
+}
+
+interface DeliveryRules {
+  viewerId: string;
+  now: Date;
+}
+
+/**
+ * The rules every served ad meets: approved; ad, ad group, campaign and ad account active; within
+ * the ad group's schedule; the pin on a public board; not the viewer's own business (its profile
+ * or a member of it); not hidden by the viewer.
+ */
+function servableRules({ viewerId, now }: DeliveryRules): RawBuilder<boolean> {
+  return sql<boolean>`a.review_status = 'APPROVED' AND a.status = 'ACTIVE'
+    AND g.status = 'ACTIVE' AND c.status = 'ACTIVE' AND acc.status = 'ACTIVE'
+    AND g.start_time <= ${now} AND (g.end_time IS NULL OR g.end_time > ${now})
+    AND b.privacy = 'public'
+    AND acc.profile_id <> ${viewerId}
+    AND NOT EXISTS (SELECT 1 FROM business_members m
+                    WHERE m.profile_id = acc.profile_id AND m.user_id = ${viewerId})
+    AND NOT EXISTS (SELECT 1 FROM ad_hides h WHERE h.user_id = ${viewerId} AND h.ad_id = a.id)`;
+}
+
+const SERVABLE_COLUMNS = sql`a.id AS ad_id, a.ad_group_id, a.campaign_id, a.ad_account_id, a.pin_id,
+  acc.profile_id, pu.username AS profile_username, bp.business_name,
+  pa.variants AS profile_avatar_variants`;
+
+const SERVABLE_FROM = sql`ads a
+  JOIN ad_groups g ON g.id = a.ad_group_id
+  JOIN ad_campaigns c ON c.id = a.campaign_id
+  JOIN ad_accounts acc ON acc.id = a.ad_account_id
+  JOIN business_profiles bp ON bp.user_id = acc.profile_id
+  JOIN users pu ON pu.id = acc.profile_id
+  LEFT JOIN images pa ON pa.id = pu.avatar_image_id
+  JOIN pins p ON p.id = a.pin_id
+  JOIN boards b ON b.id = p.board_id`;
+
+/**
+ * Ads to place for one viewer, best bid first: the delivery rules, budget left for one more
+ * billable event (today's spend for DAILY budgets, the lifetime spend for LIFETIME ones), and
+ * under the viewer's frequency cap today. One query; it starts from the partial index
+ * `ads_servable_idx` and probes the spend and viewer-day primary keys.
+ */
+export async function findServableAds(
+  db: Kysely<Database>,
+  query: DeliveryRules & {
+    viewerKey: string;
+    day: string;
+    frequencyCap: number;
+    limit: number;
+  },
+): Promise<ServableAdRow[]> {
+  // One ad per pin: DISTINCT ON keeps the best-bid ad of each promoted pin.
+  const result = await sql<ServableAdRow>`
+    SELECT * FROM (
+      SELECT DISTINCT ON (a.pin_id) ${SERVABLE_COLUMNS}, g.bid_in_micro_currency AS bid
+      FROM ${SERVABLE_FROM}
+      LEFT JOIN ad_group_spend_days sd ON sd.ad_group_id = g.id AND sd.day = ${query.day}
+      WHERE ${servableRules(query)}
+        AND (CASE g.budget_type WHEN 'DAILY' THEN coalesce(sd.spent_micro, 0) ELSE g.spent_micro END)
+            + ${COST_SQL} <= g.budget_in_micro_currency
+        AND NOT EXISTS (SELECT 1 FROM ad_viewer_days v
+                        WHERE v.viewer_key = ${query.viewerKey} AND v.day = ${query.day}
+                          AND v.ad_id = a.id AND v.impressions >= ${query.frequencyCap})
+      ORDER BY a.pin_id, g.bid_in_micro_currency DESC, a.id
+    ) best
+    ORDER BY best.bid DESC, best.ad_id
+    LIMIT ${query.limit}`.execute(db);
+  return result.rows;
+}
+
+/** One ad if the delivery rules still allow showing it to this viewer (budget aside). */
+export async function findDeliverableAd(
+  db: Kysely<Database>,
+  adId: string,
+  rules: DeliveryRules,
+): Promise<ServableAdRow | undefined> {
+  const result = await sql<ServableAdRow>`
+    SELECT ${SERVABLE_COLUMNS} FROM ${SERVABLE_FROM}
+    WHERE a.id = ${adId} AND ${servableRules(rules)}`.execute(db);
+  return result.rows[0];
+}
+
+export type ViewerDayCounter = 'impressions' | 'clicks';
+
+/**
+ * Counts an impression or click of one viewer on one ad today unless the last one counted falls
+ * within the dedupe window; answers whether it counted. Atomic: the upsert takes the row lock.
+ */
+export async function countViewerEvent(
+  trx: Kysely<Database>,
+  event: {
+    viewerKey: string;
+    day: string;
+    adId: string;
+    counter: ViewerDayCounter;
+    now: Date;
+    windowStart: Date;
+  },
+): Promise<boolean> {
+  const count = sql.ref(event.counter);
+  const last = sql.ref(event.counter === 'impressions' ? 'last_impression_at' : 'last_click_at');
+  const existing = sql.ref(
+    `ad_viewer_days.${event.counter === 'impressions' ? 'last_impression_at' : 'last_click_at'}`,
+  );
+  const existingCount = sql.ref(`ad_viewer_days.${event.counter}`);
+  const result = await sql<{ ad_id: string }>`
+    INSERT INTO ad_viewer_days (viewer_key, day, ad_id, ${count}, ${last})
+    VALUES (${event.viewerKey}, ${event.day}, ${event.adId}, 1, ${event.now})
+    ON CONFLICT (viewer_key, day, ad_id) DO UPDATE
+      SET ${count} = ${existingCount} + 1, ${last} = EXCLUDED.${last}
+      WHERE ${existing} IS NULL OR ${existing} <= ${event.windowStart}
+    RETURNING ad_id`.execute(trx);
+  return result.rows.length > 0;
+}
+
+/**
+ * Charges one billable event to an ad group if its budget still covers it; answers the cost (0
+ * when it does not). The ad group row is locked first, so concurrent charges queue and each reads
+ * the spend the one before it committed: spend never passes the budget.
+ */
+export async function chargeAdGroup(
+  trx: Kysely<Database>,
+  adGroupId: string,
+  day: string,
+): Promise<number> {
+  const group = await sql<{
+    budget_type: 'DAILY' | 'LIFETIME';
+    budget: string;
+    spent: string;
+    cost: string;
+  }>`
+    SELECT g.budget_type, g.budget_in_micro_currency AS budget, g.spent_micro AS spent,
+      ${COST_SQL} AS cost
+    FROM ad_groups g WHERE g.id = ${adGroupId} FOR UPDATE`.execute(trx);
+  const row = group.rows[0];
+  if (!row) return 0;
+  const today = await trx
+    .selectFrom('ad_group_spend_days')
+    .select('spent_micro')
+    .where('ad_group_id', '=', adGroupId)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  const cost = BigInt(row.cost);
+  const spent = row.budget_type === 'DAILY' ? BigInt(today?.spent_micro ?? 0) : BigInt(row.spent);
+  if (spent + cost > BigInt(row.budget)) return 0;
+  await trx
+    .insertInto('ad_group_spend_days')
+    .values({ ad_group_id: adGroupId, day, spent_micro: cost })
+    .onConflict((oc) =>
+      oc.columns(['ad_group_id', 'day']).doUpdateSet({
+        spent_micro: sql`ad_group_spend_days.spent_micro + excluded.spent_micro`,
+      }),
+    )
+    .execute();
+  await trx
+    .updateTable('ad_groups')
+    .set({ spent_micro: sql`spent_micro + ${cost}` })
+    .where('id', '=', adGroupId)
+    .execute();
+  return Number(cost);
+}
+
+export type RollupCounter = 'paid_impressions' | 'paid_closeups' | 'paid_outbound_clicks';
+
+/** Adds one event (and what it cost) to the ad's row of the day. */
+export async function addToRollup(
+  trx: Kysely<Database>,
+  event: {
+    ad: Pick<ServableAdRow, 'ad_id' | 'ad_group_id' | 'campaign_id' | 'ad_account_id'>;
+    day: string;
+    counter: RollupCounter;
+    costMicro: number;
+  },
+): Promise<void> {
+  const counter = sql.ref(event.counter);
+  const existing = sql.ref(`ad_daily_rollups.${event.counter}`);
+  await sql`
+    INSERT INTO ad_daily_rollups
+      (ad_id, day, ad_group_id, campaign_id, ad_account_id, spend_micro, ${counter})
+    VALUES (${event.ad.ad_id}, ${event.day}, ${event.ad.ad_group_id}, ${event.ad.campaign_id},
+      ${event.ad.ad_account_id}, ${event.costMicro}, 1)
+    ON CONFLICT (ad_id, day) DO UPDATE
+      SET spend_micro = ad_daily_rollups.spend_micro + EXCLUDED.spend_micro,
+          ${counter} = ${existing} + 1`.execute(trx);
+}
+
+/** Viewer-day rows older than `before` (past every dedupe window and cap). */
+export async function purgeViewerDays(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db.deleteFrom('ad_viewer_days').where('day', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface CampaignDayRow {
+  day: string;
+  spend_micro: string;
+  impressions: string;
+  clicks: string;
+}
+
+/** A campaign's rollups summed per day in [from, to], newest first, a page of days. */
+export async function campaignDays(
+  db: Kysely<Database>,
+  campaignId: string,
+  from: string,
+  to: string,
+  offset: number,
+  limit: number,
+): Promise<CampaignDayRow[]> {
+  const result = await sql<CampaignDayRow>`
+    SELECT to_char(r.day, 'YYYY-MM-DD') AS day, sum(r.spend_micro) AS spend_micro,
+      sum(r.paid_impressions + r.earned_impressions) AS impressions,
+      sum(r.paid_closeups + r.earned_closeups + r.paid_outbound_clicks + r.earned_outbound_clicks)
+        AS clicks
+    FROM ad_daily_rollups r
+    WHERE r.campaign_id = ${campaignId} AND r.day >= ${from} AND r.day <= ${to}
+    GROUP BY r.day
+    ORDER BY r.day DESC
+    LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  return result.rows;
+}

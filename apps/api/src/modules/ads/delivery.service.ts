@@ -1,0 +1,202 @@
+// Ad delivery (issue 11; docs/decisions/104): promoted pins placed in the home feed and search
+// results, impressions and clicks counted once per viewer and ad within a window, the billable
+// one charged against the ad group's budget atomically, and per-day rollups for reporting.
+import type { Pin } from '@corkboard/shared/api-types';
+import { AppError } from '@corkboard/shared/app-error';
+import type { AppDeps } from '../../core/app-deps.ts';
+import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
+import { avatarUrl, serializeFor, serializePin } from '../../core/serializers.ts';
+import type { Viewer } from '../../plugins/app/viewer.ts';
+import {
+  addToRollup,
+  chargeAdGroup,
+  countViewerEvent,
+  findDeliverableAd,
+  findServableAds,
+  purgeViewerDays,
+  type RollupCounter,
+  type ServableAdRow,
+} from './delivery.repository.ts';
+
+/**
+ * Not in the spec: the 1-based positions of a feed or search page that hold a promoted pin, when
+ * the page is that long (docs/decisions/104).
+ */
+export const PROMOTED_SLOT_POSITIONS = [3, 12, 24] as const;
+/** Not in the spec: counted impressions of one ad per viewer per UTC day before it stops serving. */
+export const AD_FREQUENCY_CAP_PER_DAY = 3;
+/** Not in the spec: a second impression (or click) of the same ad by the same viewer within this
+ * window is the same one. */
+export const AD_EVENT_DEDUPE_WINDOW_MS = 30 * 60_000;
+/** Viewer-day rows are kept this many days (longer than any window or cap). */
+export const AD_VIEWER_DAYS_KEEP_DAYS = 2;
+export const AD_VIEWER_DAYS_PURGE_INTERVAL_MS = 60 * 60_000;
+/** Not in the spec: impression/click beacons per client IP per minute. */
+export const AD_EVENT_RATE_LIMIT_MAX = 120;
+
+export type AdEventKind = 'IMPRESSION' | 'CLOSEUP' | 'OUTBOUND_CLICK';
+
+const ROLLUP_COUNTER: Readonly<Record<AdEventKind, RollupCounter>> = {
+  IMPRESSION: 'paid_impressions',
+  CLOSEUP: 'paid_closeups',
+  OUTBOUND_CLICK: 'paid_outbound_clicks',
+};
+
+/** The UTC day of an instant, 'YYYY-MM-DD' (budgets, caps and rollups are per UTC day). */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+function viewerKey(viewer: Viewer): string {
+  return `u:${viewer.id}`;
+}
+
+/** The slots a page of `length` organic pins reaches, with the promoted pins placed before them. */
+function usableSlots(length: number): number[] {
+  return PROMOTED_SLOT_POSITIONS.filter((slot, index) => slot <= length + index);
+}
+
+/**
+ * Places promoted pins at PROMOTED_SLOT_POSITIONS of a page. Visitors get none (the frequency cap
+ * and the dedupe need a known viewer; docs/decisions/104). A promoted pin that is also on the
+ * page organically moves to its slot (shown once, as promoted). One query picks the ads, one more
+ * reads their pins.
+ */
+export async function withPromotedPins<T extends Pin>(
+  deps: Pick<AppDeps, 'db' | 'now' | 'storage'>,
+  viewer: Viewer | null,
+  pins: T[],
+  asItem: (pin: Pin) => T,
+): Promise<T[]> {
+  if (viewer === null) return pins;
+  const wanted = usableSlots(pins.length).length;
+  if (wanted === 0) return pins;
+  const now = deps.now();
+  const ads = await findServableAds(deps.db, {
+    viewerId: viewer.id,
+    now,
+    viewerKey: viewerKey(viewer),
+    day: utcDay(now),
+    frequencyCap: AD_FREQUENCY_CAP_PER_DAY,
+    limit: wanted,
+  });
+  if (ads.length === 0) return pins;
+  const rows = await pinListQuery(deps.db)
+    .where(
+      'p.id',
+      'in',
+      ads.map((ad) => ad.pin_id),
+    )
+    .execute();
+  const byPin = new Map<string, PinListRow>(rows.map((row) => [row.id, row]));
+  const promotedIds = new Set(ads.map((ad) => ad.pin_id));
+  const placed = pins.filter((pin) => !promotedIds.has(pin.id));
+  const slots = usableSlots(placed.length);
+  let slotIndex = 0;
+  for (const ad of ads) {
+    const row = byPin.get(ad.pin_id);
+    const slot = slots[slotIndex];
+    if (!row || slot === undefined) continue;
+    placed.splice(slot - 1, 0, asItem(promotedPin(deps, viewer, row, ad)));
+    slotIndex += 1;
+  }
+  return placed;
+}
+
+function promotedPin(
+  deps: Pick<AppDeps, 'storage'>,
+  viewer: Viewer,
+  row: PinListRow,
+  ad: ServableAdRow,
+): Pin {
+  return {
+    ...serializePin(deps.storage, row, serializeFor(viewer)),
+    is_promoted: true,
+    promoter: {
+      id: ad.profile_id,
+      username: ad.profile_username,
+      full_name: ad.business_name,
+      image_medium_url: avatarUrl(deps.storage, ad.profile_avatar_variants),
+    },
+    promoted_is_removable: false,
+    tracking_params: ad.ad_id,
+  };
+}
+
+export interface AdEventOutcome {
+  /** False when the same viewer's event on this ad fell within the dedupe window. */
+  counted: boolean;
+  /** What the event was charged, in micro-currency (0 when not billable or out of budget). */
+  charged_micro: number;
+}
+
+function isBillable(kind: AdEventKind, billable: 'CLICKTHROUGH' | 'IMPRESSION'): boolean {
+  return billable === 'IMPRESSION' ? kind === 'IMPRESSION' : kind !== 'IMPRESSION';
+}
+
+/**
+ * Records an impression, a closeup (the pin opened) or an outbound click of a promoted pin.
+ * The ad must still be deliverable to the viewer (AD_NOT_DELIVERABLE otherwise), the event is
+ * counted once per viewer and ad within AD_EVENT_DEDUPE_WINDOW_MS (closeups and outbound clicks
+ * share the click window), and a billable event is charged if the budget covers it — all in one
+ * transaction.
+ */
+export async function recordAdEvent(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  viewer: Viewer,
+  adId: string,
+  kind: AdEventKind,
+): Promise<AdEventOutcome> {
+  const now = deps.now();
+  const day = utcDay(now);
+  const ad = await findDeliverableAd(deps.db, adId, { viewerId: viewer.id, now });
+  if (!ad) throw new AppError('AD_NOT_DELIVERABLE');
+  return deps.db.transaction().execute(async (trx) => {
+    const counted = await countViewerEvent(trx, {
+      viewerKey: viewerKey(viewer),
+      day,
+      adId: ad.ad_id,
+      counter: kind === 'IMPRESSION' ? 'impressions' : 'clicks',
+      now,
+      windowStart: new Date(now.getTime() - AD_EVENT_DEDUPE_WINDOW_MS),
+    });
+    if (!counted) return { counted: false, charged_micro: 0 };
+    const group = await trx
+      .selectFrom('ad_groups')
+      .select('billable_event')
+      .where('id', '=', ad.ad_group_id)
+      .executeTakeFirstOrThrow();
+    const cost = isBillable(kind, group.billable_event)
+      ? await chargeAdGroup(trx, ad.ad_group_id, day)
+      : 0;
+    await addToRollup(trx, { ad, day, counter: ROLLUP_COUNTER[kind], costMicro: cost });
+    return { counted: true, charged_micro: cost };
+  });
+}
+
+/**
+ * An outbound click that went through /offsite/ marked isThirdPartyAd with the promoted pin's
+ * tracking params: counted like any click; an ad that is no longer deliverable is ignored (the
+ * person still leaves through /offsite/).
+ */
+export async function recordOffsiteAdClick(
+  deps: Pick<AppDeps, 'db' | 'now' | 'log'>,
+  viewer: Viewer | null,
+  click: { pinId: string | null; trackingParams: string | undefined },
+): Promise<void> {
+  if (viewer === null || click.trackingParams === undefined || click.pinId === null) return;
+  if (!/^\d{1,18}$/.test(click.trackingParams)) return;
+  const ad = await findDeliverableAd(deps.db, click.trackingParams, {
+    viewerId: viewer.id,
+    now: deps.now(),
+  });
+  if (!ad || ad.pin_id !== click.pinId) return;
+  const outcome = await recordAdEvent(deps, viewer, ad.ad_id, 'OUTBOUND_CLICK');
+  deps.log.debug({ ad_id: ad.ad_id, ...outcome }, 'ads: offsite click');
+}
+
+/** Drops viewer-day rows past AD_VIEWER_DAYS_KEEP_DAYS. */
+export async function purgeOldViewerDays(deps: Pick<AppDeps, 'db' | 'now'>): Promise<number> {
+  const keepFrom = new Date(deps.now().getTime() - AD_VIEWER_DAYS_KEEP_DAYS * 86_400_000);
+  return purgeViewerDays(deps.db, utcDay(keepFrom));
+}

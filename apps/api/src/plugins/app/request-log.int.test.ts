@@ -1,0 +1,125 @@
+// Issue 13: one log line per request; a flood the limiter refuses writes one line per address per
+// minute, not two per request; database errors reach the log without their values.
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@corkboard/db/create-db';
+import { createTestDb } from '@corkboard/db/testing';
+import { loggerOptions } from './logging.ts';
+import { RATE_LIMITED_LOG_WINDOW_MS } from './request-log.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { TestBrowser } from '../../test/test-browser.ts';
+
+interface LogLine {
+  msg: string;
+  req?: { url: string };
+  res?: { statusCode: number };
+  suppressedSinceLastLine?: number;
+  err?: Record<string, unknown>;
+}
+
+function logSink() {
+  const lines: LogLine[] = [];
+  return {
+    lines,
+    stream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
+  };
+}
+
+let handle: DbHandle;
+let test: TestApp;
+const log = logSink();
+const RATE_LIMIT = 3;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  test = await buildTestApp(handle.db, {
+    config: { logLevel: 'info', rateLimitMax: RATE_LIMIT },
+    logStream: log.stream,
+  });
+});
+
+afterAll(async () => {
+  await test.close();
+  await handle.close();
+});
+
+describe('the request log', () => {
+  it('writes one line per request, when the answer is complete', async () => {
+    const before = log.lines.length;
+    const b = new TestBrowser(test.app, '198.51.100.1');
+    expect((await b.get('/healthz')).statusCode).toBe(200);
+    // Lines about requests (the media sweep at start logs on its own schedule).
+    const lines = log.lines
+      .slice(before)
+      .filter((line) => line.req || line.msg.includes('request'));
+    expect(lines.map((line) => line.msg)).toEqual(['request completed']);
+    expect(lines[0]?.req?.url).toBe('/healthz');
+    expect(lines[0]?.res?.statusCode).toBe(200);
+  });
+
+  it('logs a refused address once per window, then says how many refusals it skipped', async () => {
+    const b = new TestBrowser(test.app, '198.51.100.2');
+    const before = log.lines.length;
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT + 20; i += 1)
+      statuses.push((await b.get('/healthz')).statusCode);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    const limited = log.lines.slice(before).filter((line) => line.res?.statusCode === 429);
+    expect(limited).toHaveLength(1);
+    expect(limited[0]).toMatchObject({ msg: 'request rate limited', suppressedSinceLastLine: 0 });
+
+    // Another address is not silenced by the first one's window.
+    const other = new TestBrowser(test.app, '198.51.100.3');
+    for (let i = 0; i <= RATE_LIMIT; i += 1) await other.get('/healthz');
+    expect(log.lines.slice(before).filter((line) => line.res?.statusCode === 429)).toHaveLength(2);
+
+    // A window later (the limiter's own window has not passed: still refused) one more line.
+    test.clock.advance(RATE_LIMITED_LOG_WINDOW_MS);
+    const mark = log.lines.length;
+    expect((await b.get('/healthz')).statusCode).toBe(429);
+    expect(log.lines.slice(mark)).toMatchObject([
+      { msg: 'request rate limited', suppressedSinceLastLine: 19 },
+    ]);
+  });
+});
+
+describe('database errors in the log', () => {
+  it('keep the code, table and constraint, never the values', async () => {
+    const email = 'leaky.person@example.com';
+    const secret = 'not-a-uuid-but-a-secret';
+    await sql`create temporary table logged_people (id int primary key, email text unique)`.execute(
+      handle.db,
+    );
+    await sql`insert into logged_people values (1, ${email})`.execute(handle.db);
+    const failures: unknown[] = [];
+    for (const attempt of [
+      sql`insert into logged_people values (2, ${email})`,
+      sql`select ${secret}::uuid`,
+    ]) {
+      failures.push(await attempt.execute(handle.db).catch((error: unknown) => error));
+    }
+    const sink = logSink();
+    const options = loggerOptions('info', sink.stream);
+    if (options === false) throw new Error('logging is on at info');
+    const logger = pino(options, sink.stream);
+    const [duplicate, badUuid] = failures;
+    logger.error({ err: duplicate }, 'request failed');
+    // As the error handler logs an AppError wrapping a database error (errors.ts).
+    logger.error(
+      { err: new Error('wrapped', { cause: badUuid }), cause: badUuid },
+      'request failed',
+    );
+    const text = JSON.stringify(sink.lines);
+    // The lines carry what finds the fault…
+    expect(sink.lines[0]?.err).toMatchObject({
+      code: '23505',
+      constraint: 'logged_people_email_key',
+    });
+    expect(sink.lines[1]?.err).toMatchObject({ message: 'wrapped', cause: { code: '22P02' } });
+    // …and none of the values.
+    expect(text).not.toContain(email);
+    expect(text).not.toContain('leaky.person');
+    expect(text).not.toContain(secret);
+  });
+});

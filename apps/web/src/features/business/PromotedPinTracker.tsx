@@ -1,0 +1,50 @@
+// Impressions and opens of a promoted pin card (issue 11; docs/decisions/104): an impression is
+// the card at least half in view for PROMOTED_IMPRESSION_VISIBLE_MS; opening it is a click. Both
+// go to POST /v3/ads/events/, which counts each once per viewer and ad within its window.
+import type { Pin } from '@corkboard/shared/api-types';
+import { useEffect, useRef } from 'react';
+import { sendAdEvent } from './adEvents.ts';
+
+/** The issue's viewable impression: 50 % of the pin visible for 1 s. */
+export const PROMOTED_IMPRESSION_VISIBLE_RATIO = 0.5;
+export const PROMOTED_IMPRESSION_VISIBLE_MS = 1000;
+
+/** Rendered inside a promoted pin's card; draws nothing itself. */
+export function PromotedPinTracker({ pin }: { pin: Pin }) {
+  const marker = useRef<HTMLSpanElement>(null);
+  const trackingParams = pin.tracking_params;
+
+  useEffect(() => {
+    const card = marker.current?.closest('.pin-card');
+    if (!card || trackingParams === undefined) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let shown = false;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (shown || !entry) return;
+        if (entry.intersectionRatio >= PROMOTED_IMPRESSION_VISIBLE_RATIO) {
+          timer ??= setTimeout(() => {
+            shown = true;
+            observer.disconnect();
+            sendAdEvent(trackingParams, 'IMPRESSION');
+          }, PROMOTED_IMPRESSION_VISIBLE_MS);
+        } else if (timer !== undefined) {
+          clearTimeout(timer);
+          timer = undefined;
+        }
+      },
+      { threshold: [0, PROMOTED_IMPRESSION_VISIBLE_RATIO, 1] },
+    );
+    observer.observe(card);
+    const link = card.querySelector('.pin-card__link');
+    const onOpen = () => sendAdEvent(trackingParams, 'CLOSEUP');
+    link?.addEventListener('click', onOpen);
+    return () => {
+      observer.disconnect();
+      if (timer !== undefined) clearTimeout(timer);
+      link?.removeEventListener('click', onOpen);
+    };
+  }, [trackingParams]);
+
+  return <span ref={marker} hidden />;
+}

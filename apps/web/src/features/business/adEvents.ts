@@ -1,0 +1,12 @@
+// The promoted-pin beacon (docs/decisions/104), kept out of hooks.ts so the shell that draws
+// every pin card does not load the console's hooks.
+import { apiSend } from '../../api/client.ts';
+
+export type AdEvent = 'IMPRESSION' | 'CLOSEUP';
+
+/** POST /v3/ads/events/; a lost beacon only loses a count and never disturbs the person. */
+export function sendAdEvent(trackingParams: string, event: AdEvent): void {
+  apiSend('POST', '/v3/ads/events/', { tracking_params: trackingParams, event }).catch(
+    () => undefined,
+  );
+}
