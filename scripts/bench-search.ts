@@ -11,7 +11,7 @@
 //     runs) executed in-process straight on the database, one at a time, for the same queries.
 // Prints figures; never fails on timing. The numbers go in docs/performance.md.
 //
-// Env: PINS (default 100000), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 4),
+// Env: PINS (default 100000), TERMS (typeahead terms, default 60), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 4),
 // DATABASE_URL (bench on a PostgreSQL server instead of PGlite).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -113,8 +113,11 @@ const QUERIES = [
   'balconny',
 ];
 
-/** Typeahead terms as people type them: 2–5 letters of a word, and "adjective + noun prefix". */
-const TERMS = [
+/**
+ * Typeahead terms as people type them: 2–5 letters of a word, and "adjective + noun prefix";
+ * TERMS of them (default 60), spread over the list.
+ */
+const ALL_TERMS = [
   ...new Set([
     ...[...ADJECTIVES, ...NOUNS].flatMap((word) =>
       [2, 3, 4, 5].map((length) => word.slice(0, length)),
@@ -124,6 +127,11 @@ const TERMS = [
     ),
   ]),
 ];
+const termCount = Math.min(ALL_TERMS.length, Number(process.env.TERMS ?? 60));
+const TERMS = Array.from(
+  { length: termCount },
+  (_, i) => ALL_TERMS[Math.floor((i * ALL_TERMS.length) / termCount)] ?? 'la',
+);
 
 function sqlArray(words: readonly string[]): string {
   return `ARRAY[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(',')}]`;
@@ -167,6 +175,11 @@ async function seed(): Promise<number> {
   const handle: DbHandle = await open();
   await migrateToLatest(handle.db as Kysely<unknown>);
   const db = handle.db;
+  const progress = (step: string) =>
+    console.error(
+      `bench:search seed: ${step} (${((performance.now() - seeded) / 1000).toFixed(1)} s)`,
+    );
+  progress('schema ready');
   const sha = 'b'.repeat(64);
   const variant = (size: '236x' | '474x' | '736x' | 'orig', width: number, height: number) => ({
     key: mediaKey(sha, size, 'jpeg'),
@@ -223,11 +236,13 @@ async function seed(): Promise<number> {
          JOIN boards b ON b.slug = 'bench-board-' || (1 + i % 1000)`,
       )
       .execute(db);
+    progress(`${end} pins`);
   }
   await sql`UPDATE boards SET pin_count = c.n FROM (SELECT board_id, count(*) AS n FROM pins GROUP BY board_id) c WHERE c.board_id = boards.id`.execute(
     db,
   );
   await sql`ANALYZE`.execute(db);
+  progress('analyzed');
   await handle.close();
   return (performance.now() - seeded) / 1000;
 }
@@ -303,7 +318,9 @@ try {
     ).resource_response.data.results.length;
 
     typeaheadCold = await concurrentLoop(TERMS.map(typeaheadUrl));
+    console.error('bench:search: typeahead, cache misses measured');
     typeaheadWarm = await concurrentLoop(TERMS.map(typeaheadUrl));
+    console.error('bench:search: typeahead, cache hits measured');
 
     let turn = 0;
     const requests: autocannon.Request[] = [
@@ -317,6 +334,7 @@ try {
     const url = server.url;
     await autocannon({ url, requests, connections, duration: 2 });
     const result = await autocannon({ url, requests, connections, duration });
+    console.error('bench:search: full search measured');
     searchFigures = {
       perSecond: result.requests.average,
       p50: result.latency.p50,

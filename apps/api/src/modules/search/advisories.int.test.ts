@@ -284,7 +284,8 @@ describe('the admin endpoints', () => {
     expect(duplicate.status).toBe(409);
   });
 
-  const notice = entry().notices[0];
+  const [notice] = entry().notices;
+  if (!notice) throw new Error('entry() has one notice');
   it.each([
     ['an unknown severity', { severity: 3 }, 'severity'],
     ['an advisory type out of range', { advisory_type: 100 }, 'advisory_type'],
