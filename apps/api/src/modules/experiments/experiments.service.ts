@@ -16,7 +16,6 @@ import {
   BUCKET_COUNT,
   EXPERIMENTS,
   type ExperimentDefinition,
-  type ExperimentOverrides,
   type ExperimentRegistry,
 } from '@corkboard/shared/experiments/experiments';
 import type { AppDeps } from '../../core/app-deps.ts';
