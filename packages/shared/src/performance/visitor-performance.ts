@@ -2,8 +2,8 @@
 // image-visibility profiler's result and the web-vitals, each sent to POST /v3/client_log/ as
 // one event, and the admin's aggregate of them.
 import { z } from 'zod';
+import { VISITOR_PERFORMANCE_EVENT } from './visitor-performance-event.ts';
 
-export const VISITOR_PERFORMANCE_EVENT = 'visitor_performance';
 /** image_visible: ms from navigation until the first grid images are visible (the profiler). */
 export const PERFORMANCE_METRICS = ['image_visible', 'lcp', 'inp', 'cls'] as const;
 export type PerformanceMetric = (typeof PERFORMANCE_METRICS)[number];

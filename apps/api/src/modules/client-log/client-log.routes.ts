@@ -17,9 +17,9 @@ import {
   PERFORMANCE_DEFAULT_DAYS,
   PERFORMANCE_MAX_DAYS,
   PERFORMANCE_METRICS,
-  VISITOR_PERFORMANCE_EVENT,
   visitorPerformanceEventSchema,
 } from '@corkboard/shared/performance/visitor-performance';
+import { VISITOR_PERFORMANCE_EVENT } from '@corkboard/shared/performance/visitor-performance-event';
 import {
   performanceSummary,
   purgeOldClientEvents,

@@ -2,10 +2,8 @@
 // the image-visibility profiler over the pin grid, and the web-vitals (LCP, INP, CLS), each sent
 // as one visitor_performance event to the client log. Its own lazy chunk (with web-vitals), so a
 // first visit's shell does not grow. Renders nothing.
-import {
-  VISITOR_PERFORMANCE_EVENT,
-  type VisitorPerformanceEvent,
-} from '@corkboard/shared/performance/visitor-performance';
+import { VISITOR_PERFORMANCE_EVENT } from '@corkboard/shared/performance/visitor-performance-event';
+import type { VisitorPerformanceEvent } from '@corkboard/shared/performance/visitor-performance';
 import { useEffect } from 'react';
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import { apiSend } from '../../api/client.ts';
