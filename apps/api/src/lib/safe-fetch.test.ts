@@ -71,7 +71,7 @@ beforeAll(async () => {
       res.writeHead(301, { location: `http://127.0.0.1:${server.port}/hello` }).end();
     },
     '/redirect-to': (req, res) => {
-      const port = new URL(req.url ?? '/', 'http://placeholder.invalid').searchParams.get('port');
+      const port = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('port');
       res.writeHead(302, { location: `http://127.0.0.1:${port}/hello` }).end();
     },
     '/redirect-to-localhost': (_req, res) => {
@@ -288,7 +288,7 @@ describe('allowed hosts', () => {
     expect(parseHostAllowance('127.0.0.1:*')).toEqual({ host: '127.0.0.1', port: 'any' });
     expect(parseHostAllowance('[::1]:*')).toEqual({ host: '::1', port: 'any' });
     expect(parseHostAllowance('::1')).toEqual({ host: '::1', port: 'default' });
-    for (const bad of ['', 'a:b', 'host:70000', 'host:0', 'http://host', '[::1', 'a b']) {
+    for (const bad of ['', 'a:b', 'host:70000', 'host:0', 'http://127.0.0.1', '[::1', 'a b']) {
       expect(parseHostAllowance(bad), bad).toBeNull();
     }
     expect(() => createSafeFetcher({ allowHosts: ['host:port'] })).toThrow(/not a host allowance/);

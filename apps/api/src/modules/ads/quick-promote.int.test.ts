@@ -202,7 +202,7 @@ describe('POST quick_promote', () => {
       owner,
     );
     expect(internal.code).toBe(CODES.AD_DESTINATION_URL_INTERNAL.code);
-    const privateIp = await promote(payload({ destination_url: 'http://10.0.0.1/' }), owner);
+    const privateIp = await promote(payload({ destination_url: 'http://127.0.0.2/' }), owner);
     expect(privateIp.code).toBe(CODES.AD_DESTINATION_URL_INTERNAL.code);
     const mismatch = await promote({ ...payload(), pin_id: '999999' }, owner);
     expect(mismatch.code).toBe(CODES.AD_PAYLOAD_MISMATCH.code);
