@@ -67,6 +67,17 @@ export class ApiClient {
     return this.send<T>('POST', `/resource/${name}/create/`, { options }, who);
   }
 
+  /** POST /resource/{name}/{update|delete}/; `headers` override the CSRF ones (CSRF tests). */
+  async resourceWrite<T>(
+    name: string,
+    verb: 'update' | 'delete',
+    options: unknown,
+    who: Who,
+    headers?: Record<string, string>,
+  ): Promise<Answer<T>> {
+    return this.send<T>('POST', `/resource/${name}/${verb}/`, { options }, who, headers);
+  }
+
   async get<T>(url: string, who: Who): Promise<Answer<T>> {
     return answer<T>(
       await this.#app.inject({

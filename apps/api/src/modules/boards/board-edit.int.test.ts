@@ -35,20 +35,20 @@ afterAll(async () => {
 });
 
 function edit(options: unknown, who: UserFixture | null, headers?: Record<string, string>) {
-  return test.client.send<PickerBoardItem>(
-    'POST',
-    '/resource/BoardResource/update/',
-    { options },
+  return test.client.resourceWrite<PickerBoardItem>(
+    'BoardResource',
+    'update',
+    options,
     who,
     headers,
   );
 }
 
 function remove(options: unknown, who: UserFixture | null, headers?: Record<string, string>) {
-  return test.client.send<{ board_id: string }>(
-    'POST',
-    '/resource/BoardResource/delete/',
-    { options },
+  return test.client.resourceWrite<{ board_id: string }>(
+    'BoardResource',
+    'delete',
+    options,
     who,
     headers,
   );

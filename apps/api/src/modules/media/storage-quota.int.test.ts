@@ -11,6 +11,7 @@ import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { jpegBytes } from '../../test/api-client.ts';
 import { createFixtures, type UserFixture } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { sumStoredBytes } from './media.repository.ts';
 
 let handle: DbHandle;
 let test: TestApp;
@@ -19,13 +20,8 @@ let first: Buffer;
 let second: Buffer;
 const QUOTA_HEADROOM = 1_000;
 
-async function usedBytes(userId: string): Promise<number> {
-  const row = await handle.db
-    .selectFrom('images')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('bytes'), eb.lit(0)).as('used'))
-    .where('uploaded_by_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.used);
+function usedBytes(userId: string): Promise<number> {
+  return sumStoredBytes(handle.db, userId);
 }
 
 async function filesOnDisk(): Promise<number> {

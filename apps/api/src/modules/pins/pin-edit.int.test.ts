@@ -35,23 +35,11 @@ afterAll(async () => {
 });
 
 function edit(options: unknown, who: UserFixture | null, headers?: Record<string, string>) {
-  return test.client.send<PinDetail>(
-    'POST',
-    '/resource/PinResource/update/',
-    { options },
-    who,
-    headers,
-  );
+  return test.client.resourceWrite<PinDetail>('PinResource', 'update', options, who, headers);
 }
 
 function remove(options: unknown, who: UserFixture | null, headers?: Record<string, string>) {
-  return test.client.send<{ id: string }>(
-    'POST',
-    '/resource/PinResource/delete/',
-    { options },
-    who,
-    headers,
-  );
+  return test.client.resourceWrite<{ id: string }>('PinResource', 'delete', options, who, headers);
 }
 
 /** A CSRF header that does not match the cookie. */

@@ -13,6 +13,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { internalPath, profilePath } from '../../ui/links.ts';
 import { useBoardPins } from '../boards/hooks.ts';
 import { fieldErrorsOf, organiseErrorMessage, useDeleteBoard, useEditBoard } from './hooks.ts';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { PIN_EDIT_DIALOG_WIDTH } from './PinEditDialog.tsx';
 import './organise.css';
 
@@ -94,11 +95,15 @@ export function BoardEditDialog({ board, onClose }: { board: BoardDetail; onClos
 
   if (confirming) {
     return (
-      <DeleteBoardDialog
-        board={board}
+      <ConfirmDeleteDialog
+        title={t('boardEdit.deleteTitle', { name: board.name })}
+        body={t('boardEdit.deleteBody', { count: board.pin_count })}
+        confirmLabel={t('boardEdit.delete')}
+        closeLabel={t('follow.close')}
+        width={PIN_EDIT_DIALOG_WIDTH}
         busy={busy}
         onCancel={() => setConfirming(false)}
-        onDelete={remove}
+        onConfirm={() => void remove()}
       />
     );
   }
@@ -227,57 +232,6 @@ export function BoardEditDialog({ board, onClose }: { board: BoardDetail; onClos
           </button>
         </div>
       </form>
-    </Modal>
-  );
-}
-
-function DeleteBoardDialog({
-  board,
-  busy,
-  onCancel,
-  onDelete,
-}: {
-  board: BoardDetail;
-  busy: boolean;
-  onCancel: () => void;
-  onDelete: () => Promise<void>;
-}) {
-  const { t } = useTranslation(ORGANISE_NAMESPACE);
-  const headingId = useId();
-  const bodyId = useId();
-  return (
-    <Modal
-      labelledBy={headingId}
-      describedBy={bodyId}
-      onDismiss={busy ? undefined : onCancel}
-      closeLabel={t('follow.close')}
-      width={PIN_EDIT_DIALOG_WIDTH}
-    >
-      <h2 id={headingId} className="heading heading--lg">
-        {t('boardEdit.deleteTitle', { name: board.name })}
-      </h2>
-      <p id={bodyId} className="text">
-        {t('boardEdit.deleteBody', { count: board.pin_count })}
-      </p>
-      <div className="organise__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          data-autofocus
-          disabled={busy}
-          onClick={onCancel}
-        >
-          {t('organise.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          onClick={() => void onDelete()}
-        >
-          {t('boardEdit.delete')}
-        </button>
-      </div>
     </Modal>
   );
 }

@@ -35,7 +35,10 @@ function stub(answer: () => Response) {
   );
   const base = api.fetchMock.getMockImplementation();
   api.fetchMock.mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+    const url = new URL(
+      input instanceof Request ? input.url : input.toString(),
+      'http://localhost',
+    );
     if (url.pathname.startsWith('/resource/Bulk')) {
       void base?.(input, init);
       return gate.then(answer);

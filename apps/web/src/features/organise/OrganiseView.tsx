@@ -12,6 +12,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { ErrorState, GridSkeleton, Spinner } from '../../ui/PageStates.tsx';
 import { useBoardPins, usePickerBoards } from '../boards/hooks.ts';
 import { useBoardSections } from '../sections/hooks.ts';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { organiseErrorMessage, useDeletePins, useMovePins, type Place } from './hooks.ts';
 import {
   clickPin,
@@ -172,10 +173,14 @@ export function OrganiseView({ board, sectionId, onDone }: OrganiseViewProps) {
         />
       ) : null}
       {dialog === 'delete' ? (
-        <DeleteDialog
-          count={count}
+        <ConfirmDeleteDialog
+          title={t('organise.deleteTitle', { count })}
+          body={t('organise.deleteBody')}
+          confirmLabel={t('organise.delete')}
+          closeLabel={t('organise.cancel')}
+          width={ORGANISE_DIALOG_WIDTH}
           onCancel={() => setDialog(null)}
-          onDelete={() => {
+          onConfirm={() => {
             const doomed = chosenLoaded();
             void run(() => remove(source, selection, doomed), t('organise.deleted', { count }));
           }}
@@ -268,49 +273,6 @@ function MoveDialog({
           </button>
         </div>
       </form>
-    </Modal>
-  );
-}
-
-function DeleteDialog({
-  count,
-  onCancel,
-  onDelete,
-}: {
-  count: number;
-  onCancel: () => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation(ORGANISE_NAMESPACE);
-  const headingId = useId();
-  const bodyId = useId();
-  return (
-    <Modal
-      labelledBy={headingId}
-      describedBy={bodyId}
-      onDismiss={onCancel}
-      closeLabel={t('organise.cancel')}
-      width={ORGANISE_DIALOG_WIDTH}
-    >
-      <h2 id={headingId} className="heading heading--lg">
-        {t('organise.deleteTitle', { count })}
-      </h2>
-      <p id={bodyId} className="text">
-        {t('organise.deleteBody')}
-      </p>
-      <div className="organise__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          data-autofocus
-          onClick={onCancel}
-        >
-          {t('organise.cancel')}
-        </button>
-        <button type="button" className="button button--primary" onClick={onDelete}>
-          {t('organise.delete')}
-        </button>
-      </div>
     </Modal>
   );
 }

@@ -12,6 +12,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { internalPath } from '../../ui/links.ts';
 import { usePickerBoards } from '../boards/hooks.ts';
 import { useBoardSections } from '../sections/hooks.ts';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { fieldErrorsOf, organiseErrorMessage, useDeletePin, useEditPin } from './hooks.ts';
 import './organise.css';
 
@@ -130,7 +131,18 @@ export function PinEditDialog({ pin, onClose }: { pin: Pin; onClose: () => void 
   }
 
   if (confirming) {
-    return <DeletePinDialog busy={busy} onCancel={() => setConfirming(false)} onDelete={remove} />;
+    return (
+      <ConfirmDeleteDialog
+        title={t('pinEdit.deleteTitle')}
+        body={t('organise.deleteBody')}
+        confirmLabel={t('organise.delete')}
+        closeLabel={t('follow.close')}
+        width={PIN_EDIT_DIALOG_WIDTH}
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void remove()}
+      />
+    );
   }
 
   // Limits are checked (and said) on save, not enforced by cutting what was typed.
@@ -252,55 +264,6 @@ export function PinEditDialog({ pin, onClose }: { pin: Pin; onClose: () => void 
           </button>
         </div>
       </form>
-    </Modal>
-  );
-}
-
-function DeletePinDialog({
-  busy,
-  onCancel,
-  onDelete,
-}: {
-  busy: boolean;
-  onCancel: () => void;
-  onDelete: () => Promise<void>;
-}) {
-  const { t } = useTranslation(ORGANISE_NAMESPACE);
-  const headingId = useId();
-  const bodyId = useId();
-  return (
-    <Modal
-      labelledBy={headingId}
-      describedBy={bodyId}
-      onDismiss={busy ? undefined : onCancel}
-      closeLabel={t('follow.close')}
-      width={PIN_EDIT_DIALOG_WIDTH}
-    >
-      <h2 id={headingId} className="heading heading--lg">
-        {t('pinEdit.deleteTitle')}
-      </h2>
-      <p id={bodyId} className="text">
-        {t('organise.deleteBody')}
-      </p>
-      <div className="organise__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          data-autofocus
-          disabled={busy}
-          onClick={onCancel}
-        >
-          {t('organise.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          onClick={() => void onDelete()}
-        >
-          {t('organise.delete')}
-        </button>
-      </div>
     </Modal>
   );
 }
