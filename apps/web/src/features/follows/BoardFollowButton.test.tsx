@@ -23,7 +23,10 @@ function stub(viewerId: string | null, answer: (method: string) => Response) {
   });
   const base = api.fetchMock.getMockImplementation();
   api.fetchMock.mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+    const url = new URL(
+      input instanceof Request ? input.url : input.toString(),
+      'http://localhost',
+    );
     if (url.pathname === '/v3/boards/30/follow/') {
       const method = init?.method ?? 'GET';
       methods.push(method);

@@ -143,7 +143,9 @@ describe('header search box', () => {
       .filter((path) => path.startsWith('/resource/AdvancedTypeaheadResource/'))
       .map(
         (path) =>
-          JSON.parse(new URL(path, 'http://localhost').searchParams.get('options') ?? '') as unknown,
+          JSON.parse(
+            new URL(path, 'http://localhost').searchParams.get('options') ?? '',
+          ) as unknown,
       );
     expect(typeaheadCalls).toEqual([
       { term: 'ga', count: 5, pin_scope: 'boards' },
