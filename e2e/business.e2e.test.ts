@@ -102,6 +102,7 @@ describe('business accounts and quick promote', () => {
     const table = page.getByRole('table');
     await table.waitFor();
     const row = table.getByRole('row').filter({ hasText: 'In review' });
+    await row.first().waitFor();
     expect(await row.count()).toBe(1);
     expect(await row.getByText('Active').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -129,6 +130,8 @@ describe('business accounts and quick promote', () => {
     await operator.goto(`${corkboard.url}/admin/ad-review/`);
     await operator.getByRole('heading', { name: 'Ad review' }).waitFor();
     const approve = operator.getByRole('button', { name: /^Approve the ad / });
+    // The heading renders before the review queue has loaded: wait for the queue, then count.
+    await approve.first().waitFor();
     expect(await approve.count()).toBe(1);
     expect(await seriousAxeViolations(operator)).toEqual([]);
     await approve.click();
