@@ -203,6 +203,15 @@ describe('pin create page, signed in', () => {
         link: 'https://shop.example/pie',
       },
     });
+    // §2.9: the page had several images, so the success view shows them as the website grid.
+    const grid = await screen.findByRole(
+      'list',
+      { name: 'Images from this website' },
+      { timeout: 3000 },
+    );
+    expect(
+      Array.from(grid.querySelectorAll('img')).map((image) => image.getAttribute('src')),
+    ).toEqual(['https://shop.example/hero.jpg', 'https://shop.example/crust.jpg']);
   });
 
   test('a link with nothing pinnable says so', async () => {

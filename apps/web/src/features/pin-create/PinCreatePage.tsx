@@ -18,6 +18,8 @@ import type { Pin } from '@corkboard/shared/api-types';
 import { useViewer } from '../session/hooks.ts';
 import type { SavedResult } from '../save/saveFlow.ts';
 import { SaveFlowView } from '../save/SaveFlowView.tsx';
+import { showsWebsiteImages } from '../save/pinSaved.ts';
+import { WebsiteImages } from '../save/WebsiteImages.tsx';
 import { pickerContextOf, type SaveSource } from '../save/saveSource.ts';
 import { useSaveController } from '../save/useSaveController.ts';
 import { HashtagTextarea } from '../hashtags/HashtagTextarea.tsx';
@@ -105,6 +107,7 @@ function repinImage(pin: Pin): ChosenImage {
     link: pin.link,
     title: pin.title,
     description: pin.description,
+    websiteImages: [],
   };
 }
 
@@ -357,11 +360,15 @@ function SuccessView({ result, image }: { result: SavedResult; image: ChosenImag
         {heading}
       </h1>
       <div className="create-success__pin">
-        <img
-          src={result.pin.images['236x'].url}
-          alt={result.pin.description || t('create.imageAlt')}
-          width={236}
-        />
+        {showsWebsiteImages(image.websiteImages) ? (
+          <WebsiteImages urls={image.websiteImages} />
+        ) : (
+          <img
+            src={result.pin.images['236x'].url}
+            alt={result.pin.description || t('create.imageAlt')}
+            width={236}
+          />
+        )}
         <dl className="create-success__facts">
           {link ? (
             <div>
