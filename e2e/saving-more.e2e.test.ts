@@ -309,3 +309,42 @@ describe('a save the server refuses', () => {
     expect(await modalPage.getByTestId('saved-pin-modal').count()).toBe(0);
   });
 });
+
+describe('spec details (issue 10)', () => {
+  test('/_profile/pins/ opens your own pins; action=repin saves a pin again, naming who it came via', async () => {
+    const page = await owner.newPage();
+    // §2.10: the _profile segment marks the viewer's own profile pages.
+    await page.goto(`${corkboard.url}/_profile/pins/`);
+    await page.waitForURL(/\/ines_interiors\/\?tab=pins$/);
+    await page
+      .getByRole('navigation', { name: 'Profile content' })
+      .getByRole('link', { name: 'Pins' })
+      .waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // §2.1 action=repin: the create page saves an existing pin (RepinResource).
+    const boards = await apiData<
+      { name: string; section_count: number; owner: { username: string } }[]
+    >(page, '/v3/users/ines_interiors/boards/?page_size=50');
+    const board = boards.find(
+      (candidate) => candidate.section_count === 0 && candidate.owner.username === 'ines_interiors',
+    );
+    if (!board) throw new Error('ines_interiors has no board without sections');
+    const pin = await somebodyElsesPin(page);
+    await page.goto(`${corkboard.url}/pin/create/bookmarklet/?action=repin&pin_id=${pin.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Choose board' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const row = page.getByRole('option', { name: new RegExp(board.name) }).first();
+    await row.waitFor();
+    await row.click();
+    const newId = await savedPinIdFromToast(page, board.name);
+    // §3 Pin (read) "via pinner": the new pin names who saved the pin it came from.
+    const saved = await apiData<{
+      board: { name: string };
+      via_pinner: { username: string } | null;
+    }>(page, `/v3/pins/${newId}/`);
+    expect(saved.board.name).toBe(board.name);
+    expect(saved.via_pinner?.username).toBe('tomas_travels');
+    await page.close();
+  });
+});
