@@ -58,6 +58,7 @@ import {
 import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerPrivateCaching } from './plugins/app/private-caching.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
+import { connectSharedState, type InvalidationBus } from './lib/shared-state.ts';
 import { OneLinePerRequestLog } from './plugins/app/request-log.ts';
 import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-id.ts';
 import {
@@ -75,7 +76,10 @@ import { registerSpa } from './plugins/app/spa.ts';
 import { registerViewer, type ViewerResolver } from './plugins/app/viewer.ts';
 import { registerAuthHandler } from './plugins/auth/auth-handler.ts';
 import { createAuth } from './plugins/auth/auth.plugin.ts';
-import { registerExperiments } from './plugins/experiments/experiments.plugin.ts';
+import {
+  registerExperiments,
+  type ExperimentSource,
+} from './plugins/experiments/experiments.plugin.ts';
 import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
 import { experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { topicRoutes } from './modules/topics/topics.routes.ts';
@@ -144,6 +148,23 @@ function originOf(url: string | undefined): string | undefined {
   return url === undefined ? undefined : new URL(url).origin;
 }
 
+/**
+ * An operator's change on one process drops the cached copy on every process (ADR 105), not only
+ * after EXPERIMENTS_CACHE_TTL_MS.
+ */
+function sharedInvalidation(
+  bus: InvalidationBus,
+  topic: string,
+  store: ExperimentSource,
+): ExperimentSource {
+  bus.subscribe(topic, () => store.invalidate());
+  return {
+    snapshot: () => store.snapshot(),
+    recordExposures: (exposures) => store.recordExposures(exposures),
+    invalidate: () => bus.publish(topic),
+  };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const now = options.now ?? systemClock;
@@ -182,14 +203,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerRequestIdEcho(app);
   await registerSecurityHeaders(app, securityOptions);
-  await registerRateLimit(app, config.rateLimitMax);
+  const shared = await connectSharedState(config.redisUrl, app.log);
+  app.addHook('onClose', () => shared.close());
+  await registerRateLimit(app, config.rateLimitMax, shared.redis);
   registerBodyGate(app);
   registerPrivateCaching(app);
   await app.register(cookie);
   registerCsrf(app, { secureCookie: isHttpsPublicUrl(config) });
   const auth = createAuth(app, { config, db: options.db, now, fetch: options.fetch });
   registerViewer(app, options.resolveViewer ?? auth.resolveViewer);
-  const experimentStore = createExperimentStore({ db: options.db, log: app.log, now });
+  const experimentStore = sharedInvalidation(
+    shared.bus,
+    'experiments',
+    createExperimentStore({ db: options.db, log: app.log, now }),
+  );
   registerExperiments(app, {
     source: experimentStore,
     config: config.experiments,

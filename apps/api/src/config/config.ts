@@ -91,6 +91,12 @@ export interface AppConfig {
   /** Absolute path of the web build (index.html + assets/). */
   webDist: string;
   rateLimitMax: number;
+  /**
+   * redis:// or rediss:// URL of a Valkey/Redis shared by every API process (rate-limit counters,
+   * cross-process cache invalidation; docs/decisions/105). Without it, all of that stays in this
+   * process — right for one process, the embedded default.
+   */
+  redisUrl: string | undefined;
   /** Trust X-Forwarded-* (only behind a reverse proxy you control), so rate limits see real IPs. */
   trustProxy: boolean;
   /** Signs session cookies; generated once into DATA_DIR when unset. Set it when several servers share a database. */
@@ -168,6 +174,7 @@ const envSchema = z
       emptyAsUndefined,
       z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_MAX),
     ),
+    REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
     TRUST_PROXY: booleanFlag,
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
     SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
@@ -335,6 +342,7 @@ export function loadConfig(
     nodeEnv: e.NODE_ENV,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
