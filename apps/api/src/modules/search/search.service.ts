@@ -184,10 +184,13 @@ export async function search(
     // (they may be secret) nor among products (docs/decisions/104).
     const results =
       scope === 'pins'
-        ? await withPromotedPins({ ...deps, db: trx }, viewer, paged.items, (pin) => ({
-            ...pin,
-            product: null,
-          }))
+        ? await withPromotedPins(
+            { ...deps, db: trx },
+            viewer,
+            paged.items,
+            (pin) => ({ ...pin, product: null }),
+            { surface: 'search', query: q },
+          )
         : paged.items;
     return { data: { ...base, kind: 'pins' as const, results }, paged };
   });
