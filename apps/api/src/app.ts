@@ -130,6 +130,8 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
+  /** A read replica for feed and search reads (ADR 107); `db` when not given. */
+  readDb?: Kysely<Database>;
   storage: MediaStorage;
   config: AppConfig;
   /** Who is asking; defaults to the Better Auth session cookie. Tests may act as anyone. */
@@ -226,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const deps: AppDeps = {
     db: options.db,
+    readDb: options.readDb ?? options.db,
     storage: options.storage,
     now,
     fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }),

@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
   // Load the common-password list now, so the first signup does not wait for it.
   preloadCommonPasswords();
-  const app = await buildApp({ db: database.db, storage, config });
+  // Feed and search reads go to the replica when there is one (ADR 107); it is never migrated.
+  const replica =
+    config.databaseReplicaUrl === undefined
+      ? undefined
+      : await createDb({ databaseUrl: config.databaseReplicaUrl, dataDir: config.dataDir });
+  const app = await buildApp({ db: database.db, readDb: replica?.db, storage, config });
 
   let stopping = false;
   const stop = (signal: string): void => {
@@ -43,6 +48,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     app
       .close()
+      .then(() => replica?.close())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

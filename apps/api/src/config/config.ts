@@ -83,6 +83,8 @@ export interface AppConfig {
   /** Absolute path; PGlite data lives in `<dataDir>/pgdata`, local media in `<dataDir>/media`. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** postgres:// URL of a read replica of DATABASE_URL for feed and search reads (ADR 107). */
+  databaseReplicaUrl: string | undefined;
   /** Absolute base URL without a trailing slash, used for Open Graph URLs and cookie `Secure`. */
   publicUrl: string;
   s3: S3Config | undefined;
@@ -147,6 +149,13 @@ const envSchema = z
     HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default(DEFAULT_HOST)),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
     DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//)
+        .optional(),
+    ),
+    DATABASE_REPLICA_URL: z.preprocess(
       emptyAsUndefined,
       z
         .string()
@@ -304,6 +313,11 @@ export function loadConfig(
     );
   }
   const e = parsed.data;
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    throw new ConfigError([
+      'DATABASE_REPLICA_URL: a replica of what? Set DATABASE_URL (the primary) too',
+    ]);
+  }
 
   let s3: S3Config | undefined;
   if (e.S3_BUCKET) {
@@ -336,6 +350,7 @@ export function loadConfig(
     host: e.HOST,
     dataDir: resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     publicUrl,
     s3,
     logLevel: e.LOG_LEVEL,

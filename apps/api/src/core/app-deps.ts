@@ -19,6 +19,11 @@ import type { CredentialKinds } from './credential-kinds.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
+  /**
+   * Where the read-only feed and search queries go: a read replica when DATABASE_REPLICA_URL is
+   * set (ADR 107), else `db`. Never for a read that must see the reader's own write.
+   */
+  readDb: Kysely<Database>;
   /** Object storage: image files, and the key → URL rule of every image in an answer. */
   storage: MediaStorage;
   /** "Now" for every time rule (expiry, lockouts, windows); tests move it. */

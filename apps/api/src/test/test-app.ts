@@ -53,6 +53,8 @@ export interface TestAppOptions {
   /** Replaces the viewer resolver altogether. */
   resolveViewer?: ViewerResolver;
   config?: Partial<AppConfig>;
+  /** The database feed and search reads go to (a stand-in for a read replica, ADR 107). */
+  readDb?: Kysely<Database>;
   clock?: TestClock;
   /** The fetch outbound verifications use (reCAPTCHA); point it at a loopback peer. */
   fetch?: typeof fetch;
@@ -96,6 +98,7 @@ export async function buildTestApp(
     options.resolveViewer ?? (options.viewer === 'session' ? undefined : testViewerResolver);
   const app = await buildApp({
     db,
+    ...(options.readDb ? { readDb: options.readDb } : {}),
     storage,
     config: configFor(options),
     ...(resolveViewer ? { resolveViewer } : {}),
