@@ -11,11 +11,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
 import { isHttpsPublicUrl, type AppConfig } from './config/config.ts';
+import { queueConnectionOf } from '@corkboard/db/create-db';
 import { registerAdminCheck } from './core/access.ts';
 import type { AppDeps, ModuleRoutes } from './core/app-deps.ts';
 import { registerBodyGate } from './core/http/body-gate.ts';
 import { registerOpenApi, registerOpenApiRoute } from './core/http/openapi.ts';
 import { createSerializerCompiler } from './core/http/serializer.ts';
+import { JobQueue } from './core/jobs/job-queue.ts';
 import { ResourceRegistry } from './core/resources/resource-registry.ts';
 import { registerResourceFallback } from './core/resources/resource-routes.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -86,6 +88,8 @@ declare module 'fastify' {
     imageIntake: WorkQueue;
     /** The bound on image decoding (decision 092); tests and health checks read its load. */
     imageWork: ImageWorkPool;
+    /** The durable job queue (decision 139); tests send jobs and read dead letters through it. */
+    jobs: JobQueue;
     /** Every route as registered (method, URL): the list the OpenAPI document is checked against. */
     routeTable: readonly RouteTableEntry[];
   }
@@ -138,6 +142,8 @@ export interface BuildAppOptions {
   fetch?: typeof fetch;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** How often idle job workers poll (tests shorten it; decision 139). */
+  jobPollingIntervalSeconds?: number;
 }
 
 function originOf(url: string | undefined): string | undefined {
@@ -215,12 +221,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     credentialKinds: socialCredentialKinds,
     experiments: experimentStore,
+    jobs: new JobQueue({
+      connection: queueConnectionOf(options.db),
+      log: app.log,
+      work: config.processRole !== 'api',
+      ...(options.jobPollingIntervalSeconds === undefined
+        ? {}
+        : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
+    }),
   };
   app.decorate('imageIntake', deps.imageIntake);
   app.decorate('imageWork', deps.imageWork);
+  app.decorate('jobs', deps.jobs);
   registerAdminCheck(app, deps.db);
 
   for (const routes of MODULE_ROUTES) await app.register(routes, { deps });
+  // Modules have defined their jobs by now; a process that works them starts the queue at once
+  // (one that only sends starts it on its first job). Decision 139.
+  app.addHook('onReady', async () => {
+    if (deps.jobs.works) await deps.jobs.start();
+  });
+  app.addHook('onClose', async () => deps.jobs.stop());
   registerAuthHandler(app, auth.engine, config.publicUrl);
   registerResourceFallback(app);
   registerOpenApiRoute(app);

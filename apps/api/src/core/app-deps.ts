@@ -16,6 +16,7 @@ import type { CaptchaSetup } from '../plugins/captcha/captcha.plugin.ts';
 import type { ExperimentSource } from '../plugins/experiments/experiments.plugin.ts';
 import type { Mailer } from '../plugins/mail/mailer.ts';
 import type { CredentialKinds } from './credential-kinds.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -41,6 +42,8 @@ export interface AppDeps {
   credentialKinds: CredentialKinds<AppDeps>;
   /** The experiments admin's definitions and overrides (modules/experiments; ADR 120). */
   experiments: ExperimentSource;
+  /** The durable job queue (core/jobs/job-queue.ts, decision 139): define jobs, send them. */
+  jobs: JobQueue;
 }
 
 /** Plugin options of every module's routes plugin. */

@@ -22,7 +22,7 @@ import { savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { bodyOrEmpty, idSchema } from '../../core/schemas.ts';
 import { createMediaUpload, findImagesAt, purgeExpiredUploads } from './image-intake.service.ts';
-import { collectMediaGarbage, MEDIA_GC_INTERVAL_MS, supportsMediaGc } from './media-gc.service.ts';
+import { defineMediaGcJob } from './media-gc.jobs.ts';
 import { imageJobStatus, registerImage } from './image-register.service.ts';
 import {
   findImagesOptionsSchema,
@@ -183,33 +183,24 @@ export const mediaRoutes: ModuleRoutes = (app, { deps }, done) => {
       .then((count) => deps.log.debug({ count }, 'expired media uploads purged'))
       .catch((error: unknown) => deps.log.error({ err: error }, 'media upload purge failed'));
   };
-  // The media GC (decision 094): once at start (a crash leaves its debris behind), then on a
-  // timer. One run at a time; closing waits for a run in progress.
-  let gcTimer: NodeJS.Timeout | undefined;
-  let gcRun: Promise<void> | undefined;
-  const collect = (): void => {
-    if (gcRun) return;
-    gcRun = collectMediaGarbage(deps)
-      .then((result) => deps.log.info(result, 'media garbage collected'))
-      .catch((error: unknown) => deps.log.error({ err: error }, 'media garbage collection failed'))
-      .finally(() => {
-        gcRun = undefined;
-      });
-  };
+  // The media GC (decisions 094, 139): a scheduled job; a process that works jobs also sweeps
+  // once at start (a crash leaves its debris behind). Closing waits for a run in progress.
+  const mediaGc = defineMediaGcJob(deps);
   app.addHook('onReady', (hookDone) => {
     timer = setInterval(purge, MEDIA_UPLOAD_PURGE_INTERVAL_MS);
     timer.unref();
-    if (supportsMediaGc(deps.storage)) {
-      collect();
-      gcTimer = setInterval(collect, MEDIA_GC_INTERVAL_MS);
-      gcTimer.unref();
+    if (mediaGc && deps.jobs.works) {
+      mediaGc
+        .run()
+        .catch((error: unknown) =>
+          deps.log.error({ err: error }, 'media garbage collection failed'),
+        );
     }
     hookDone();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
-    if (gcTimer) clearInterval(gcTimer);
-    await gcRun;
+    await mediaGc?.settled();
     await deps.imageIntake.close();
   });
 
