@@ -81,6 +81,7 @@ import { registerExperiments } from './plugins/experiments/experiments.plugin.ts
 import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
 import { experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { topicRoutes } from './modules/topics/topics.routes.ts';
+import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +127,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   socialRoutes,
   adsRoutes,
   topicRoutes,
+  jobRoutes,
 ];
 
 export interface BuildAppOptions {
