@@ -23,7 +23,6 @@ import { registerResourceFallback } from './core/resources/resource-routes.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createSafeFetcher } from './lib/safe-fetch.ts';
 import { ImageWorkPool } from './lib/image-work-pool.ts';
-import type { WorkQueue } from './lib/work-queue.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
@@ -41,7 +40,6 @@ import { feedRoutes } from './modules/feeds/feeds.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
 import { hashtagRoutes } from './modules/hashtags/hashtags.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createIntakeQueue } from './modules/media/image-register.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { pinRoutes } from './modules/pins/pins.routes.ts';
 import { pinPageMeta } from './modules/pins/pins.service.ts';
@@ -85,8 +83,6 @@ import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The PUT /v3/pins/image/ work queue; tests await `imageIntake.idle()`. */
-    imageIntake: WorkQueue;
     /** The bound on image decoding (decision 092); tests and health checks read its load. */
     imageWork: ImageWorkPool;
     /** The durable job queue (decision 139); tests send jobs and read dead letters through it. */
@@ -216,7 +212,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     authEngine: auth.engine,
     captcha: auth.captcha,
-    imageIntake: createIntakeQueue(app.log),
     imageWork: new ImageWorkPool({
       concurrency: config.imageWorkConcurrency,
       maxQueued: config.imageWorkQueueMax,
@@ -232,7 +227,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
     }),
   };
-  app.decorate('imageIntake', deps.imageIntake);
   app.decorate('imageWork', deps.imageWork);
   app.decorate('jobs', deps.jobs);
   registerAdminCheck(app, deps.db);

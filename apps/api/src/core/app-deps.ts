@@ -10,7 +10,6 @@ import type { AppConfig } from '../config/config.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ImageWorkPool } from '../lib/image-work-pool.ts';
 import type { SafeFetcher } from '../lib/safe-fetch.ts';
-import type { WorkQueue } from '../lib/work-queue.ts';
 import type { AuthEngine } from '../plugins/auth/auth-engine.ts';
 import type { CaptchaSetup } from '../plugins/captcha/captcha.plugin.ts';
 import type { ExperimentSource } from '../plugins/experiments/experiments.plugin.ts';
@@ -34,8 +33,6 @@ export interface AppDeps {
   /** The Better Auth engine (sessions, passwords). */
   authEngine: AuthEngine;
   captcha: CaptchaSetup;
-  /** The PUT /v3/pins/image/ work queue (tests await `idle()`). */
-  imageIntake: WorkQueue;
   /** The bound on concurrent image decoding (lib/image-work-pool.ts, decision 092). */
   imageWork: ImageWorkPool;
   /** Social and SSO login/signup credentials the auth routes accept (core/credential-kinds.ts). */

@@ -27,6 +27,8 @@ export interface JobRunContext {
   id: string;
   /** Retries before this run (0 on the first). */
   retryCount: number;
+  /** Aborted when the run expires or the process stops. */
+  signal: AbortSignal;
 }
 
 export interface JobDefinition<T> {
@@ -236,7 +238,7 @@ export class JobQueue {
         const data = definition.data.parse(job.data);
         const { retryCount } = job;
         try {
-          await definition.run(data, { id: job.id, retryCount });
+          await definition.run(data, { id: job.id, retryCount, signal: job.signal });
         } catch (error) {
           log.warn({ err: error, job: definition.name, job_id: job.id, retryCount }, 'job failed');
           throw error;

@@ -2,7 +2,8 @@
 //   GET  /media/<key>             stored image bytes (local storage) or a 302 to the S3 URL
 //   POST /v3/media/uploads/       multipart/form-data, one file part (≤ 32 MiB)
 //                                 → data: MediaUploadData (media_upload_id for PinResource create)
-//   PUT  /v3/pins/image/          { image_url }  → 202, data: ImageIntakeJobData (status pending)
+//   PUT  /v3/pins/image/          { image_url }  → 202, data: ImageIntakeJobData (status pending;
+//                                 a durable job fetches it, decision 139)
 //   GET  /v3/pins/image/{id}/     → data: ImageIntakeJobData (the viewer's own jobs only)
 //   GET  /resource/FindPinImagesResource/get/?options={ url, scrapeMetric? }
 //                                 → data: FoundImagesData
@@ -23,7 +24,7 @@ import { registerResource, resourceVerb } from '../../core/resources/resource-re
 import { bodyOrEmpty, idSchema } from '../../core/schemas.ts';
 import { createMediaUpload, findImagesAt, purgeExpiredUploads } from './image-intake.service.ts';
 import { defineMediaGcJob } from './media-gc.jobs.ts';
-import { imageJobStatus, registerImage } from './image-register.service.ts';
+import { defineImageIntakeJob, imageJobStatus, registerImage } from './image-register.service.ts';
 import {
   findImagesOptionsSchema,
   foundImagesSchema,
@@ -186,6 +187,7 @@ export const mediaRoutes: ModuleRoutes = (app, { deps }, done) => {
   // The media GC (decisions 094, 139): a scheduled job; a process that works jobs also sweeps
   // once at start (a crash leaves its debris behind). Closing waits for a run in progress.
   const mediaGc = defineMediaGcJob(deps);
+  defineImageIntakeJob(deps);
   app.addHook('onReady', (hookDone) => {
     timer = setInterval(purge, MEDIA_UPLOAD_PURGE_INTERVAL_MS);
     timer.unref();
@@ -201,7 +203,6 @@ export const mediaRoutes: ModuleRoutes = (app, { deps }, done) => {
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
     await mediaGc?.settled();
-    await deps.imageIntake.close();
   });
 
   registerMediaFiles(app, deps);
