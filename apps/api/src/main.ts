@@ -1,5 +1,7 @@
 // The production entry point: config → database (migrated) → storage → app → first-start demo
 // seed → listen. `node apps/api/src/main.ts` (npm start builds the web app first).
+// PROCESS_ROLE (decision 139): `all` (default) serves HTTP and works the durable jobs; `api`
+// serves HTTP and only queues jobs; `worker` works jobs and listens on nothing.
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import { createDb } from '@corkboard/db/create-db';
@@ -22,6 +24,12 @@ function displayHost(host: string): string {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.processRole !== 'all' && !config.databaseUrl) {
+    // PGlite is one process's database: an API and a worker apart need a PostgreSQL server.
+    throw new ConfigError([
+      `PROCESS_ROLE=${config.processRole} needs DATABASE_URL (the embedded database serves one process; use PROCESS_ROLE=all)`,
+    ]);
+  }
   const database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db as Kysely<unknown>);
   const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
@@ -58,6 +66,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+
+  if (config.processRole === 'worker') {
+    await app.ready();
+    console.log('Corkboard worker is running (jobs only, no HTTP)');
+    return;
+  }
 
   const seeded = await seedIfEmpty(database.db, demoImageStore(storage), (message) =>
     app.log.info(message),

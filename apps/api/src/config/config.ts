@@ -127,7 +127,15 @@ export interface AppConfig {
   imageWorkQueueMax: number;
   /** Bytes of images one person may store (STORAGE_QUOTA_BYTES; decision 099). */
   storageQuotaBytes: number;
+  /**
+   * What this process runs (PROCESS_ROLE; decision 139): `all` the API and the job workers
+   * (`npm start`), `api` the API only (it queues jobs), `worker` the job workers only (no HTTP).
+   */
+  processRole: ProcessRole;
 }
+
+export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -228,6 +236,7 @@ const envSchema = z
         .max(Number.MAX_SAFE_INTEGER)
         .default(DEFAULT_STORAGE_QUOTA_BYTES),
     ),
+    PROCESS_ROLE: z.preprocess(emptyAsUndefined, z.enum(PROCESS_ROLES).default('all')),
   })
   .extend(providersEnvSchema.shape);
 
@@ -370,6 +379,7 @@ export function loadConfig(
     imageWorkConcurrency: e.IMAGE_WORK_CONCURRENCY,
     imageWorkQueueMax: e.IMAGE_WORK_QUEUE_MAX,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    processRole: e.PROCESS_ROLE,
   };
 }
 

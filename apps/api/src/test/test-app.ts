@@ -40,6 +40,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       LOG_LEVEL: 'silent',
       DATA_DIR: tmpdir(),
       PUBLIC_URL: 'http://corkboard.test',
+      // Jobs are queued, not worked, unless a test asks for workers (processRole: 'all').
+      PROCESS_ROLE: 'api',
     }),
     // Points nowhere, so no test depends on whether the web app happens to be built.
     webDist: join(tmpdir(), 'corkboard-no-web-build'),
@@ -62,6 +64,8 @@ export interface TestAppOptions {
   indexHtml?: string;
   /** Log lines go here (with `config.logLevel` above silent). */
   logStream?: LogStream;
+  /** How often idle job workers poll (with `config.processRole` 'all'). */
+  jobPollingIntervalSeconds?: number;
 }
 
 export interface TestApp {
@@ -106,6 +110,9 @@ export async function buildTestApp(
     now: clock.now,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.jobPollingIntervalSeconds === undefined
+      ? {}
+      : { jobPollingIntervalSeconds: options.jobPollingIntervalSeconds }),
   });
   return {
     app,

@@ -102,4 +102,6 @@ export const queryKeys = {
   adminExperimentExposures: (name: string, group: string) =>
     ['adminExperiments', name, 'exposures', group] as const,
   adminPerformance: (days: number) => ['adminPerformance', days] as const,
+  // ---- jobs admin (dead letters) ----
+  adminDeadJobs: () => ['adminDeadJobs'] as const,
 };
