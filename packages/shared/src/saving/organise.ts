@@ -250,3 +250,24 @@ export interface BoardFollowData {
   followed_by_me: boolean;
   follower_count: number;
 }
+
+// ---- custom order of a board's pins (docs/decisions/123) ------------------------------------
+
+/** A board's pin sort: newest first, or the hand-arranged order (boardOrderModifiedAt set). */
+export const BOARD_PIN_SORTS = ['newest', 'custom'] as const;
+export type BoardPinSort = (typeof BOARD_PIN_SORTS)[number];
+export const boardPinSortBodySchema = z.object({ sort: z.enum(BOARD_PIN_SORTS) });
+export type BoardPinSortBody = z.input<typeof boardPinSortBodySchema>;
+
+/** What a profile reorder or sort change answers. */
+export interface ProfileBoardOrderData {
+  board_sort: ProfileBoardSort;
+  board_order_modified_at: string | null;
+}
+
+/** What a board's pin reorder or sort change answers. */
+export interface BoardPinOrderData {
+  board_id: string;
+  pin_sort: BoardPinSort;
+  board_order_modified_at: string | null;
+}
