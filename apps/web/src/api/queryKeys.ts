@@ -102,4 +102,7 @@ export const queryKeys = {
   adminExperimentExposures: (name: string, group: string) =>
     ['adminExperiments', name, 'exposures', group] as const,
   adminPerformance: (days: number) => ['adminPerformance', days] as const,
+  // ---- manual ordering (saving-organise) ----
+  /** A profile's boards in a given sort (under userBoards, so refreshing it refreshes these). */
+  userBoardsInSort: (username: string, sort: string) => ['userBoards', username, sort] as const,
 };
