@@ -242,6 +242,8 @@ describe('PUT /v3/boards/{id}/pins/order/ and …/pins/sort/', () => {
     );
     expect(newest.data).toMatchObject({ pin_sort: 'newest', board_order_modified_at: null });
     expect(await allPages<Pin>(url, null)).toEqual([fresh, p5, p4, p3, p2, p1]);
+    // The Reorder mode asks for the custom order whatever the board's sort.
+    expect(await allPages<Pin>(`${url}?sort=custom`, owner)).toEqual([fresh, p1, p4, p3, p5, p2]);
     await test.client.send('PUT', `/v3/boards/${board.id}/pins/sort/`, { sort: 'custom' }, owner);
     expect(await allPages<Pin>(url, null)).toEqual([fresh, p1, p4, p3, p5, p2]);
   });
@@ -265,6 +267,9 @@ describe('PUT /v3/boards/{id}/pins/order/ and …/pins/sort/', () => {
       s3,
       s2,
     ]);
+    expect(await allPages<Pin>(`/v3/board/sections/${section.id}/pins/?sort=newest`, null)).toEqual(
+      [s3, s2, s1],
+    );
     // A pin outside the section has no place in its order.
     expect(
       (await movePin(board, { pin_id: outside, after_pin_id: s1, section_id: section.id }, owner))

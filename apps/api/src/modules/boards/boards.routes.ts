@@ -1,6 +1,6 @@
 // Boards: the board page and its pins, the board picker, BoardResource, board-title suggestions
 // and related boards (saving.md §7):
-//   GET  /v3/boards/{id}/pins/                     → data: Pin[] (+ bookmark)
+//   GET  /v3/boards/{id}/pins/?sort=newest|custom   → data: Pin[] (+ bookmark)
 //   GET  /v3/boards/{username}/{slug}/             → data: BoardDetail
 //   GET  /v3/pins/{id}/board_title_suggestions/    → data: [{ title }] (≤ 5)
 //   GET  /resource/BoardResource/get/?options={ board_id, field_set_key? } → data: PickerBoardItem
@@ -27,13 +27,7 @@ import { boardSchema, pinSchema } from '../../core/api.schemas.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import { BOARD_NAME_CODES, savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
-import {
-  idSchema,
-  pageQuerySchema,
-  pageRequest,
-  slugSchema,
-  usernameSchema,
-} from '../../core/schemas.ts';
+import { idSchema, pageRequest, slugSchema, usernameSchema } from '../../core/schemas.ts';
 import { createBoard, getBoard } from './board-create.service.ts';
 import { deleteBoard, editBoard, setBoardArchived } from './board-edit.service.ts';
 import {
@@ -47,6 +41,7 @@ import { boardTitleSuggestions } from './board-title-suggestions.service.ts';
 import {
   boardArchiveDataSchema,
   boardCreateOptionsSchema,
+  boardPinsQuerySchema,
   boardDeleteOptionsSchema,
   boardEditOptionsSchema,
   boardDetailSchema,
@@ -70,14 +65,14 @@ export const boardRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
     method: 'GET',
     url: '/v3/boards/:id/pins/',
-    summary: "A board's pins (sections included), newest first",
+    summary: "A board's pins (sections included), in the board's sort or `sort`",
     tags: ['boards'],
     access: 'anyone',
     params: z.object({ id: idSchema }),
-    query: pageQuerySchema,
+    query: boardPinsQuerySchema,
     response: z.array(pinSchema),
     handler: async ({ viewer, params, query }) => {
-      const page = await boardPins(deps, viewer, params.id, pageRequest(query));
+      const page = await boardPins(deps, viewer, params.id, pageRequest(query), query.sort);
       return { data: page.items, bookmark: page.bookmark };
     },
   });

@@ -30,6 +30,7 @@ import {
   optionalIdSchema,
   optionalTextSchema,
   pageOptionFields,
+  pageQuerySchema,
   requiredIdSchema,
 } from '../../core/schemas.ts';
 
@@ -164,4 +165,9 @@ export const boardPinOrderDataSchema: z.ZodType<BoardPinOrderData> = z.object({
   board_id: z.string(),
   pin_sort: z.enum(BOARD_PIN_SORTS),
   board_order_modified_at: z.string().nullable(),
+});
+
+/** GET /v3/boards/{id}/pins/: `sort` asks for an order other than the board's (Reorder mode). */
+export const boardPinsQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(BOARD_PIN_SORTS).optional(),
 });

@@ -11,7 +11,7 @@ import type {
   Pin,
   UserSummary,
 } from '@corkboard/shared/api-types';
-import type { ProfileBoardSort } from '@corkboard/shared/saving/organise';
+import type { BoardPinSort, ProfileBoardSort } from '@corkboard/shared/saving/organise';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { boardAccessList } from '../../core/board-access.ts';
 import { isBoardWritable } from '../../core/board-access.repository.ts';
@@ -163,18 +163,22 @@ export async function getBoardBySlug(
  */
 export const CUSTOM_ORDER_MAX_ITEMS = 10_000;
 
-/** GET /v3/boards/{id}/pins/: newest first, or the custom order when the board has one. */
+/**
+ * GET /v3/boards/{id}/pins/: newest first, or the custom order when the board has one; `sort`
+ * asks for one of them whatever the board's (the Reorder mode lists the custom order).
+ */
 export async function boardPins(
   deps: AppDeps,
   viewer: Viewer | null,
   boardId: string,
   page: PageRequest,
+  sort?: BoardPinSort,
 ): Promise<Page<Pin>> {
   const cursor = decodeIdOrOffsetBookmark(page.bookmark, CUSTOM_ORDER_MAX_ITEMS);
   const board = await findVisibleBoardOrder(deps.db, viewer, boardId);
   if (!board) throw new AppError('BOARD_NOT_FOUND');
   const serialize = (row: PinListRow) => serializePin(deps.storage, row, serializeFor(viewer));
-  if (board.board_order_modified_at !== null) {
+  if ((sort ?? (board.board_order_modified_at === null ? 'newest' : 'custom')) === 'custom') {
     const offset = offsetOf(cursor);
     const rows = await listBoardPins(deps.db, boardId, {
       custom: true,

@@ -8,6 +8,7 @@ import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
 import type { BoardSection, Pin } from '@corkboard/shared/api-types';
 import type { PickerSectionItem } from '@corkboard/shared/saving/api';
+import type { BoardPinSort } from '@corkboard/shared/saving/organise';
 import { resolveActing } from '../business/acting.service.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { requireWritableBoard } from '../../core/board-access.ts';
@@ -77,18 +78,20 @@ function serializeSection(storage: MediaStorage, row: SectionItemRow): BoardSect
  */
 const SECTION_CUSTOM_ORDER_MAX_OFFSET = 10_000;
 
-/** GET /v3/board/sections/{id}/pins/: newest first, or the custom order of its board. */
+/** GET /v3/board/sections/{id}/pins/: newest first, or the custom order of its board (or `sort`). */
 export async function sectionPins(
   deps: AppDeps,
   viewer: Viewer | null,
   sectionId: string,
   page: PageRequest,
+  sort?: BoardPinSort,
 ): Promise<Page<Pin>> {
   const cursor = decodeIdOrOffsetBookmark(page.bookmark, SECTION_CUSTOM_ORDER_MAX_OFFSET);
   const section = await findVisibleSection(deps.db, viewer, sectionId);
   if (!section) throw new AppError('SECTION_NOT_FOUND');
   const serialize = (row: PinListRow) => serializePin(deps.storage, row, serializeFor(viewer));
-  if (section.board_order_modified_at !== null) {
+  const boardSort = section.board_order_modified_at === null ? 'newest' : 'custom';
+  if ((sort ?? boardSort) === 'custom') {
     const offset = offsetOf(cursor);
     const rows = await listSectionPins(deps.db, section.id, {
       custom: true,

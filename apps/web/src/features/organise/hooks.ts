@@ -23,6 +23,8 @@ import {
   type PinOrderBody,
   type ProfileBoardOrderData,
   type ProfileBoardSort,
+  type BoardCollaboratorItem,
+  type CollaboratorRemovedData,
 } from '@corkboard/shared/saving/organise';
 import type { PickerBoardItem } from '@corkboard/shared/saving/api';
 import {
@@ -338,6 +340,23 @@ export function useUserBoardsInSort(username: string, sort: ProfileBoardSort) {
   );
 }
 
+/** A board's pins (or one section's) in one sort (the Reorder mode asks for `custom`). */
+export function useBoardPinsInSort(
+  boardId: string,
+  sectionId: string | undefined,
+  sort: BoardPinSort,
+) {
+  return useInfiniteQuery(
+    listQueryOptions<Pin>(
+      queryKeys.boardPinsInSort(boardId, sectionId ?? '', sort),
+      sectionId === undefined
+        ? `/v3/boards/${encodeURIComponent(boardId)}/pins/`
+        : `/v3/board/sections/${encodeURIComponent(sectionId)}/pins/`,
+      { sort },
+    ),
+  );
+}
+
 /** The viewer's profile: put a board right after another, or choose the sort. */
 export function useProfileBoardOrder(username: string) {
   const queryClient = useQueryClient();
@@ -400,6 +419,51 @@ export function useBoardPinOrder(boardId: string) {
         refresh();
       },
       [boardId, refresh],
+    ),
+  };
+}
+
+// ---- collaborators in board edit (docs/decisions/125) ------------------------------------------
+
+/** The board's collaborators (and, for its owner, pending invitations). */
+export function useBoardCollaborators(boardId: string) {
+  return useInfiniteQuery(
+    listQueryOptions<BoardCollaboratorItem>(
+      queryKeys.boardCollaborators(boardId),
+      `/v3/boards/${encodeURIComponent(boardId)}/collaborators/`,
+    ),
+  );
+}
+
+/** The owner removes someone; a collaborator leaves. */
+export function useCollaboratorActions(boardId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.boardCollaborators(boardId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+  }, [queryClient, boardId]);
+  return {
+    remove: useCallback(
+      async (userId: string) => {
+        await apiSend<CollaboratorRemovedData>(
+          'DELETE',
+          `/v3/boards/${encodeURIComponent(boardId)}/collaborators/${encodeURIComponent(userId)}/`,
+        );
+        refresh();
+      },
+      [boardId, refresh],
+    ),
+    /** `username`: the viewer's, whose profile no longer lists the board. */
+    leave: useCallback(
+      async (username: string) => {
+        await apiSend<CollaboratorRemovedData>(
+          'POST',
+          `/v3/boards/${encodeURIComponent(boardId)}/collaborators/leave/`,
+        );
+        refresh();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.userBoards(username) });
+      },
+      [boardId, refresh, queryClient],
     ),
   };
 }
