@@ -104,4 +104,12 @@ export const queryKeys = {
   adminPerformance: (days: number) => ['adminPerformance', days] as const,
   // ---- jobs admin (dead letters) ----
   adminDeadJobs: () => ['adminDeadJobs'] as const,
+  // ---- manual ordering (saving-organise) ----
+  /** A profile's boards in a given sort (under userBoards, so refreshing it refreshes these). */
+  userBoardsInSort: (username: string, sort: string) => ['userBoards', username, sort] as const,
+  /** A board's (or one section's) pins in a given sort, for the Reorder mode. */
+  boardPinsInSort: (boardId: string, sectionId: string, sort: string) =>
+    [PIN_LISTS_ROOT, 'boardPinsInSort', boardId, sectionId, sort] as const,
+  // ---- collaborators in board edit (saving-organise) ----
+  boardCollaborators: (boardId: string) => ['boardCollaborators', boardId] as const,
 };
