@@ -88,6 +88,28 @@ export interface PinDetail extends Pin {
   link_domain: LinkDomain | null;
   /** What the viewer may do with the pin: 'write' (edit, delete) for its board's writers. */
   board_access: ('read' | 'write')[];
+  /**
+   * saving.md §3 Pin "isPromoted": the pin runs as an approved ad now (docs/decisions/104, 132).
+   * On a pin's own answer it is always present.
+   */
+  is_promoted: boolean;
+  /**
+   * saving.md §3 "promotedIsRemovable": a promoted pin this viewer can make go away (its board's
+   * writers may delete it, which ends its ads); false when not promoted (docs/decisions/132).
+   */
+  promoted_is_removable: boolean;
+  /** saving.md §3 Pin "via pinner": who saved the pin this one was saved from, if visible. */
+  via_pinner: UserSummary | null;
+  /** saving.md §3 Pin "embed (src, type)": a video player for the link, or null (ADR 132). */
+  embed: PinEmbed | null;
+}
+
+export type PinEmbedType = 'youtube' | 'vimeo';
+
+export interface PinEmbed {
+  /** The player page to frame. */
+  src: string;
+  type: PinEmbedType;
 }
 
 export interface Board extends BoardSummary, BoardViewerFields {

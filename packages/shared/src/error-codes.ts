@@ -811,6 +811,13 @@ export const ERROR_CODES = {
     httpStatus: 403,
     message: 'Performance reports are collected from signed-out visitors only.',
   },
+  // 1260–1289: saving details (issue 10 "Spec details still open"; docs/decisions/131–134).
+  SECTION_PIN_IMPORT_TOO_MANY: {
+    code: 1260,
+    httpStatus: 400,
+    message:
+      'This board has too many Pins outside sections to move at once. Move them with Organise instead.',
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

@@ -21,3 +21,49 @@ export const INFINITE_SCROLL_THROTTLE_MS = 200;
 export const PIN_IMAGE_WIDTHS = [236, 474, 736] as const;
 export const PIN_IMAGE_SIZES = ['236x', '474x', '736x', 'orig'] as const;
 export type PinImageSize = (typeof PIN_IMAGE_SIZES)[number];
+
+/**
+ * saving.md §9 "Closeup layout: pane width 508, max width 1016, other widths 488, 992, 672,
+ * 1176, ratios 0.6 and 0.84" (docs/decisions/133): the closeup's image pane and its width.
+ */
+export const CLOSEUP_PANE_WIDTH = 508;
+export const CLOSEUP_MAX_WIDTH = 1016;
+/** Medium layouts: a 488 image pane in a closeup at most 992 wide. */
+export const CLOSEUP_MEDIUM_PANE_WIDTH = 488;
+export const CLOSEUP_MEDIUM_MAX_WIDTH = 992;
+/** Wide layouts, landscape images: a 672 image pane in a closeup at most 1176 wide. */
+export const CLOSEUP_LANDSCAPE_PANE_WIDTH = 672;
+export const CLOSEUP_LANDSCAPE_MAX_WIDTH = 1176;
+/** Height ÷ width under which an image is landscape (its pane widens on wide layouts). */
+export const CLOSEUP_LANDSCAPE_RATIO = 0.84;
+/** Height ÷ width under which an image is a panorama (on medium layouts it spans the closeup). */
+export const CLOSEUP_PANORAMA_RATIO = 0.6;
+
+export interface CloseupLayout {
+  /** Image and details side by side (2) or the image above the details (1). */
+  readonly columns: 1 | 2;
+  /** The image pane's width in CSS pixels; null: the viewport's width (narrow layouts). */
+  readonly mediaWidth: number | null;
+  /** The closeup's maximum width; null: the viewport's width. */
+  readonly maxWidth: number | null;
+}
+
+export function closeupLayout(
+  layout: LayoutWidth,
+  image: { readonly width: number; readonly height: number },
+): CloseupLayout {
+  const ratio = image.width > 0 ? image.height / image.width : 1;
+  if (layout === 'narrow') return { columns: 1, mediaWidth: null, maxWidth: null };
+  if (layout === 'medium') {
+    return ratio < CLOSEUP_PANORAMA_RATIO
+      ? { columns: 1, mediaWidth: CLOSEUP_MEDIUM_MAX_WIDTH, maxWidth: CLOSEUP_MEDIUM_MAX_WIDTH }
+      : { columns: 2, mediaWidth: CLOSEUP_MEDIUM_PANE_WIDTH, maxWidth: CLOSEUP_MEDIUM_MAX_WIDTH };
+  }
+  return ratio < CLOSEUP_LANDSCAPE_RATIO
+    ? {
+        columns: 2,
+        mediaWidth: CLOSEUP_LANDSCAPE_PANE_WIDTH,
+        maxWidth: CLOSEUP_LANDSCAPE_MAX_WIDTH,
+      }
+    : { columns: 2, mediaWidth: CLOSEUP_PANE_WIDTH, maxWidth: CLOSEUP_MAX_WIDTH };
+}

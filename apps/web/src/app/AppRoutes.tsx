@@ -14,6 +14,14 @@ const PinPage = lazyPage(() => import('../features/pin/PinPage.tsx'), 'PinPage')
 const PinEditPage = lazyPage(() => import('../features/pin/PinPage.tsx'), 'PinEditPage');
 const BoardPage = lazyPage(() => import('./BoardRoute.tsx'), 'BoardRoute');
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage');
+const OwnProfilePage = lazyPage(
+  () => import('../features/profile/OwnProfilePage.tsx'),
+  'OwnProfilePage',
+);
+const NamedProfilePage = lazyPage(
+  () => import('../features/profile/OwnProfilePage.tsx'),
+  'NamedProfilePage',
+);
 const SearchPage = lazyPage(() => import('../features/search/SearchPage.tsx'), 'SearchPage');
 const LoginPage = lazyPage(authPages, 'LoginPage');
 const SignupPage = lazyPage(authPages, 'SignupPage');
@@ -107,6 +115,10 @@ export function AppRoutes() {
         <Route path="advertiser/quick_promote/" element={<QuickPromotePage />} />
         <Route path="advertiser/:advertiserId/quick-promote/" element={<QuickPromotePage />} />
         <Route path="advertiser/:advertiserId/*" element={<ConsolePage />} />
+        <Route path="_profile/" element={<OwnProfilePage />} />
+        <Route path="_profile/:tab/" element={<OwnProfilePage />} />
+        <Route path=":username/_profile/" element={<NamedProfilePage />} />
+        <Route path=":username/_profile/:tab/" element={<NamedProfilePage />} />
         <Route path=":username/" element={<ProfilePage />} />
         <Route path=":username/:slug/" element={<BoardPage />} />
         <Route path="*" element={<NotFoundPage />} />

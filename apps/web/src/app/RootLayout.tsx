@@ -10,6 +10,7 @@ import { isChromelessPath } from '../features/pin-create/chromeless.ts';
 import { CardSaveButton } from '../features/save/SaveButton.tsx';
 import { SaveFlowProvider } from '../features/save/SaveFlowProvider.tsx';
 import { SearchBox } from '../features/search/SearchBox.tsx';
+import { useSessionTracking } from '../features/session/useSessionTracking.ts';
 import { Header } from '../ui/Header.tsx';
 import { LoadingState } from '../ui/PageStates.tsx';
 import { PinCardActionsProvider, type PinCardActionsRenderer } from '../ui/PinCardActions.tsx';
@@ -39,6 +40,7 @@ export function RootLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const previousPath = useRef(pathname);
+  useSessionTracking();
 
   // After moving to another page, put keyboard and screen-reader focus at the start of the new
   // content instead of leaving it on a link that no longer exists. Not on first load, and not

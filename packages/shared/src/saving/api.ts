@@ -326,3 +326,44 @@ export type UserFollowOptions = z.input<typeof userFollowOptionsSchema>;
 /** PUT /v3/pins/image/ body (saving.md §7: image_url). */
 export const registerImageBodySchema = z.object({ image_url: httpUrlSchema });
 export type RegisterImageBody = z.input<typeof registerImageBodySchema>;
+
+/** UserResource field sets (saving.md §7 "UserResource with field_set_key save_behavior"). */
+export const USER_RESOURCE_FIELD_SETS = ['save_behavior'] as const;
+
+/**
+ * UserResource get options: the person by `user_id` or by `username` (exactly one), and the
+ * field set. The spec names only save_behavior (docs/decisions/131).
+ */
+export const userResourceOptionsSchema = z
+  .object({
+    user_id: z
+      .preprocess((value) => (typeof value === 'number' ? String(value) : value), entityIdSchema)
+      .optional(),
+    username: z
+      .string()
+      .regex(/^[A-Za-z0-9_]{1,30}$/, 'Not a valid username')
+      .optional(),
+    field_set_key: z.enum(USER_RESOURCE_FIELD_SETS),
+  })
+  .refine((options) => (options.user_id === undefined) !== (options.username === undefined), {
+    message: 'Give user_id or username, not both',
+    path: ['user_id'],
+  });
+export type UserResourceOptions = z.input<typeof userResourceOptionsSchema>;
+
+/**
+ * UserResource get, field set save_behavior: the §3 User fields a save flow reads (the
+ * first-save message, the partner look of 'See it now', the creator card's follow state).
+ */
+export interface SaveBehaviorUser extends FollowableUser {
+  first_name: string;
+  /** The person is the viewer (saving.md §3 User "isAuth"). */
+  is_auth: boolean;
+  /** A business (partner) account (saving.md §1, §3 "isPartner"). */
+  is_partner: boolean;
+  created_at: string;
+  /** Pins they saved that this viewer may see. */
+  pin_count: number;
+  /** Their next save is their first ('You saved your first Pin to {board}!'); only for oneself. */
+  next_save_is_first: boolean | null;
+}

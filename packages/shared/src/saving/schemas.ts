@@ -41,6 +41,8 @@ export const AUX_SOURCE_MAX_LENGTH = 64;
  * the create transaction short.
  */
 export const SECTION_INITIAL_PINS_MAX = 50;
+/** A section create with pinImport moves at most this many unsectioned pins (ADR 134). */
+export const SECTION_PIN_IMPORT_MAX = 500;
 
 /** saving.md §3: "name_source (0 typed, 1 recommended, 2 edited recommendation)". */
 export const SECTION_NAME_SOURCES = { typed: 0, recommended: 1, editedRecommendation: 2 } as const;
@@ -232,6 +234,11 @@ export const boardSectionCreateOptionsSchema = z.object({
     .max(SECTION_INITIAL_PINS_MAX)
     .transform((ids) => [...new Set(ids)])
     .optional(),
+  /**
+   * saving.md §3 "Section create: … pinImport": also move every pin of the board that is in no
+   * section yet into the new one (docs/decisions/134).
+   */
+  pinImport: z.boolean().default(false),
   orbac_subject_id: optional(entityIdSchema),
 });
 export type BoardSectionCreateOptions = z.output<typeof boardSectionCreateOptionsSchema>;

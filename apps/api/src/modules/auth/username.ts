@@ -58,6 +58,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'user',
   'users',
   'v3',
+  // saving.md §2.10: /_profile/ is the viewer's own profile (docs/decisions/133).
+  '_profile',
 ]);
 
 const PRODUCT_NAME = 'corkboard';

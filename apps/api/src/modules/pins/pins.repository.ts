@@ -17,6 +17,32 @@ export interface PinDetailRow extends PinListRow {
   official_user_followed_by_me: boolean;
   /** Whether the viewer may change the pin (its board's owner or accepted collaborators). */
   board_writable: boolean;
+  /** The pinner of the pin this one was saved from, when that pin is visible to the viewer. */
+  via_pinner_id: string | null;
+  via_pinner_username: string | null;
+  via_pinner_first_name: string | null;
+  via_pinner_last_name: string | null;
+  via_pinner_avatar_variants: StoredVariants | null;
+  /** The pin runs as an approved ad now (docs/decisions/104, 132). */
+  is_promoted: boolean;
+}
+
+/**
+ * An ad of the pin `p` that delivery may serve now, whoever the viewer: approved; the ad, its
+ * group, campaign and ad account active; within the group's schedule; the pin on a public board.
+ * The viewer-independent part of ads/delivery.repository.ts `servableRules` (ADR 104): the pins
+ * module may not import the ads module (ads → offsite → pins).
+ */
+function promotedNow(now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(b.privacy = 'public' AND EXISTS (
+    SELECT 1 FROM ads a
+    JOIN ad_groups g ON g.id = a.ad_group_id
+    JOIN ad_campaigns c ON c.id = a.campaign_id
+    JOIN ad_accounts acc ON acc.id = a.ad_account_id
+    WHERE a.pin_id = p.id AND a.review_status = 'APPROVED' AND a.status = 'ACTIVE'
+      AND g.status = 'ACTIVE' AND c.status = 'ACTIVE' AND acc.status = 'ACTIVE'
+      AND g.start_time <= ${now} AND (g.end_time IS NULL OR g.end_time > ${now})
+  ))`;
 }
 
 /** True (as SQL) when the viewer follows the user row aliased `ou`; false for visitors. */
@@ -37,28 +63,50 @@ export async function findVisiblePin(
   db: Kysely<Database>,
   viewer: Viewer | null,
   pinId: string,
+  now: Date,
 ): Promise<PinDetailRow | undefined> {
-  return pinListQuery(db)
-    .leftJoin('verified_domains as vd', 'vd.domain', 'p.domain')
-    .leftJoin('users as ou', (join) =>
-      join
-        .onRef('ou.id', '=', 'vd.user_id')
-        .on('ou.deactivated_at', 'is', null)
-        .on('ou.suspended_at', 'is', null),
-    )
-    .leftJoin('images as oua', 'oua.id', 'ou.avatar_image_id')
-    .select([
-      'ou.id as official_user_id',
-      'ou.username as official_user_username',
-      'ou.first_name as official_user_first_name',
-      'ou.last_name as official_user_last_name',
-      'oua.variants as official_user_avatar_variants',
-      viewerFollowsOfficialUser(viewer).as('official_user_followed_by_me'),
-      canWriteBoard(viewer).as('board_writable'),
-    ])
-    .where('p.id', '=', pinId)
-    .where(visibleBoards(viewer))
-    .executeTakeFirst();
+  return (
+    pinListQuery(db)
+      // "via pinner": the source pin and its pinner, only when the viewer may see its board.
+      .leftJoin('pins as vp', 'vp.id', 'p.repin_of_id')
+      .leftJoin('boards as vb', (join) =>
+        join.onRef('vb.id', '=', 'vp.board_id').on(visibleBoards(viewer, 'vb')),
+      )
+      .leftJoin('users as vu', (join) =>
+        join
+          .onRef('vu.id', '=', 'vp.pinner_id')
+          .on(sql<boolean>`vb.id IS NOT NULL`)
+          .on('vu.deactivated_at', 'is', null)
+          .on('vu.suspended_at', 'is', null),
+      )
+      .leftJoin('images as vua', 'vua.id', 'vu.avatar_image_id')
+      .leftJoin('verified_domains as vd', 'vd.domain', 'p.domain')
+      .leftJoin('users as ou', (join) =>
+        join
+          .onRef('ou.id', '=', 'vd.user_id')
+          .on('ou.deactivated_at', 'is', null)
+          .on('ou.suspended_at', 'is', null),
+      )
+      .leftJoin('images as oua', 'oua.id', 'ou.avatar_image_id')
+      .select([
+        'ou.id as official_user_id',
+        'ou.username as official_user_username',
+        'ou.first_name as official_user_first_name',
+        'ou.last_name as official_user_last_name',
+        'oua.variants as official_user_avatar_variants',
+        viewerFollowsOfficialUser(viewer).as('official_user_followed_by_me'),
+        canWriteBoard(viewer).as('board_writable'),
+        'vu.id as via_pinner_id',
+        'vu.username as via_pinner_username',
+        'vu.first_name as via_pinner_first_name',
+        'vu.last_name as via_pinner_last_name',
+        'vua.variants as via_pinner_avatar_variants',
+        promotedNow(now).as('is_promoted'),
+      ])
+      .where('p.id', '=', pinId)
+      .where(visibleBoards(viewer))
+      .executeTakeFirst()
+  );
 }
 
 export interface PinTextChange {

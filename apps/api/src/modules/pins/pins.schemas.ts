@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PinDetail } from '@corkboard/shared/api-types';
 import type { SavedPin } from '@corkboard/shared/saving/api';
 import { pinCreateOptionsSchema, repinCreateOptionsSchema } from '@corkboard/shared/saving/schemas';
-import { followableUserSchema, pinFields } from '../../core/api.schemas.ts';
+import { followableUserSchema, pinFields, userSummarySchema } from '../../core/api.schemas.ts';
 import { optionalIdSchema, requiredIdSchema } from '../../core/schemas.ts';
 
 /** saving.md §7 "GET PinResource with id, field_set_key 'detailed', orbac_subject_id". */
@@ -29,6 +29,10 @@ export const pinDetailSchema: z.ZodType<PinDetail> = z.object({
     .nullable(),
   board_access: z.array(z.enum(['read', 'write'])),
   aggregated_pin_data: z.object({ aggregated_stats: z.object({ saves: z.number() }) }).optional(),
+  is_promoted: z.boolean(),
+  promoted_is_removable: z.boolean(),
+  via_pinner: userSummarySchema.nullable(),
+  embed: z.object({ src: z.string(), type: z.enum(['youtube', 'vimeo']) }).nullable(),
 });
 
 export const savedPinSchema: z.ZodType<SavedPin> = z.object({

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
-import type { LinkDomain, PinDetail } from '@corkboard/shared/api-types';
+import type { LinkDomain, PinDetail, UserSummary } from '@corkboard/shared/api-types';
 import type { AppDeps } from '../../core/app-deps.ts';
 import {
   avatarUrl,
@@ -25,6 +25,7 @@ import {
   type PageMetaResolver,
 } from '../../plugins/app/page-meta.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import { pinEmbedFor } from './pin-embed.ts';
 import { findVisiblePinSource, type PinSourceRow } from './pin-source.repository.ts';
 import { countPinsOfImage, findVisiblePin, type PinDetailRow } from './pins.repository.ts';
 
@@ -52,7 +53,21 @@ function linkDomain(storage: MediaStorage, row: PinDetailRow): LinkDomain | null
   };
 }
 
-/** GET /v3/pins/{id}/ and PinResource get: the pin plus its link domain's official user. */
+function viaPinner(storage: MediaStorage, row: PinDetailRow): UserSummary | null {
+  const username = row.via_pinner_username;
+  if (row.via_pinner_id === null || username === null) return null;
+  return {
+    id: row.via_pinner_id,
+    username,
+    full_name: fullName(row.via_pinner_first_name ?? '', row.via_pinner_last_name ?? '', username),
+    image_medium_url: avatarUrl(storage, row.via_pinner_avatar_variants),
+  };
+}
+
+/**
+ * GET /v3/pins/{id}/ and PinResource get: the pin plus its link domain's official user, its
+ * promotion state, the pinner it was saved from and its video player (docs/decisions/132).
+ */
 export function serializePinDetail(
   storage: MediaStorage,
   row: PinDetailRow,
@@ -62,6 +77,11 @@ export function serializePinDetail(
     ...serializePin(storage, row, as),
     link_domain: linkDomain(storage, row),
     board_access: row.board_writable ? ['read', 'write'] : ['read'],
+    is_promoted: row.is_promoted,
+    // Its board's writers may delete a promoted pin (its ads end with it); nobody can hide one yet.
+    promoted_is_removable: row.is_promoted && row.board_writable,
+    via_pinner: viaPinner(storage, row),
+    embed: pinEmbedFor(row.link),
   };
 }
 
@@ -71,7 +91,7 @@ export async function getPin(
   pinId: string,
   options: { aggregateSaves?: boolean } = {},
 ): Promise<PinDetail> {
-  const row = await findVisiblePin(deps.db, viewer, pinId);
+  const row = await findVisiblePin(deps.db, viewer, pinId, deps.now());
   if (!row) throw new AppError('PIN_NOT_FOUND');
   const detail = serializePinDetail(deps.storage, row, serializeFor(viewer));
   if (!options.aggregateSaves) return detail;
@@ -100,7 +120,7 @@ export function pinPageMeta(deps: AppDeps): PageMetaResolver {
     const id = PIN_PATH.exec(pathname)?.[1];
     if (id === undefined) return undefined;
     if (BigInt(id) > INT8_MAX) return null;
-    const row = await findVisiblePin(deps.db, viewer, id);
+    const row = await findVisiblePin(deps.db, viewer, id, deps.now());
     if (!row) return null;
     const pin = serializePinDetail(deps.storage, row);
     const heading = truncate(pin.title.trim() || pin.description || 'Pin', TITLE_MAX_LENGTH);

@@ -90,6 +90,26 @@ export async function lockPinsOfBoard(
 }
 
 /**
+ * The board's pins in no section, locked, at most `limit` (a caller asking one more than it
+ * accepts learns that there are too many).
+ */
+export async function lockUnsectionedPinsOfBoard(
+  db: Kysely<Database>,
+  boardId: string,
+  limit: number,
+): Promise<{ id: string; section_id: string | null }[]> {
+  return db
+    .selectFrom('pins')
+    .select(['id', 'section_id'])
+    .where('board_id', '=', boardId)
+    .where('section_id', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .execute();
+}
+
+/**
  * Files `pins` into `sectionId`, keeping every section's pin_count right: the sections they
  * leave lose them, the new one gains them.
  */

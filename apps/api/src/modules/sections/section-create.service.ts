@@ -12,6 +12,7 @@ import type { Database } from '@corkboard/db/schema';
 import { AppError } from '@corkboard/shared/app-error';
 import type { PickerSectionItem } from '@corkboard/shared/saving/api';
 import { SECTION_SLUG_FALLBACK, slugify, uniqueSlug } from '@corkboard/shared/saving/board-name';
+import { SECTION_PIN_IMPORT_MAX } from '@corkboard/shared/saving/schemas';
 import { resolveActing } from '../business/acting.service.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { requireWritableBoard } from '../../core/board-access.ts';
@@ -25,6 +26,7 @@ import {
   incrementSectionCount,
   insertSection,
   lockPinsOfBoard,
+  lockUnsectionedPinsOfBoard,
   movePinsIntoSection,
   nextSectionPosition,
   takenSectionSlugs,
@@ -34,6 +36,8 @@ interface NewSection {
   boardId: string;
   name: string;
   initialPins: readonly string[];
+  /** Also move the board's pins that are in no section (pinImport, ADR 134). */
+  pinImport: boolean;
 }
 
 async function insertSectionOnce(
@@ -70,6 +74,20 @@ async function insertSectionOnce(
             },
           });
         }
+        if (section.pinImport) {
+          const unsectioned = await lockUnsectionedPinsOfBoard(
+            trx,
+            board.id,
+            SECTION_PIN_IMPORT_MAX + 1,
+          );
+          if (unsectioned.length > SECTION_PIN_IMPORT_MAX) {
+            throw new AppError('SECTION_PIN_IMPORT_TOO_MANY', {
+              data: { field: 'pinImport', max_pins: SECTION_PIN_IMPORT_MAX },
+            });
+          }
+          const named = new Set(pins.map((pin) => pin.id));
+          pins.push(...unsectioned.filter((pin) => !named.has(pin.id)));
+        }
         await movePinsIntoSection(trx, id, pins, now);
         return id;
       });
@@ -94,6 +112,7 @@ export async function createSection(
     boardId: options.board_id,
     name: options.name,
     initialPins: options.initial_pins ?? [],
+    pinImport: options.pinImport,
   });
   deps.log.debug({ section_id: id, name_source: options.name_source }, 'section created');
   const row = await findSectionItem(deps.db, id);

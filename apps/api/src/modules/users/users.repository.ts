@@ -23,6 +23,8 @@ export interface UserProfileRow {
   board_count: number;
   pin_count: number;
   followed_by_me: boolean;
+  /** Every pin they ever saved (the stored counter; the first-save rule reads it). */
+  saved_pin_count: number;
   profile_board_sort: ProfileBoardSort;
   board_order_modified_at: Date | null;
 }
@@ -41,21 +43,36 @@ export async function findUserByUsername(
   viewer: Viewer | null,
   username: string,
 ): Promise<UserProfileRow | undefined> {
-  return userSummaryQuery(db)
+  return userProfileQuery(db, viewer)
     .where(sql<string>`lower(u.username)`, '=', username.toLowerCase())
-    .select([
-      'u.about',
-      'u.account_type',
-      'u.country',
-      'u.locale',
-      'u.follower_count',
-      'u.following_count',
-      'u.created_at',
-      'u.profile_board_sort',
-      'u.board_order_modified_at',
-      followedByViewer(viewer).as('followed_by_me'),
-      // Owned and collaborated boards, as the profile lists them (docs/decisions/055).
-      sql<number>`(
+    .executeTakeFirst();
+}
+
+/** The same profile row by id (UserResource get, saving.md §7). */
+export async function findUserById(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  userId: string,
+): Promise<UserProfileRow | undefined> {
+  return userProfileQuery(db, viewer).where('u.id', '=', userId).executeTakeFirst();
+}
+
+/** A person with the counts this viewer may see; callers add the where clause. */
+function userProfileQuery(db: Kysely<Database>, viewer: Viewer | null) {
+  return userSummaryQuery(db).select([
+    'u.about',
+    'u.account_type',
+    'u.country',
+    'u.locale',
+    'u.follower_count',
+    'u.following_count',
+    'u.created_at',
+    'u.profile_board_sort',
+    'u.board_order_modified_at',
+    'u.pin_count as saved_pin_count',
+    followedByViewer(viewer).as('followed_by_me'),
+    // Owned and collaborated boards, as the profile lists them (docs/decisions/055).
+    sql<number>`(
         SELECT count(*)::int FROM boards b
         WHERE b.id IN (
           SELECT ob.id FROM boards ob WHERE ob.owner_id = u.id
@@ -64,12 +81,11 @@ export async function findUserByUsername(
           WHERE oc.user_id = u.id AND oc.status = 'accepted'
         ) AND ${listedBoards(viewer)}
       )`.as('board_count'),
-      sql<number>`(
+    sql<number>`(
         SELECT count(*)::int FROM pins p JOIN boards b ON b.id = p.board_id
         WHERE p.pinner_id = u.id AND ${listedBoards(viewer)}
       )`.as('pin_count'),
-    ])
-    .executeTakeFirst();
+  ]);
 }
 
 /** Pins the user saved, newest first, limited to boards the profile lists for this viewer. */

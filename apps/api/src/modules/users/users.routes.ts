@@ -1,13 +1,21 @@
 // Profiles and settings:
 //   GET /v3/users/{username}/, …/boards/, …/pins/   (visitors too)
 //   GET /v3/users/settings                          (signed in) → data: UserSettingsData
+//   UserResource get (field_set_key save_behavior)  (visitors too) → data: SaveBehaviorUser
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { boardSchema, pinSchema } from '../../core/api.schemas.ts';
 import { registerRoute } from '../../core/http/route.ts';
+import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
+import { userResourceOptionsSchema } from '@corkboard/shared/saving/api';
 import { pageQuerySchema, pageRequest, usernameSchema } from '../../core/schemas.ts';
-import { profileBoardsQuerySchema, userSchema, userSettingsSchema } from './users.schemas.ts';
-import { getUser, userBoards, userPins, userSettings } from './users.service.ts';
+import {
+  profileBoardsQuerySchema,
+  saveBehaviorUserSchema,
+  userSchema,
+  userSettingsSchema,
+} from './users.schemas.ts';
+import { getUser, userBoards, userForSaving, userPins, userSettings } from './users.service.ts';
 
 const params = z.object({ username: usernameSchema });
 
@@ -68,6 +76,18 @@ export const userRoutes: ModuleRoutes = (app, { deps }, done) => {
       const page = await userPins(deps, viewer, username, pageRequest(query));
       return { data: page.items, bookmark: page.bookmark };
     },
+  });
+
+  registerResource(app, 'UserResource', {
+    get: resourceVerb({
+      access: 'anyone',
+      summary: 'A person as the save flows read them (field_set_key save_behavior)',
+      options: userResourceOptionsSchema,
+      response: saveBehaviorUserSchema,
+      handler: async ({ viewer, options }) => ({
+        data: await userForSaving(deps, viewer, options),
+      }),
+    }),
   });
   done();
 };

@@ -1,7 +1,7 @@
 // Answer schemas of the users module.
 import { z } from 'zod';
 import type { User } from '@corkboard/shared/api-types';
-import type { UserSettingsData } from '@corkboard/shared/saving/api';
+import type { SaveBehaviorUser, UserSettingsData } from '@corkboard/shared/saving/api';
 import { PROFILE_BOARD_SORTS } from '@corkboard/shared/saving/organise';
 import { pageQuerySchema } from '../../core/schemas.ts';
 
@@ -38,4 +38,18 @@ export const profileBoardsQuerySchema = pageQuerySchema.extend({
 export const userSettingsSchema: z.ZodType<UserSettingsData> = z.object({
   connected_to_instagram: z.boolean(),
   listed_website_url: z.string().nullable(),
+});
+
+export const saveBehaviorUserSchema: z.ZodType<SaveBehaviorUser> = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  first_name: z.string(),
+  image_medium_url: z.string().nullable(),
+  followed_by_me: z.boolean(),
+  is_auth: z.boolean(),
+  is_partner: z.boolean(),
+  created_at: z.string(),
+  pin_count: z.number().int(),
+  next_save_is_first: z.boolean().nullable(),
 });

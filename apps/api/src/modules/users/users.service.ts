@@ -3,7 +3,11 @@
 import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
 import type { Board, Pin, User } from '@corkboard/shared/api-types';
-import type { UserSettingsData } from '@corkboard/shared/saving/api';
+import type {
+  SaveBehaviorUser,
+  UserResourceOptions,
+  UserSettingsData,
+} from '@corkboard/shared/saving/api';
 import type { ProfileBoardSort } from '@corkboard/shared/saving/organise';
 import type { AppDeps } from '../../core/app-deps.ts';
 import {
@@ -27,6 +31,7 @@ import {
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { PROFILE_BOARDS_MAX_OFFSET, profileBoardsOf } from '../boards/boards.service.ts';
 import {
+  findUserById,
   findUserByUsername,
   findUserSettings,
   listUserPins,
@@ -157,5 +162,35 @@ export function profilePageMeta(deps: AppDeps): PageMetaResolver {
         : undefined,
       type: 'profile',
     };
+  };
+}
+
+/**
+ * UserResource get, field set save_behavior (saving.md §3 User, §7; docs/decisions/131): anyone
+ * may read a person's public fields; `next_save_is_first` is answered only to the person.
+ */
+export async function userForSaving(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  options: Omit<UserResourceOptions, 'user_id'> & { user_id?: string | undefined },
+): Promise<SaveBehaviorUser> {
+  const row =
+    options.user_id !== undefined
+      ? await findUserById(deps.db, viewer, options.user_id)
+      : await findUserByUsername(deps.db, viewer, options.username ?? '');
+  if (!row) throw new AppError('USER_NOT_FOUND');
+  const isAuth = viewer?.id === row.id;
+  return {
+    id: row.id,
+    username: row.username,
+    full_name: fullName(row.first_name, row.last_name, row.username),
+    first_name: row.first_name,
+    image_medium_url: avatarUrl(deps.storage, row.avatar_variants),
+    followed_by_me: row.followed_by_me,
+    is_auth: isAuth,
+    is_partner: row.account_type === 'business',
+    created_at: row.created_at.toISOString(),
+    pin_count: row.pin_count,
+    next_save_is_first: isAuth ? row.saved_pin_count === 0 : null,
   };
 }

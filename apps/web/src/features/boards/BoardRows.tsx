@@ -9,7 +9,7 @@ import type { BoardPickerView } from '@corkboard/shared/saving/board-sort';
 import { useTranslation } from 'react-i18next';
 import { SAVING_NAMESPACE } from '../../i18n/savingCatalogue.ts';
 import type { PickerGroup, PickerOption } from '../../ui/PickerListbox.tsx';
-import { boardCoverUrl, type RowSaveState } from './pickerRows.ts';
+import { boardCoverUrl, pickerGridColumns, type RowSaveState } from './pickerRows.ts';
 
 /** saving.md §2.4, §9: "Collaborator labels name up to three collaborator avatars." */
 export const PICKER_COLLABORATORS_NAMED = 3;
@@ -64,6 +64,23 @@ export function BoardThumb({ url }: { url: string | null }) {
   );
 }
 
+/** A board's pin images as a grid of 2 or 4 columns by its layout (§2.4). */
+function BoardThumbGrid({ board }: { board: PickerBoardItem }) {
+  const columns = pickerGridColumns(board.layout);
+  return (
+    <span
+      className="picker-row__thumb picker-row__thumb--grid"
+      data-columns={columns}
+      style={{ gridTemplateColumns: `repeat(${String(columns)}, minmax(0, 1fr))` }}
+      aria-hidden="true"
+    >
+      {board.pin_thumbnail_urls.map((url) => (
+        <img key={url} src={url} alt="" loading="lazy" decoding="async" />
+      ))}
+    </span>
+  );
+}
+
 function Collaborators({ board }: { board: PickerBoardItem }) {
   const { t, i18n } = useTranslation(SAVING_NAMESPACE);
   const people = board.collaborating_users.slice(0, PICKER_COLLABORATORS_NAMED);
@@ -112,7 +129,11 @@ export function BoardRow({
   const { t: tApp } = useTranslation();
   return (
     <span className="picker-row">
-      <BoardThumb url={boardCoverUrl(board)} />
+      {board.pin_thumbnail_urls.length > 1 ? (
+        <BoardThumbGrid board={board} />
+      ) : (
+        <BoardThumb url={boardCoverUrl(board)} />
+      )}
       <span className="picker-row__text">
         <span className="picker-row__name">
           <HighlightedName name={board.name} ranges={ranges} />

@@ -12,6 +12,11 @@ import { cachedViewer } from '../../api/cacheUpdates.ts';
 import { apiSend } from '../../api/client.ts';
 import { listQueryOptions } from '../../api/lists.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
+import {
+  browserSessionStorage,
+  markInviteCodeRedeemed,
+  pendingInviteCode,
+} from '../session/sessionKeys.ts';
 
 export interface FollowContext {
   /** The pin the follow came from (§7 "aux_data pin_id"). */
@@ -31,8 +36,12 @@ export function useFollowUser() {
       follow: boolean,
       context: FollowContext = {},
     ): Promise<UserFollowData> => {
+      // §7 "invite_code": a follow redeems the invite code this visit landed with, once (§9).
+      const storage = browserSessionStorage();
+      const inviteCode = follow && storage ? pendingInviteCode(storage) : null;
       const options: UserFollowOptions = {
         user_id: user.id,
+        ...(inviteCode ? { invite_code: inviteCode } : {}),
         ...(context.pinId ? { aux_data: { pin_id: context.pinId } } : {}),
       };
       const answer = await apiSend<UserFollowData>(
@@ -40,6 +49,7 @@ export function useFollowUser() {
         `/resource/UserFollowResource/${follow ? 'create' : 'delete'}/`,
         { options },
       );
+      if (inviteCode && storage) markInviteCodeRedeemed(storage, inviteCode, new Date());
       void queryClient.invalidateQueries({ queryKey: queryKeys.user(user.username) });
       const viewer = cachedViewer(queryClient);
       if (viewer) void queryClient.invalidateQueries({ queryKey: queryKeys.user(viewer.username) });

@@ -143,6 +143,16 @@ describe('mobile create-pin page', () => {
     });
   });
 
+  test('action=repin with pin_id goes to /pin/{id}/repin/x/ too (§2.1 actions)', async () => {
+    const api = stubMobile({ save: () => ok(makeSavedPin('902', boards[1]!)) });
+    renderApp('/pin/create/create/?action=repin&pin_id=12');
+    fireEvent.click((await screen.findAllByRole('option', { name: /Pantry Staples/ }))[0]!);
+    await waitFor(() => expect(api.bodies('/resource/RepinResource/create/')).toHaveLength(1));
+    expect(api.bodies('/resource/RepinResource/create/')[0]).toMatchObject({
+      options: { board_id: '2', pin_id: '12' },
+    });
+  });
+
   test('visitors are sent home', async () => {
     stubApi(() => undefined);
     renderApp(CREATE);

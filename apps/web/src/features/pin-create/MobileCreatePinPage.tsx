@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { ensureSavingCatalogue, SAVING_NAMESPACE } from '../../i18n/savingCatalogue.ts';
 import { LoadingOverlay } from '../../ui/LoadingOverlay.tsx';
-import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
+import { ErrorState, LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
 import { PickerListbox, usePickerState } from '../../ui/PickerListbox.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useViewer } from '../session/hooks.ts';
@@ -33,6 +33,7 @@ import {
   sectionCreatePath,
 } from './paths.ts';
 import type { PinCreatePageMethod } from './paths.ts';
+import { readCreateAction } from './createAction.ts';
 // After the features' stylesheets: the page's own rules win over theirs.
 import './pinCreate.css';
 
@@ -44,11 +45,19 @@ export function MobileCreatePinPage({ method }: { method: PinCreatePageMethod })
     () => readCreateQuery(location.search, window.location.origin),
     [location.search],
   );
+  const action = readCreateAction(location.search, window.location.origin);
   if (viewer.isPending) return <LoadingState />;
   if (!viewer.data) return <Navigate to="/" replace />;
+  if (action.action === 'invalid') return <UnknownAction />;
+  if (action.action === 'repin') return <Navigate to={mobileRepinPath(action.pinId)} replace />;
   const ownPinId = ownPinIdFromUrl(query.url, window.location.origin);
   if (ownPinId) return <Navigate to={mobileRepinPath(ownPinId)} replace />;
   return <MobileCreate method={method} query={query} />;
+}
+
+function UnknownAction() {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  return <NotFoundState title={t('details.unknownAction')} />;
 }
 
 function MobileCreate({

@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { fail, ok, stubApi } from '../../test/api.ts';
-import { makePickerBoard, makeSavedPin } from '../../test/fixtures.ts';
+import { makePickerBoard, makePin, makeSavedPin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { resourceOptions, savingHandler } from '../../test/savingApi.ts';
 import { popupWindow } from './PinCreatePage.tsx';
@@ -203,6 +203,15 @@ describe('pin create page, signed in', () => {
         link: 'https://shop.example/pie',
       },
     });
+    // §2.9: the page had several images, so the success view shows them as the website grid.
+    const grid = await screen.findByRole(
+      'list',
+      { name: 'Images from this website' },
+      { timeout: 3000 },
+    );
+    expect(
+      Array.from(grid.querySelectorAll('img')).map((image) => image.getAttribute('src')),
+    ).toEqual(['https://shop.example/hero.jpg', 'https://shop.example/crust.jpg']);
   });
 
   test('a link with nothing pinnable says so', async () => {
@@ -255,5 +264,38 @@ describe('pin create page, signed out', () => {
     expect(screen.getByRole('button', { name: 'Continue with email' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: 'Choose board' })).not.toBeInTheDocument();
+  });
+});
+
+describe('pin create page, action (saving.md §2.1 "Actions: create, repin")', () => {
+  test('action=repin saves the named pin again through RepinResource', async () => {
+    const api = stubApi(
+      savingHandler({
+        boards,
+        extra: (url) =>
+          url.pathname === '/v3/pins/321/'
+            ? ok(makePin('321', { title: 'Quilt', description: 'A blue quilt' }))
+            : undefined,
+      }),
+    );
+    renderApp('/pin/create/bookmarklet/?action=repin&pin_id=321');
+    await screen.findByRole('heading', { level: 1, name: 'Choose board' });
+    expect(screen.getByText('A blue quilt')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('option', { name: /Desserts/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Saved to Desserts' }, { timeout: 3000 });
+    expect(api.bodies('/resource/RepinResource/create/')[0]).toMatchObject({
+      options: { board_id: '1', pin_id: '321' },
+    });
+    expect(api.bodies('/resource/PinResource/create/')).toEqual([]);
+  });
+
+  test('an action that does not exist, or repin without a pin, says so', async () => {
+    stubApi(savingHandler({ boards }));
+    renderApp('/pin/create/bookmarklet/?action=delete');
+    expect(
+      await screen.findByRole('heading', {
+        name: 'This action does not exist: Pins can be created or saved again (create, repin).',
+      }),
+    ).toBeInTheDocument();
   });
 });

@@ -14,10 +14,13 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { AuthFlow } from '../auth/AuthFlow.tsx';
 import { AuthSurface } from '../auth/AuthSurface.tsx';
 import type { AuthFlowConfig } from '../auth/flowTypes.ts';
+import type { Pin } from '@corkboard/shared/api-types';
 import { useViewer } from '../session/hooks.ts';
 import type { SavedResult } from '../save/saveFlow.ts';
 import { SaveFlowView } from '../save/SaveFlowView.tsx';
-import type { SaveSource } from '../save/saveSource.ts';
+import { showsWebsiteImages } from '../save/pinSaved.ts';
+import { WebsiteImages } from '../save/WebsiteImages.tsx';
+import { pickerContextOf, type SaveSource } from '../save/saveSource.ts';
 import { useSaveController } from '../save/useSaveController.ts';
 import { HashtagTextarea } from '../hashtags/HashtagTextarea.tsx';
 import { ExtensionUpsell } from '../extension/ExtensionUpsell.tsx';
@@ -30,8 +33,9 @@ import {
   readCreateQuery,
   type CreateQuery,
 } from './createQuery.ts';
+import { readCreateAction } from './createAction.ts';
 import { isMobileDevice } from './device.ts';
-import { useCreateImage, type ChosenImage } from './hooks.ts';
+import { useCreateImage, useRepinPin, type ChosenImage } from './hooks.ts';
 import { MobileCreatePinPage } from './MobileCreatePinPage.tsx';
 import { isPinCreatePageMethod, saveMethodOf, type PinCreatePageMethod } from './paths.ts';
 import { PIN_DESCRIPTION_MAX_LENGTH } from './limits.ts';
@@ -80,12 +84,76 @@ function PopupCreatePage({ method }: { method: PinCreatePageMethod }) {
     () => readCreateQuery(location.search, window.location.origin),
     [location.search],
   );
+  const action = useMemo(
+    () => readCreateAction(location.search, window.location.origin),
+    [location.search],
+  );
   useDocumentTitle(t('create.pageTitle'));
   usePopupSize();
 
+  if (action.action === 'invalid') return <NotFoundState title={t('details.unknownAction')} />;
   if (viewer.isPending) return <LoadingState />;
   if (!viewer.data) return <SignedOutCreate query={query} />;
+  if (action.action === 'repin') return <RepinCreate pinId={action.pinId} method={method} />;
   return <SignedInCreate query={query} method={method} />;
+}
+
+/** The image the success view shows for a re-saved pin. */
+function repinImage(pin: Pin): ChosenImage {
+  const url = pin.images['474x'].url;
+  return {
+    display: url,
+    source: { kind: 'url', url },
+    link: pin.link,
+    title: pin.title,
+    description: pin.description,
+    websiteImages: [],
+  };
+}
+
+/** `action=repin`: the pin of ours the query names, saved again (RepinResource, §7). */
+function RepinCreate({ pinId, method }: { pinId: string; method: PinCreatePageMethod }) {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  const pin = useRepinPin(pinId);
+  const [result, setResult] = useState<SavedResult | null>(null);
+  if (pin.isError) return <NotFoundState title={t('details.repinMissing')} />;
+  if (!pin.data) return <LoadingState />;
+  if (result) return <CreateSuccess result={result} image={repinImage(pin.data)} method={method} />;
+  return <RepinForm pin={pin.data} onSaved={setResult} />;
+}
+
+function RepinForm({ pin, onSaved }: { pin: Pin; onSaved: (result: SavedResult) => void }) {
+  const { t } = useTranslation(SAVING_NAMESPACE);
+  const headingId = useId();
+  const source = useMemo<SaveSource>(() => ({ kind: 'repin', pin }), [pin]);
+  const [pickerContext] = useState(() => pickerContextOf(source));
+  const controller = useSaveController({
+    source,
+    surface: 'desktop',
+    closeOnFailure: false,
+    onSaved,
+    onClose: () => undefined,
+  });
+  return (
+    <div className="create-popup">
+      <div className="create-popup__pin">
+        <PinPicture
+          src={pin.images['474x'].url}
+          alt={pin.alt_text || pin.title || pin.description || t('create.imageAlt')}
+        />
+        {pin.description ? <p className="text text--small">{pin.description}</p> : null}
+      </div>
+      <div className="create-popup__picker">
+        <SaveFlowView
+          controller={controller}
+          pickerContext={pickerContext}
+          headingId={headingId}
+          headingLevel={1}
+          isDesktop
+        />
+      </div>
+    </div>
+  );
 }
 
 function PinPicture({ src, alt }: { src: string; alt: string }) {
@@ -292,11 +360,15 @@ function SuccessView({ result, image }: { result: SavedResult; image: ChosenImag
         {heading}
       </h1>
       <div className="create-success__pin">
-        <img
-          src={result.pin.images['236x'].url}
-          alt={result.pin.description || t('create.imageAlt')}
-          width={236}
-        />
+        {showsWebsiteImages(image.websiteImages) ? (
+          <WebsiteImages urls={image.websiteImages} />
+        ) : (
+          <img
+            src={result.pin.images['236x'].url}
+            alt={result.pin.description || t('create.imageAlt')}
+            width={236}
+          />
+        )}
         <dl className="create-success__facts">
           {link ? (
             <div>

@@ -88,6 +88,8 @@ export interface ChosenImage {
   readonly link: string | null;
   readonly title: string;
   readonly description: string;
+  /** The pinnable images found on the saved page (§2.9: several show as a grid after saving). */
+  readonly websiteImages: readonly string[];
 }
 
 export type ImageState =
@@ -117,6 +119,7 @@ export function useCreateImage(query: CreateQuery): ImageState {
         link: query.url,
         title: '',
         description: query.description,
+        websiteImages: [],
       },
     };
   }
@@ -132,6 +135,9 @@ export function useCreateImage(query: CreateQuery): ImageState {
       link: found.data?.url ?? query.url,
       title: found.data?.title ?? '',
       description: query.description || (found.data?.description ?? ''),
+      websiteImages: (found.data?.items ?? [])
+        .filter((item) => item.pinnable)
+        .map((item) => item.url),
     },
   };
 }

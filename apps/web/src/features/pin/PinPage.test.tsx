@@ -115,3 +115,62 @@ describe('pin closeup', () => {
     expect(screen.queryByText('This Pin could not be found')).not.toBeInTheDocument();
   });
 });
+
+describe('closeup widths (saving.md §9)', () => {
+  function setViewportWidth(width: number) {
+    Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+  }
+
+  async function closeupOf(answer: ReturnType<typeof makePin>) {
+    stubPinApi(ok(answer));
+    renderApp('/pin/5/');
+    await within(screen.getByRole('main')).findByRole('heading', { level: 1 });
+    return screen.getByRole('article');
+  }
+
+  test('wide: 508 panes in 1016; a landscape image gets 672 in 1176', async () => {
+    const before = window.innerWidth;
+    setViewportWidth(1400);
+    try {
+      const closeup = await closeupOf(pin);
+      expect(closeup).toHaveStyle({
+        maxWidth: '1016px',
+        gridTemplateColumns: 'minmax(0, 508px) minmax(0, 508px)',
+      });
+    } finally {
+      setViewportWidth(before);
+    }
+  });
+
+  test('wide, landscape image: 672 and 504 in 1176', async () => {
+    const before = window.innerWidth;
+    setViewportWidth(1400);
+    try {
+      const wide = makePin('5', {
+        title: 'Raised garden beds',
+        images: { ...pin.images, orig: { ...pin.images.orig, width: 1000, height: 600 } },
+      });
+      const closeup = await closeupOf(wide);
+      expect(closeup).toHaveStyle({
+        maxWidth: '1176px',
+        gridTemplateColumns: 'minmax(0, 672px) minmax(0, 504px)',
+      });
+    } finally {
+      setViewportWidth(before);
+    }
+  });
+
+  test('medium: a 488 pane in 992', async () => {
+    const before = window.innerWidth;
+    setViewportWidth(1000);
+    try {
+      const closeup = await closeupOf(pin);
+      expect(closeup).toHaveStyle({
+        maxWidth: '992px',
+        gridTemplateColumns: 'minmax(0, 488px) minmax(0, 504px)',
+      });
+    } finally {
+      setViewportWidth(before);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { Pin } from '@corkboard/shared/api-types';
+import { closeupLayout } from '@corkboard/shared/layout';
 import { offsiteHref } from '@corkboard/shared/offsite/offsite';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { PinGrid } from '../../ui/PinGrid.tsx';
 import { PinImage } from '../../ui/PinImage.tsx';
 import { pinAltText, safeExternalUrl } from '../../ui/pinText.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { useLayoutWidth } from '../../ui/useLayoutWidth.ts';
 import { useMoreLikeThis, usePin } from './hooks.ts';
 
 /** /pin/{id}/edit/: the pin page with its edit dialog open (issue 10; ADR 057). */
@@ -70,13 +72,29 @@ function PinCloseup({ pin, title, edit }: { pin: PinWithAccess; title: string; e
     [linkHref, pin.id, promotedAd],
   );
   const description = pin.description.trim();
+  const layoutWidth = useLayoutWidth();
+  const layout = closeupLayout(layoutWidth, pin.images.orig);
   return (
-    <article className="closeup">
+    <article
+      className="closeup"
+      data-columns={layout.columns}
+      style={
+        layout.maxWidth === null || layout.mediaWidth === null
+          ? undefined
+          : {
+              maxWidth: layout.maxWidth,
+              gridTemplateColumns:
+                layout.columns === 2
+                  ? `minmax(0, ${layout.mediaWidth}px) minmax(0, ${layout.maxWidth - layout.mediaWidth}px)`
+                  : 'minmax(0, 1fr)',
+            }
+      }
+    >
       <div className="closeup__media">
         <PinImage
           images={pin.images}
           sizes={['736x', '474x']}
-          displayWidth="(max-width: 869px) 100vw, 508px"
+          displayWidth={layout.mediaWidth === null ? '100vw' : `${String(layout.mediaWidth)}px`}
           alt={pinAltText(pin, t)}
           dominantColor={pin.dominant_color}
           priority

@@ -26,9 +26,7 @@ import { useInfiniteScroll } from '../../ui/useInfiniteScroll.ts';
 import { BoardInvites } from '../collaborators/BoardInvites.tsx';
 import { ProfileBoardControls, ProfileBoardsReorder } from '../organise/ProfileBoardsOrder.tsx';
 import { useUser, useUserBoards, useUserPins } from './hooks.ts';
-
-export const TAB_PARAM = 'tab';
-export const PINS_TAB = 'pins';
+import { PINS_TAB, TAB_PARAM } from './profileTabs.ts';
 
 export function ProfilePage() {
   const { username = '' } = useParams();

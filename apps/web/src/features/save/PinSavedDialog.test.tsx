@@ -46,7 +46,15 @@ const official: FollowableUser = {
 };
 
 function pinDetail(id: string, linkDomain: LinkDomain | null): PinDetail {
-  return { ...makePin(id), link_domain: linkDomain, board_access: ['read'] };
+  return {
+    ...makePin(id),
+    link_domain: linkDomain,
+    board_access: ['read'],
+    is_promoted: false,
+    promoted_is_removable: false,
+    via_pinner: null,
+    embed: null,
+  };
 }
 
 /** PinResource get answers the saved pin with `linkDomain`; the client log answers ok. */

@@ -28,10 +28,8 @@ import {
   savedMedia,
   seeItNowTone,
   showsWebsiteImages,
-  WEBSITE_IMAGE_COLUMN_WIDTH,
-  WEBSITE_IMAGE_MIN_COLUMNS,
-  WEBSITE_IMAGES_MAX_HEIGHT,
 } from './pinSaved.ts';
+import { WebsiteImages } from './WebsiteImages.tsx';
 import { SavedOverlay } from './SavedOverlay.tsx';
 
 /** The dialog's width: three 160 px website-image columns and their gaps fit. */
@@ -94,26 +92,9 @@ function PinPreview({
   pin: SavedPin;
   websiteImages: readonly string[] | undefined;
 }) {
-  const { t } = useTranslation(SAVING_NAMESPACE);
   const { t: tApp } = useTranslation();
   if (websiteImages && showsWebsiteImages(websiteImages)) {
-    return (
-      <ul
-        className="website-images"
-        aria-label={t('saved.websiteImages')}
-        style={{
-          gridTemplateColumns: `repeat(auto-fill, minmax(${WEBSITE_IMAGE_COLUMN_WIDTH}px, 1fr))`,
-          minWidth: WEBSITE_IMAGE_COLUMN_WIDTH * WEBSITE_IMAGE_MIN_COLUMNS,
-          maxHeight: WEBSITE_IMAGES_MAX_HEIGHT,
-        }}
-      >
-        {websiteImages.map((url) => (
-          <li key={url}>
-            <img src={url} alt="" width={WEBSITE_IMAGE_COLUMN_WIDTH} loading="lazy" />
-          </li>
-        ))}
-      </ul>
-    );
+    return <WebsiteImages urls={websiteImages} />;
   }
   return (
     <div className="pin-saved__image" style={{ width: SAVED_PIN_IMAGE_WIDTH }}>
