@@ -79,6 +79,7 @@ import { registerExperiments } from './plugins/experiments/experiments.plugin.ts
 import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
 import { experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { topicRoutes } from './modules/topics/topics.routes.ts';
+import { claimRoutes } from './modules/claims/claims.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +123,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   socialRoutes,
   adsRoutes,
   topicRoutes,
+  claimRoutes,
 ];
 
 export interface BuildAppOptions {

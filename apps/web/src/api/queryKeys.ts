@@ -102,4 +102,8 @@ export const queryKeys = {
   adminExperimentExposures: (name: string, group: string) =>
     ['adminExperiments', name, 'exposures', group] as const,
   adminPerformance: (days: number) => ['adminPerformance', days] as const,
+  // ---- /settings/claim/ and the Instagram upsell (saving-extras) ----
+  claimState: () => ['claimState'] as const,
+  /** GET /v3/users/settings (connected_to_instagram, listed_website_url). */
+  userSettings: () => ['userSettings'] as const,
 };

@@ -1,4 +1,5 @@
-// GET /v3/users/settings: connected_to_instagram (always false) and listed_website_url.
+// GET /v3/users/settings: connected_to_instagram (false without a connection; claims.int.test.ts
+// connects one) and listed_website_url.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
