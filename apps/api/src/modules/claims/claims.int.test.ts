@@ -90,6 +90,7 @@ beforeAll(async () => {
       fetchAllowHosts: ['127.0.0.1:*'],
       providers: {
         ...testConfig().providers,
+        devPeers: true,
         dnsServer: dns.server,
         instagram: {
           appId: DEV_INSTAGRAM.appId,
@@ -379,6 +380,8 @@ describe('connecting Instagram', () => {
     expect(answer.data.username).toBe(MARA?.username);
     expect((await state(alice)).instagram?.username).toBe(MARA?.username);
     expect((await settings(alice)).connected_to_instagram).toBe(true);
+    // Against the stand-ins the photo site is also the peer's host (ADR 129).
+    expect((await settings(alice)).instagram_site_domains).toEqual(['instagram.com', '127.0.0.1']);
   });
 
   it('refuses an Instagram account connected to someone else', async () => {

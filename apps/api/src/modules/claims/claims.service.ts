@@ -17,6 +17,7 @@ import {
   type InstagramConnection,
 } from '@corkboard/shared/claim/claim';
 import { isHttpsPublicUrl } from '../../config/config.ts';
+import type { ProvidersConfig } from '../../config/providers.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { uniqueViolation } from '../../core/db-errors.ts';
 import { withFetchErrors } from '../../core/fetch-errors.ts';
@@ -198,6 +199,22 @@ export async function removeWebsite(deps: Deps, viewer: Viewer, domain: string):
 }
 
 // ---- Instagram ------------------------------------------------------------------------------
+
+/** Instagram's own site (posts at https://www.instagram.com/p/{id}/). */
+export const INSTAGRAM_SITE_DOMAIN = 'instagram.com';
+
+/**
+ * "That photo site" of the Instagram upsell (saving.md §2.8; docs/decisions/129): instagram.com,
+ * and, against the development stand-ins, the Instagram peer's host, which serves its posts at
+ * `/p/{id}/` the way instagram.com does.
+ */
+export function instagramSiteDomains(providers: ProvidersConfig): string[] {
+  const domains = [INSTAGRAM_SITE_DOMAIN];
+  if (providers.devPeers && providers.instagram) {
+    domains.push(domainOfHost(new URL(providers.instagram.authorizeUrl).hostname));
+  }
+  return domains;
+}
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');

@@ -34,11 +34,16 @@ afterAll(async () => {
 describe('GET /v3/users/settings', () => {
   it('answers the viewer’s own settings', async () => {
     const mine = await test.client.get<UserSettingsData>('/v3/users/settings', plain);
-    expect(mine.data).toEqual({ connected_to_instagram: false, listed_website_url: null });
+    expect(mine.data).toEqual({
+      connected_to_instagram: false,
+      listed_website_url: null,
+      instagram_site_domains: ['instagram.com'],
+    });
     const theirs = await test.client.get<UserSettingsData>('/v3/users/settings/', withSite);
     expect(theirs.data).toEqual({
       connected_to_instagram: false,
       listed_website_url: 'https://www.instagram.com/someone',
+      instagram_site_domains: ['instagram.com'],
     });
   });
 

@@ -26,6 +26,7 @@ import {
 } from '../../plugins/app/page-meta.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { PROFILE_BOARDS_MAX_OFFSET, profileBoardsOf } from '../boards/boards.service.ts';
+import { instagramSiteDomains } from '../claims/claims.service.ts';
 import {
   findUserByUsername,
   findUserSettings,
@@ -120,7 +121,8 @@ export async function userPins(
 /**
  * GET /v3/users/settings (saving.md §7 "reads connected_to_instagram, listed_website_url"): both
  * are set on /settings/claim/ (an Instagram account connected there; the website last claimed
- * there; docs/decisions/127, 128). The Instagram upsell rule reads them.
+ * there; docs/decisions/127, 128). The Instagram upsell rule reads them, with the photo site's
+ * domains (docs/decisions/129).
  */
 export async function userSettings(deps: AppDeps, viewer: Viewer): Promise<UserSettingsData> {
   const user = await findUserSettings(deps.db, viewer.id);
@@ -128,6 +130,7 @@ export async function userSettings(deps: AppDeps, viewer: Viewer): Promise<UserS
   return {
     connected_to_instagram: user.connected_to_instagram,
     listed_website_url: user.listed_website_url,
+    instagram_site_domains: instagramSiteDomains(deps.config.providers),
   };
 }
 
