@@ -14,6 +14,7 @@ import { startInstagramPeer, type InstagramPeer } from '@corkboard/dev-peers/ins
 import { INSTAGRAM_TEST_USERS } from '@corkboard/dev-peers/test-accounts';
 import type { PinDetail } from '@corkboard/shared/api-types';
 import {
+  MAX_CLAIMED_WEBSITES,
   verificationFilePath,
   verificationMetaTag,
   verificationTxtValue,
@@ -253,6 +254,40 @@ describe('claiming a website', () => {
     });
     expect((await settings(carol)).listed_website_url).toBe('https://www.shop-one.example/');
     expect(dns.queries().some((q) => q.name === 'shop-one.example' && q.type === 'TXT')).toBe(true);
+  });
+
+  it('caps a person at MAX_CLAIMED_WEBSITES; removing the listed one lists the newest left', async () => {
+    // carol holds shop-one.example (the DNS test) and, here, 19 older claims.
+    await handle.db
+      .insertInto('verified_domains')
+      .values(
+        Array.from({ length: MAX_CLAIMED_WEBSITES - 1 }, (_, i) => ({
+          domain: `older-${i}.example`,
+          user_id: carol.id,
+          site_url: `https://older-${i}.example/`,
+          method: 'dns' as const,
+          verified_at: new Date(Date.UTC(2026, 0, 1 + i)),
+        })),
+      )
+      .execute();
+    expect((await state(carol)).websites).toHaveLength(MAX_CLAIMED_WEBSITES);
+    dns.setTxt('one-too-many.example', [
+      verificationTxtValue((await state(carol)).verification_token),
+    ]);
+    const full = await claim(carol, 'one-too-many.example', 'dns');
+    expect(full.status).toBe(409);
+    expect(full.code).toBe(ERROR_CODES.WEBSITE_CLAIMS_FULL.code);
+    expect(full.errorData).toEqual({ max: MAX_CLAIMED_WEBSITES });
+
+    const removed = await test.client.send(
+      'DELETE',
+      '/v3/users/me/websites/shop-one.example/',
+      undefined,
+      carol,
+    );
+    expect(removed.status).toBe(200);
+    const newest = `https://older-${MAX_CLAIMED_WEBSITES - 2}.example/`;
+    expect((await settings(carol)).listed_website_url).toBe(newest);
   });
 
   it('refuses to fetch a site on a private address (SSRF) and stores nothing', async () => {
