@@ -84,6 +84,7 @@ import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
 import { experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { topicRoutes } from './modules/topics/topics.routes.ts';
 import { jobRoutes } from './modules/jobs/jobs.routes.ts';
+import { claimRoutes } from './modules/claims/claims.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,6 +129,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   adsRoutes,
   topicRoutes,
   jobRoutes,
+  claimRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -112,4 +112,8 @@ export const queryKeys = {
     [PIN_LISTS_ROOT, 'boardPinsInSort', boardId, sectionId, sort] as const,
   // ---- collaborators in board edit (saving-organise) ----
   boardCollaborators: (boardId: string) => ['boardCollaborators', boardId] as const,
+  // ---- /settings/claim/ and the Instagram upsell (saving-extras) ----
+  claimState: () => ['claimState'] as const,
+  /** GET /v3/users/settings (connected_to_instagram, listed_website_url). */
+  userSettings: () => ['userSettings'] as const,
 };

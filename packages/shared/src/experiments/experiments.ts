@@ -53,6 +53,15 @@ export const EXPERIMENTS = {
       { name: 'enabled', percent: 100 },
     ],
   },
+  web_instagram_upsell: {
+    description:
+      'saving.md §2.8: the Instagram upsell may replace the create page success view after a ' +
+      'save from Instagram (ADR 129). Fully on, kept as a kill switch.',
+    groups: [
+      { name: 'control', percent: 0 },
+      { name: 'enabled', percent: 100 },
+    ],
+  },
   web_unauth_aggregate_save_counts: {
     description:
       'business.md §6: signed-out visitors see how often a pin was saved, over all its saves ' +
