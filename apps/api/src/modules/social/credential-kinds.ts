@@ -3,10 +3,11 @@
 // list to the auth module through AppDeps.
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { CredentialKinds } from '../../core/credential-kinds.ts';
+import { facebookLoginKind, facebookSignupKind } from './facebook.ts';
 import { googleLoginKind, googleSignupKind } from './google.ts';
 import { ssoCodeLoginKind, ssoIdTokenLoginKind, ssoSignupKind } from './sso.ts';
 
 export const socialCredentialKinds: CredentialKinds<AppDeps> = {
-  login: [googleLoginKind, ssoCodeLoginKind, ssoIdTokenLoginKind],
-  signup: [googleSignupKind, ssoSignupKind],
+  login: [googleLoginKind, ssoCodeLoginKind, ssoIdTokenLoginKind, facebookLoginKind],
+  signup: [googleSignupKind, ssoSignupKind, facebookSignupKind],
 };

@@ -7,6 +7,7 @@
 //   GET  /v3/sso/authorize/  → the SSO pop-up's first stop: on to the IdP (code + PKCE)
 //   GET  /api/auth/sso/callback/:slug → the IdP's redirect back; posts the code to the opener
 //   POST /v3/sso/token/      → the code traded for sso_id, sso_id_token, sso_email, sso_user_name
+//   POST /v3/facebook/profile_data/ → the verified Facebook profile of an access token (ADR 135)
 // Used ID tokens are remembered until they expire; the sweep below forgets them after that.
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRawRoute, registerRoute } from '../../core/http/route.ts';
@@ -23,6 +24,7 @@ import {
   ssoSlugParams,
   ssoTokensSchema,
 } from './social.schemas.ts';
+import { facebookProfileData, profileDataBody, profileDataSchema } from './facebook.ts';
 import { purgeExpiredTokenUses } from './social.repository.ts';
 import { authProviders, issueGoogleNonce } from './social.service.ts';
 import {
@@ -133,6 +135,17 @@ export const socialRoutes: ModuleRoutes = (app, { deps }, done) => {
     body: ssoExchangeBody,
     response: ssoTokensSchema,
     handler: async ({ request, body }) => ({ data: await exchangeSsoCode(deps, request, body) }),
+  });
+
+  registerRoute(app, {
+    method: 'POST',
+    url: '/v3/facebook/profile_data/',
+    summary: 'The Facebook profile of a verified access token (auth.md §3, §7; ADR 135)',
+    tags,
+    access: 'anyone',
+    body: profileDataBody,
+    response: profileDataSchema,
+    handler: async ({ body }) => ({ data: await facebookProfileData(deps, body) }),
   });
 
   done();
