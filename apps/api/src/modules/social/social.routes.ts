@@ -8,6 +8,7 @@
 //   GET  /api/auth/sso/callback/:slug → the IdP's redirect back; posts the code to the opener
 //   POST /v3/sso/token/      → the code traded for sso_id, sso_id_token, sso_email, sso_user_name
 //   POST /v3/facebook/profile_data/ → the verified Facebook profile of an access token (ADR 135)
+//   GET  /v3/google/authorize/, /api/auth/callback/google → 'Connect with Google' (ADR 136)
 // Used ID tokens are remembered until they expire; the sweep below forgets them after that.
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRawRoute, registerRoute } from '../../core/http/route.ts';
@@ -24,6 +25,13 @@ import {
   ssoSlugParams,
   ssoTokensSchema,
 } from './social.schemas.ts';
+import {
+  GOOGLE_AUTHORIZE_PATH,
+  GOOGLE_CALLBACK_PATH,
+  googleCallback,
+  googleCallbackQuery,
+  startGoogleAuthorization,
+} from './google-popup.ts';
 import { facebookProfileData, profileDataBody, profileDataSchema } from './facebook.ts';
 import { purgeExpiredTokenUses } from './social.repository.ts';
 import { authProviders, issueGoogleNonce } from './social.service.ts';
@@ -135,6 +143,28 @@ export const socialRoutes: ModuleRoutes = (app, { deps }, done) => {
     body: ssoExchangeBody,
     response: ssoTokensSchema,
     handler: async ({ request, body }) => ({ data: await exchangeSsoCode(deps, request, body) }),
+  });
+
+  registerRawRoute(app, {
+    method: 'GET',
+    url: GOOGLE_AUTHORIZE_PATH,
+    summary: "'Connect with Google' pop-up: on to Google (authorization code with PKCE; ADR 136)",
+    tags,
+    access: 'anyone',
+    produces: { 'text/html': z.string() },
+    status: 302,
+    handler: ({ reply }) => startGoogleAuthorization(deps, reply),
+  });
+
+  registerRawRoute(app, {
+    method: 'GET',
+    url: GOOGLE_CALLBACK_PATH,
+    summary: "Google's redirect back: the code traded for the ID token, handed to the opener",
+    tags,
+    access: 'anyone',
+    query: googleCallbackQuery,
+    produces: { 'text/html': z.string() },
+    handler: ({ request, reply, query }) => googleCallback(deps, request, reply, query),
   });
 
   registerRoute(app, {
