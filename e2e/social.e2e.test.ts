@@ -186,10 +186,45 @@ describe('Facebook', () => {
   );
 });
 
+describe('LINE (JP only)', () => {
+  test(
+    'a visitor in Japan: Continue with LINE → chooser → birthday → signed in; elsewhere no button',
+    async () => {
+      const elsewhere = await newPage();
+      await elsewhere.goto(`${corkboard.url}/`);
+      const other = await openModal(elsewhere, 'Sign up');
+      await other
+        .getByRole('button', { name: 'Continue with Facebook' })
+        .waitFor({ timeout: 30_000 });
+      expect(await other.getByRole('button', { name: 'Continue with LINE' }).count()).toBe(0);
+
+      // ADR 032: the country comes from Accept-Language (ja-JP) without a proxy header.
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        locale: 'ja-JP',
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`${corkboard.url}/`);
+      const dialog = await openModal(page, 'Sign up');
+      const line = dialog.getByRole('button', { name: 'Continue with LINE' });
+      await line.waitFor({ timeout: 30_000 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      const [popup] = await Promise.all([context.waitForEvent('page'), line.click()]);
+      const choice = popup.getByRole('button', { name: 'Continue as 山田 花子' });
+      await choice.waitFor({ timeout: 30_000 });
+      expect(await seriousAxeViolations(popup)).toEqual([]);
+      await Promise.all([popup.waitForEvent('close'), choice.click()]);
+      await birthdayThenSignedIn(page, /^\/[a-z0-9_]+\/$/);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
+
 /** Sets an experiment to 100 % `enabled` on the admin page. */
 async function turnOn(admin: Page, experiment: string) {
   const main = admin.getByRole('main');
-  await main.getByLabel('Experiment').selectOption(experiment);
+  await main.getByLabel('Experiment', { exact: true }).selectOption(experiment);
   await main.getByRole('heading', { name: experiment, level: 2 }).waitFor();
   await main.getByLabel('Share of control (%)').fill('0');
   await main.getByLabel('Share of enabled (%)').fill('100');
@@ -240,7 +275,9 @@ describe('experiments admin drives the provider buttons', () => {
 
       // The operator sees the exposure of the visitor who met the hidden button.
       await admin.reload();
-      await admin.getByLabel('Experiment').selectOption('web_hide_facebook_signup');
+      await admin
+        .getByLabel('Experiment', { exact: true })
+        .selectOption('web_hide_facebook_signup');
       const log = admin.getByRole('table', { name: 'Exposure log' });
       await log.getByRole('cell', { name: 'enabled' }).first().waitFor({ timeout: 30_000 });
       expect(await seriousAxeViolations(admin)).toEqual([]);

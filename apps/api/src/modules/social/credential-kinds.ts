@@ -5,9 +5,10 @@ import type { AppDeps } from '../../core/app-deps.ts';
 import type { CredentialKinds } from '../../core/credential-kinds.ts';
 import { facebookLoginKind, facebookSignupKind } from './facebook.ts';
 import { googleLoginKind, googleSignupKind } from './google.ts';
+import { lineLoginKind, lineSignupKind } from './line.ts';
 import { ssoCodeLoginKind, ssoIdTokenLoginKind, ssoSignupKind } from './sso.ts';
 
 export const socialCredentialKinds: CredentialKinds<AppDeps> = {
-  login: [googleLoginKind, ssoCodeLoginKind, ssoIdTokenLoginKind, facebookLoginKind],
-  signup: [googleSignupKind, ssoSignupKind, facebookSignupKind],
+  login: [googleLoginKind, ssoCodeLoginKind, ssoIdTokenLoginKind, facebookLoginKind, lineLoginKind],
+  signup: [googleSignupKind, ssoSignupKind, facebookSignupKind, lineSignupKind],
 };

@@ -8,7 +8,8 @@
 //   GET  /api/auth/sso/callback/:slug → the IdP's redirect back; posts the code to the opener
 //   POST /v3/sso/token/      → the code traded for sso_id, sso_id_token, sso_email, sso_user_name
 //   POST /v3/facebook/profile_data/ → the verified Facebook profile of an access token (ADR 135)
-//   GET  /v3/google/authorize/, /api/auth/callback/google → 'Connect with Google' (ADR 136)
+//   GET  /v3/{google,line}/authorize/, /api/auth/callback/{google,line} → the sign-in pop-ups
+//        of 'Connect with Google' (ADR 136) and LINE (ADR 137)
 // Used ID tokens are remembered until they expire; the sweep below forgets them after that.
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRawRoute, registerRoute } from '../../core/http/route.ts';
@@ -26,12 +27,15 @@ import {
   ssoTokensSchema,
 } from './social.schemas.ts';
 import {
-  GOOGLE_AUTHORIZE_PATH,
-  GOOGLE_CALLBACK_PATH,
-  googleCallback,
-  googleCallbackQuery,
-  startGoogleAuthorization,
-} from './google-popup.ts';
+  authorizePath,
+  callbackPath,
+  codeCallbackQuery,
+  codePopupCallback,
+  googlePopupProvider,
+  linePopupProvider,
+  startCodePopup,
+  type CodePopupProvider,
+} from './code-popup.ts';
 import { facebookProfileData, profileDataBody, profileDataSchema } from './facebook.ts';
 import { purgeExpiredTokenUses } from './social.repository.ts';
 import { authProviders, issueGoogleNonce } from './social.service.ts';
@@ -145,27 +149,35 @@ export const socialRoutes: ModuleRoutes = (app, { deps }, done) => {
     handler: async ({ request, body }) => ({ data: await exchangeSsoCode(deps, request, body) }),
   });
 
-  registerRawRoute(app, {
-    method: 'GET',
-    url: GOOGLE_AUTHORIZE_PATH,
-    summary: "'Connect with Google' pop-up: on to Google (authorization code with PKCE; ADR 136)",
-    tags,
-    access: 'anyone',
-    produces: { 'text/html': z.string() },
-    status: 302,
-    handler: ({ reply }) => startGoogleAuthorization(deps, reply),
-  });
-
-  registerRawRoute(app, {
-    method: 'GET',
-    url: GOOGLE_CALLBACK_PATH,
-    summary: "Google's redirect back: the code traded for the ID token, handed to the opener",
-    tags,
-    access: 'anyone',
-    query: googleCallbackQuery,
-    produces: { 'text/html': z.string() },
-    handler: ({ request, reply, query }) => googleCallback(deps, request, reply, query),
-  });
+  // The server's own sign-in pop-ups: 'Connect with Google' (ADR 136) and LINE (ADR 137).
+  const popups: { provider: (d: typeof deps) => CodePopupProvider; name: string; adr: string }[] = [
+    { provider: googlePopupProvider, name: "'Connect with Google'", adr: 'ADR 136' },
+    { provider: linePopupProvider, name: 'LINE', adr: 'ADR 137' },
+  ];
+  for (const popup of popups) {
+    const flow = popup.provider(deps).flow;
+    registerRawRoute(app, {
+      method: 'GET',
+      url: authorizePath(flow),
+      summary: `${popup.name} pop-up: on to the provider (authorization code with PKCE; ${popup.adr})`,
+      tags,
+      access: 'anyone',
+      produces: { 'text/html': z.string() },
+      status: 302,
+      handler: ({ reply }) => startCodePopup(deps, reply, popup.provider(deps)),
+    });
+    registerRawRoute(app, {
+      method: 'GET',
+      url: callbackPath(flow),
+      summary: `${popup.name}: the provider's redirect back; the ID token handed to the opener`,
+      tags,
+      access: 'anyone',
+      query: codeCallbackQuery,
+      produces: { 'text/html': z.string() },
+      handler: ({ request, reply, query }) =>
+        codePopupCallback(deps, request, reply, popup.provider(deps), query),
+    });
+  }
 
   registerRoute(app, {
     method: 'POST',

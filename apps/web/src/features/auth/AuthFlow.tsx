@@ -79,6 +79,7 @@ export function AuthFlow({ config, headingId, onClose, onViewChange }: AuthFlowP
         context={context}
         onGoogleCredential={actions.googleCredential}
         onFacebookResult={actions.facebookResult}
+        onLineCredential={actions.lineCredential}
         facebookRerequest={state.facebookRerequest}
         facebookBanner={state.facebookBanner}
         message={state.socialMessage}

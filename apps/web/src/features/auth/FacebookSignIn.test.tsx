@@ -1,4 +1,4 @@
-// 'Continue with Facebook' in the auth modal against a stubbed API and a stand-in for the
+// 'Continue with Facebook' (and the pop-up providers: 'Connect with Google', LINE) in the auth modal against a stubbed API and a stand-in for the
 // Facebook SDK (the script the loader inserts is answered by the test), and the manual pop-up
 // when the SDK cannot load (docs/decisions/135): a new account with a whole birthday registers
 // at once; without one the birthday step asks; without an e-mail the permission is asked again,
@@ -58,6 +58,8 @@ interface Script {
   /** Experiment groups the server answers (GET /v3/experiments/). */
   groups?: Record<string, string>;
   google?: boolean;
+  /** LINE offered, and the visitor's country as the server sees it. */
+  line?: string | null;
   login?: () => Response;
   register?: () => Response;
   profile?: Profile;
@@ -89,9 +91,9 @@ function stubSocialApi(script: Script = {}) {
             dialog_url: sdkBase,
             graph_version: 'v2.7',
           },
-          line: null,
+          line: script.line === undefined ? null : { enabled: true },
           sso: { enabled: false },
-          country: null,
+          country: script.line ?? null,
         });
       case '/v3/facebook/profile_data/':
         return ok({
@@ -520,6 +522,65 @@ describe('the provider-button experiments (ADR 136)', () => {
     expect(sent.find((s) => s.path === '/v3/login/')?.body).toMatchObject({
       google_open_id_token: 'id-token-9',
       login_method: 'google',
+    });
+  });
+});
+
+describe('LINE (JP only, ADR 137)', () => {
+  test('no LINE button outside Japan', async () => {
+    stubSocialApi({ line: 'US' });
+    renderApp('/');
+    const dialog = await openSignup();
+    await facebookButton(dialog);
+    expect(within(dialog).queryByRole('button', { name: 'Continue with LINE' })).toBeNull();
+  });
+
+  test('in Japan: the pop-up token logs in, no account → birthday → register type line', async () => {
+    const popup = { closed: false, close: vi.fn() } as unknown as Window;
+    openSpy = vi.spyOn(window, 'open').mockReturnValue(popup);
+    stubSocialApi({
+      line: 'JP',
+      login: () =>
+        apiFail('SOCIAL_ACCOUNT_NOT_FOUND', {
+          provider: 'line',
+          email_taken: false,
+          profile: { email: 'hanako@example.jp', first_name: '山田', last_name: '花子' },
+        }),
+    });
+    renderApp('/');
+    const dialog = await openSignup();
+    fireEvent.click(
+      await within(dialog).findByRole(
+        'button',
+        { name: 'Continue with LINE' },
+        { timeout: 25_000 },
+      ),
+    );
+    expect(openSpy).toHaveBeenCalledWith(
+      '/v3/line/authorize/',
+      'corkboard_line',
+      'popup,width=500,height=640',
+    );
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: 'corkboard-line-callback', credential: 'line-token-1', error: null },
+        origin: window.location.origin,
+        source: popup,
+      }),
+    );
+    await within(dialog).findByRole('heading', { name: 'Enter your birthdate' });
+    expect(sent.find((s) => s.path === '/v3/login/')?.body).toMatchObject({
+      line_id_token: 'line-token-1',
+    });
+    fireEvent.change(within(dialog).getByLabelText('Birthdate'), {
+      target: { value: '1990-05-04' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(sent.find((s) => s.path === '/v3/register/')?.body).toMatchObject({
+      type: 'line',
+      line_id_token: 'line-token-1',
+      birthday: Date.UTC(1990, 4, 4) / 1000,
     });
   });
 });

@@ -1,5 +1,6 @@
 // auth.md §2 social buttons above the 'OR' divider, for the providers the server offers
-// (GET /v3/auth/providers/): 'Continue with Facebook' (the first social provider) and Google.
+// (GET /v3/auth/providers/): 'Continue with Facebook' (the first social provider), Google, and
+// LINE for visitors in Japan.
 // When they are the local stand-ins (`npm start` / `npm run dev` without real client ids), a
 // line says so (docs/decisions/020). Under the buttons: why the last social attempt failed, and
 // the Facebook banners (auth.md §8; docs/decisions/135).
@@ -12,11 +13,18 @@ import { FacebookButton } from './FacebookButton.tsx';
 import type { FacebookConnectResult } from './facebookSdk.ts';
 import type { SocialProviderName } from './flowTypes.ts';
 import { GoogleButton } from './GoogleButton.tsx';
-import { GooglePlainButton } from './GooglePlainButton.tsx';
+import { PopupSignInButton } from './PopupSignInButton.tsx';
+
+/** auth.md §2, §9: "Line button only for country JP" (the server's country, ADR 032). */
+export const LINE_COUNTRY = 'JP';
 
 /** Whether the server offers any social button this page can show. */
 export function hasSocialButtons(providers: AuthProvidersAnswer | undefined): boolean {
-  return providers?.google != null || providers?.facebook != null;
+  return (
+    providers?.google != null ||
+    providers?.facebook != null ||
+    (providers?.line != null && providers.country === LINE_COUNTRY)
+  );
 }
 
 interface SocialButtonsProps {
@@ -26,6 +34,7 @@ interface SocialButtonsProps {
   googlePlain: boolean;
   onGoogleCredential: (credential: string, selectBy: string | undefined) => void;
   onFacebookResult: (result: FacebookConnectResult) => void;
+  onLineCredential: (credential: string) => void;
   facebookRerequest: boolean;
   facebookBanner: FacebookBanner | null;
   message: AuthMessage | null;
@@ -40,6 +49,7 @@ export function SocialButtons({
   googlePlain,
   onGoogleCredential,
   onFacebookResult,
+  onLineCredential,
   facebookRerequest,
   facebookBanner,
   message,
@@ -65,9 +75,10 @@ export function SocialButtons({
         />
       ) : null}
       {providers.google && googlePlain ? (
-        <GooglePlainButton
+        <PopupSignInButton
+          provider="google"
           disabled={busy}
-          onCredential={onGoogleCredential}
+          onCredential={(credential) => onGoogleCredential(credential, 'btn')}
           onPopupBlocked={onPopupBlocked}
           onUnavailable={() => onUnavailable('google')}
         />
@@ -78,6 +89,15 @@ export function SocialButtons({
           context={context}
           onCredential={onGoogleCredential}
           onUnavailable={() => onUnavailable('google')}
+        />
+      ) : null}
+      {providers.line && providers.country === LINE_COUNTRY ? (
+        <PopupSignInButton
+          provider="line"
+          disabled={busy}
+          onCredential={onLineCredential}
+          onPopupBlocked={onPopupBlocked}
+          onUnavailable={() => onUnavailable('line')}
         />
       ) : null}
       {message ? (

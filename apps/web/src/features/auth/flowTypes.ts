@@ -52,14 +52,14 @@ export type FlowView =
 export type FieldErrors = Partial<Record<AuthField, AuthMessage>>;
 
 /** The social providers the web offers so far (auth.md §2 social buttons). */
-export type SocialProviderName = 'google' | 'facebook';
+export type SocialProviderName = 'google' | 'facebook' | 'line';
 
 /**
  * A verified social identity without an account yet (auth.md §4 "Social signup"): the birthday
  * step (socialSignupWithAge) registers it with this token.
  */
 export type PendingSocialSignup =
-  | { type: 'google' | 'google_one_tap'; token: string }
+  | { type: 'google' | 'google_one_tap' | 'line'; token: string }
   | {
       type: 'facebook';
       token: string;

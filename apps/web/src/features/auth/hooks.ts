@@ -335,6 +335,7 @@ export type SocialLoginRequest = (
       select_by?: string | undefined;
     }
   | { facebook_id: string; facebook_token: string }
+  | { line_id_token: string }
 ) & {
   recaptchaV3Token?: string | undefined;
   isAccountSwitch: boolean;
@@ -351,6 +352,7 @@ export function useSocialLogin() {
 /** auth.md §3 register with a social type (POST /v3/register/). */
 export type SocialRegisterRequest = (
   | { type: 'google' | 'google_one_tap'; google_open_id_token: string }
+  | { type: 'line'; line_id_token: string }
   | { type: 'facebook'; facebook_token: string; facebook_id: string; gender?: string | undefined }
 ) &
   SocialRegisterCommon;

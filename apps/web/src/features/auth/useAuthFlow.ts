@@ -319,7 +319,15 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
               birthday,
               email: social.needsEmail ? normalizeEmail(state.email) : undefined,
             }
-          : { type: social.type, google_open_id_token: social.token, birthday };
+          : social.type === 'line'
+            ? {
+                type: 'line',
+                line_id_token: social.token,
+                birthday,
+                // LINE's own address wins on the server; this one counts only without it.
+                email: state.email ? normalizeEmail(state.email) : undefined,
+              }
+            : { type: social.type, google_open_id_token: social.token, birthday };
       const result = await socialRegisterRequest({
         ...credential,
         recaptchaV3Token: v3,
@@ -331,7 +339,9 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
       authenticated(result.user);
     } catch (error) {
       prepare(captchaAction);
-      if (socialUnavailable(error, social.type === 'facebook' ? 'facebook' : 'google')) return;
+      const provider =
+        social.type === 'facebook' || social.type === 'line' ? social.type : 'google';
+      if (socialUnavailable(error, provider)) return;
       fail(error, 'signup', 'signup');
     }
   };
@@ -517,6 +527,42 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     });
   };
 
+  /**
+   * LINE's ID token from the server's pop-up (auth.md §3 `line_id_token`; ADR 137): logged in,
+   * or — no account yet — the birthday step, then the sign-up with type line.
+   */
+  const lineCredential = (credential: string) =>
+    void run(async () => {
+      dispatch({ type: 'submitted' });
+      const formView = state.view === 'login' ? 'login' : 'signup';
+      try {
+        const { v3 } = await tokens();
+        const result = await socialLoginRequest({
+          line_id_token: credential,
+          recaptchaV3Token: v3,
+          isAccountSwitch: config.isAccountSwitch ?? false,
+        });
+        authenticated(result.user);
+      } catch (error) {
+        prepare(captchaAction);
+        if (socialUnavailable(error, 'line')) return;
+        const notFound =
+          error instanceof ApiError && errorCodeName(error.code) === 'SOCIAL_ACCOUNT_NOT_FOUND';
+        if (!notFound) {
+          fail(error, 'login', formView);
+          return;
+        }
+        // No e-mail from LINE: EmailCollection first (auth.md §2), then the birthday step.
+        const email = profileEmail(error.data?.['profile']);
+        dispatch({
+          type: 'socialSignupStarted',
+          social: { type: 'line', token: credential },
+          email,
+          view: email ? 'birthday' : 'EmailCollection',
+        });
+      }
+    });
+
   /** EmailCollection's Continue (auth.md §2, §5 'Email is required'). */
   const continueEmailCollection = () => {
     dispatch({ type: 'submitted' });
@@ -698,6 +744,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     closeDialog: () => dispatch({ type: 'dialogClosed' }),
     googleCredential,
     facebookResult,
+    lineCredential,
     /** A sign-in pop-up the browser blocked: 'You must enable popups!' (auth.md §8). */
     popupBlocked: () =>
       dispatch({ type: 'socialFailed', message: { key: 'social.facebook.popups' } }),
