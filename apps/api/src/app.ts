@@ -181,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mediaOrigin: originOf(config.s3?.publicUrl),
     recaptcha: config.captcha.provider === 'recaptcha',
     googleSignIn: config.providers.google?.gsiClientUrl,
+    facebookLogin: config.providers.facebook,
   };
   // For answers written before any hook runs (framework-errors.ts).
   const fixedSecurityHeaders = securityHeaderValues(securityOptions);

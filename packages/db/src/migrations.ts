@@ -33,6 +33,7 @@ import * as experimentsAdmin from './migrations/2026-11-23T18-00-experiments.ts'
 import * as visitorPerformance from './migrations/2026-11-23T18-01-visitor-performance.ts';
 import * as siteClaims from './migrations/2026-11-23T20-00-site-claims.ts';
 import * as instagramUpsell from './migrations/2026-11-23T20-01-instagram-upsell.ts';
+import * as providerButtonExperiments from './migrations/2026-11-23T22-00-provider-button-experiments.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T18-01-visitor-performance': visitorPerformance,
   '2026-11-23T20-00-site-claims': siteClaims,
   '2026-11-23T20-01-instagram-upsell': instagramUpsell,
+  '2026-11-23T22-00-provider-button-experiments': providerButtonExperiments,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -769,6 +769,11 @@ export const ERROR_CODES = {
     httpStatus: 403,
     message: 'Your identity provider signed you in with a different email address.',
   },
+  SOCIAL_FACEBOOK_CONNECTED: {
+    code: 1050,
+    httpStatus: 409,
+    message: 'Your account is connected to Facebook - use the Facebook button to log in',
+  },
 
   // 1100–1199: account security — two-factor sign-in and its settings (issue 9,
   // docs/decisions/041).

@@ -71,6 +71,24 @@ export const EXPERIMENTS = {
       { name: 'enabled', percent: 50 },
     ],
   },
+  web_hide_facebook_signup: {
+    description:
+      "auth.md §2: the sign-up view hides the first social provider's button ('Continue with " +
+      "Facebook'); a Facebook log-in that finds no account says Facebook sign-up is closed (ADR 136).",
+    groups: [
+      { name: 'control', percent: 100 },
+      { name: 'enabled', percent: 0 },
+    ],
+  },
+  web_disabled_google_sign_in: {
+    description:
+      "auth.md §2: Google's own button is replaced by a plain 'Connect with Google' button " +
+      '(ADR 136).',
+    groups: [
+      { name: 'control', percent: 100 },
+      { name: 'enabled', percent: 0 },
+    ],
+  },
 } as const satisfies ExperimentRegistry;
 
 export type ExperimentName = keyof typeof EXPERIMENTS;
