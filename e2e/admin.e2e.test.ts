@@ -1,7 +1,7 @@
 // The admin side as an operator uses it: the demo operator opens Admin from the account menu,
 // reads the overview, makes another demo person an operator by keyboard, and that person's
-// account menu then offers Admin too; a person who is not an operator is turned away. axe on
-// every admin page visited.
+// account menu then offers Admin too; the failed background jobs page; a person who is not an
+// operator is turned away. axe on every admin page visited.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
@@ -52,6 +52,15 @@ describe('admin pages', () => {
     await page.keyboard.press('Enter');
     await page.getByText('gus_grows is now an operator.').waitFor();
     await page.getByText('@gus_grows').waitFor();
+
+    // Failed background jobs (decision 139): none on a fresh server; keyboard reaches the page.
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Background jobs' })
+      .click();
+    await page.getByRole('heading', { name: 'Failed background jobs', level: 1 }).waitFor();
+    await page.getByText('No background job has failed.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
 
     const gus = await browser.newContext();

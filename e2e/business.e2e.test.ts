@@ -4,7 +4,8 @@
 // quick-promote page sends the ad (kept in review) and Ads Manager shows the campaign. Then the
 // promotion runs (issue 11, docs/decisions/104): she resumes it, the demo operator approves it in
 // the review queue, gus_grows sees 'Promoted by Mara's Kitchen' in his home feed and opens it,
-// and Ads Manager counts the impression, the click and the spend. axe on every page visited.
+// then hides it; tomas_travels, outside the targeted country, never gets it; and Ads Manager
+// counts the impression, the click and the spend. axe on every page visited.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
@@ -23,6 +24,26 @@ interface PinSummary {
   id: string;
   title: string;
   link: string | null;
+}
+
+/** The first promoted slot of a feed page (docs/decisions/104): a page this long can carry one. */
+const PROMOTED_FIRST_SLOT = 3;
+
+interface FeedPin {
+  is_promoted?: boolean;
+}
+
+/** The next first page of the home feed the page loads, as the server answered it. */
+async function homeFeedOf(page: Page): Promise<FeedPin[]> {
+  const response = await page.waitForResponse(
+    (candidate) => new URL(candidate.url()).pathname === '/v3/feeds/home/',
+  );
+  const body = (await response.json()) as { resource_response: { data: FeedPin[] } };
+  return body.resource_response.data;
+}
+
+function promotedIn(pins: FeedPin[]): FeedPin[] {
+  return pins.filter((pin) => pin.is_promoted === true);
 }
 
 async function apiData<T>(page: Page, path: string): Promise<T> {
@@ -165,7 +186,28 @@ describe('business accounts and quick promote', () => {
       /isThirdPartyAd=true&client_tracking_params=\d+/,
     );
     expect(await seriousAxeViolations(viewer)).toEqual([]);
+
+    // 'Hide ad': the card is covered at once; the next feed no longer carries the ad.
+    await viewer.goto(`${corkboard.url}/`);
+    await card.waitFor();
+    await card.getByRole('button', { name: /^Hide ad: / }).click();
+    await card.getByRole('status').getByRole('button', { name: 'Undo' }).waitFor();
+    expect(await seriousAxeViolations(viewer)).toEqual([]);
+    const afterHiding = homeFeedOf(viewer);
+    await viewer.reload();
+    expect(promotedIn(await afterHiding)).toEqual([]);
     await viewerContext.close();
+
+    // Targeting: the ad is for the advertiser's country (US); a viewer in Portugal never gets it.
+    const elsewhereContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await logInAsDemoUser(elsewhereContext, corkboard.url, 'tomas_travels');
+    const elsewhere = await elsewhereContext.newPage();
+    const elsewhereFeed = homeFeedOf(elsewhere);
+    await elsewhere.goto(`${corkboard.url}/`);
+    const elsewherePins = await elsewhereFeed;
+    expect(elsewherePins.length).toBeGreaterThan(PROMOTED_FIRST_SLOT);
+    expect(promotedIn(elsewherePins)).toEqual([]);
+    await elsewhereContext.close();
 
     await mara.reload();
     const row = mara.getByRole('table').getByRole('row').filter({ hasText: 'Active' });

@@ -6,10 +6,17 @@
 // made in the picker) shows it by the closeup's Save button, Esc dismisses it, and it is gone
 // after a reload. axe on every page visited (the admin page, the home feed with and without the
 // tour, the pin page with the tooltip).
+// The Instagram upsell (saving.md §2.8; docs/decisions/127–129): mara_cooks lists the Instagram
+// stand-in's site as her website (claimed on /settings/claim/ with a DNS TXT record on the DNS
+// peer), saves a post from it on the create page, gets the upsell once (a click outside leaves
+// it), Connect now → /settings/claim/; the next save does not show it; she connects her account
+// through the Instagram peer's OAuth page; a save after that does not show it either. axe on the
+// claim page, the create page with the upsell, the peer's page and the claim page connected.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
 import { DEMO_ADMIN_USERNAME, DEMO_BOARDS } from '@corkboard/db/seed/demo-content';
+import { INSTAGRAM_TEST_USERS } from '@corkboard/dev-peers/test-accounts';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { logInAsDemoUser } from './support/saving.ts';
@@ -235,5 +242,85 @@ describe('save tooltip', () => {
     expect(answer.resource_response.data.experiences['3']).toBeNull();
     await save.waitFor();
     expect(await page.getByRole('dialog', { name: 'Your first save!' }).count()).toBe(0);
+  }, 300_000);
+});
+
+describe('Instagram upsell', () => {
+  /** Saves the stand-in's post `mediaId` to Pantry Staples on the create page. */
+  async function saveInstagramPost(page: Page, mediaId: string): Promise<void> {
+    const instagram = corkboard.peers.instagram.url;
+    await page.goto(
+      `${corkboard.url}/pin/create/create/?url=${encodeURIComponent(`${instagram}/p/${mediaId}/`)}&media=${encodeURIComponent(`${instagram}/media/${mediaId}.png`)}`,
+    );
+    await page.getByRole('heading', { level: 1, name: 'Choose board' }).waitFor();
+    await page.getByRole('combobox', { name: 'Search your boards' }).fill('pantry');
+    await page.getByRole('option', { name: /Pantry Staples/ }).click();
+  }
+
+  const upsellName = 'Now you can turn your Instagram posts into Pins';
+
+  test('shown once after a save from Instagram; Connect now → /settings/claim/ → connected through the peer; not shown again', async () => {
+    const [account] = INSTAGRAM_TEST_USERS;
+    const [first, second, third] = account?.media ?? [];
+    if (!account || !first || !second || !third) throw new Error('the Instagram peer has no posts');
+    const context = await newContext();
+    await logInAsDemoUser(context, corkboard.url, 'mara_cooks');
+    const page = await context.newPage();
+
+    // Her listed website: the Instagram stand-in's site, proven with a DNS TXT record.
+    await page.goto(`${corkboard.url}/settings/claim/`);
+    await page.getByRole('heading', { level: 1, name: 'Claim' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('radio', { name: 'DNS record' }).check();
+    const record = (await page.getByTestId('claim-proof').textContent()) ?? '';
+    expect(record).toMatch(/^corkboard-site-verification=[a-f0-9]{32}$/);
+    const instagramSite = new URL(corkboard.peers.instagram.url);
+    corkboard.peers.dns.setTxt(instagramSite.hostname, [record]);
+    await page.getByLabel('Website').fill(instagramSite.origin);
+    await page.getByRole('button', { name: 'Claim website' }).click();
+    await page.getByText(`${instagramSite.hostname} is now yours on Corkboard.`).waitFor();
+
+    // The first save from Instagram: the upsell replaces the success view.
+    await saveInstagramPost(page, first.id);
+    const upsell = page.getByRole('dialog', { name: upsellName });
+    await upsell.waitFor({ timeout: 30_000 });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // A click outside (on the backdrop, the page's top-left corner) leaves it open.
+    await page.mouse.click(4, 4);
+    expect(await upsell.isVisible()).toBe(true);
+    await upsell.getByRole('link', { name: 'Connect now' }).click();
+    await page.waitForURL(`${corkboard.url}/settings/claim/`);
+    await page.getByRole('heading', { level: 1, name: 'Claim' }).waitFor();
+
+    // Shown once: the next save from Instagram, before connecting, goes straight to success.
+    await saveInstagramPost(page, second.id);
+    await page.getByRole('heading', { level: 1, name: 'Saved to Pantry Staples' }).waitFor({
+      timeout: 30_000,
+    });
+    expect(await page.getByRole('dialog', { name: upsellName }).count()).toBe(0);
+
+    // Connecting over OAuth with the Instagram peer.
+    await page.goto(`${corkboard.url}/settings/claim/`);
+    await page.getByRole('button', { name: 'Connect Instagram' }).click();
+    await page.waitForURL((url) => url.origin === instagramSite.origin);
+    await page.getByRole('button', { name: `Continue as @${account.username}` }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: `Continue as @${account.username}` }).click();
+    await page.getByText('Your Instagram account is connected.').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/settings/claim/');
+    await page.getByText(`Connected to Instagram as @${account.username}.`).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const settings = await page.request.get(`${corkboard.url}/v3/users/settings`);
+    const body = (await settings.json()) as {
+      resource_response: { data: { connected_to_instagram: boolean } };
+    };
+    expect(body.resource_response.data.connected_to_instagram).toBe(true);
+
+    // Connected: a save from Instagram shows the success view.
+    await saveInstagramPost(page, third.id);
+    await page.getByRole('heading', { level: 1, name: 'Saved to Pantry Staples' }).waitFor({
+      timeout: 30_000,
+    });
+    expect(await page.getByRole('dialog', { name: upsellName }).count()).toBe(0);
   }, 300_000);
 });

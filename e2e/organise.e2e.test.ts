@@ -374,3 +374,58 @@ describe('board edit', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
+
+describe('manual ordering', () => {
+  test('reorders boards by keyboard; the order survives a reload', async () => {
+    const page = await signedIn('gus_grows');
+    const before = await apiData<{ id: string; name: string }[]>(
+      page,
+      '/v3/users/gus_grows/boards/?sort=custom&page_size=25',
+    );
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const last = before.at(-1);
+    if (!last) throw new Error('gus_grows has no boards');
+
+    await page.goto(`${corkboard.url}/gus_grows/`);
+    await page.getByRole('button', { name: 'Reorder' }).click();
+    const list = page.getByRole('list', { name: 'Your boards, in order' });
+    await list.getByRole('button').first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Keyboard only: pick the last board up, take it to the top, drop it.
+    const handle = list.getByRole('button', { name: `Move ${last.name}` });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.getByText(`Picked up ${last.name}.`, { exact: false }).waitFor({
+      state: 'attached',
+    });
+    expect(await handle.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await page
+      .getByText(`Dropped ${last.name} at position 1 of ${before.length}.`)
+      .waitFor({ state: 'attached' });
+    // Focus stayed on the moved board, now first.
+    expect(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null),
+    ).toBe(`Move ${last.name}`);
+    expect(await list.getByRole('button').first().getAttribute('aria-label')).toBe(
+      `Move ${last.name}`,
+    );
+    // Saved: the profile's own sort is now custom, with the board first.
+    await expect
+      .poll(
+        async () =>
+          (await apiData<{ name: string }[]>(page, '/v3/users/gus_grows/boards/?page_size=1'))[0]
+            ?.name,
+      )
+      .toBe(last.name);
+
+    await page.reload();
+    const names = page.locator('.board-grid .board-card__name');
+    await names.first().waitFor();
+    expect(await names.first().textContent()).toBe(last.name);
+    expect(await page.getByLabel('Sort boards by').inputValue()).toBe('custom');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});

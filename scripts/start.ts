@@ -13,8 +13,11 @@ import { startPeersForProduct } from '@corkboard/dev-peers/product-env';
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.env.NODE_ENV ??= 'production';
 
+// `npm run start:worker` (PROCESS_ROLE=worker) serves no pages and signs nobody in.
+const worker = process.env.PROCESS_ROLE?.trim() === 'worker';
+
 const webIndex = `${root}apps/web/dist/index.html`;
-if (!existsSync(webIndex)) {
+if (!worker && !existsSync(webIndex)) {
   console.log('Building the web app (first start)…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@corkboard/web'], {
     cwd: root,
@@ -30,7 +33,7 @@ if (!existsSync(webIndex)) {
 
 const port = process.env.PORT ?? '3000';
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-if (isLoopbackUrl(publicUrl) && process.env.DEV_PEERS?.trim().toLowerCase() !== 'off') {
+if (!worker && isLoopbackUrl(publicUrl) && process.env.DEV_PEERS?.trim().toLowerCase() !== 'off') {
   // The local demo's explicit opt-in (packages/dev-peers/src/guard.ts).
   process.env.DEV_PEERS = 'on';
   const started = await startPeersForProduct({

@@ -6,6 +6,12 @@ import type { TestProject } from 'vitest/node';
 import { journeyServerEnv } from './journey-server.ts';
 import { startMailSink, type MailSink } from './mailbox.ts';
 
+/**
+ * The one seeding start (300 pins with generated images, sharp on every core). Idle it takes
+ * about a minute; with other builds on the 2-core machine it took over 5 (the default limit).
+ */
+const SEEDING_READY_TIMEOUT_MS = 900_000;
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A data dir the server has migrated and seeded, then shut down cleanly: copied per file. */
@@ -30,7 +36,11 @@ export async function setup(project: TestProject): Promise<void> {
   // each journey file starts its own server on a copy (support/journey-server.ts).
   // A clean stop (SIGTERM) closes PGlite, so the copies start from a consistent data dir.
   seedDataDir = mkdtempSync(join(tmpdir(), 'corkboard-e2e-seed-'));
-  const seeding = await spawnServer({ dataDir: seedDataDir, env: journeyServerEnv(mail.url) });
+  const seeding = await spawnServer({
+    dataDir: seedDataDir,
+    env: journeyServerEnv(mail.url),
+    readyTimeoutMs: SEEDING_READY_TIMEOUT_MS,
+  });
   await seeding.stop();
   project.provide('seedDataDir', seedDataDir);
   project.provide('smtpUrl', mail.url);

@@ -11,17 +11,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
 import { isHttpsPublicUrl, type AppConfig } from './config/config.ts';
+import { queueConnectionOf } from '@corkboard/db/create-db';
 import { registerAdminCheck } from './core/access.ts';
 import type { AppDeps, ModuleRoutes } from './core/app-deps.ts';
 import { registerBodyGate } from './core/http/body-gate.ts';
 import { registerOpenApi, registerOpenApiRoute } from './core/http/openapi.ts';
 import { createSerializerCompiler } from './core/http/serializer.ts';
+import { JobQueue } from './core/jobs/job-queue.ts';
 import { ResourceRegistry } from './core/resources/resource-registry.ts';
 import { registerResourceFallback } from './core/resources/resource-routes.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createSafeFetcher } from './lib/safe-fetch.ts';
 import { ImageWorkPool } from './lib/image-work-pool.ts';
-import type { WorkQueue } from './lib/work-queue.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
@@ -39,7 +40,6 @@ import { feedRoutes } from './modules/feeds/feeds.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
 import { hashtagRoutes } from './modules/hashtags/hashtags.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createIntakeQueue } from './modules/media/image-register.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { pinRoutes } from './modules/pins/pins.routes.ts';
 import { pinPageMeta } from './modules/pins/pins.service.ts';
@@ -58,6 +58,7 @@ import {
 import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerPrivateCaching } from './plugins/app/private-caching.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
+import { connectSharedState, type InvalidationBus } from './lib/shared-state.ts';
 import { OneLinePerRequestLog } from './plugins/app/request-log.ts';
 import { generateRequestId, registerRequestIdEcho } from './plugins/app/request-id.ts';
 import {
@@ -75,17 +76,22 @@ import { registerSpa } from './plugins/app/spa.ts';
 import { registerViewer, type ViewerResolver } from './plugins/app/viewer.ts';
 import { registerAuthHandler } from './plugins/auth/auth-handler.ts';
 import { createAuth } from './plugins/auth/auth.plugin.ts';
-import { registerExperiments } from './plugins/experiments/experiments.plugin.ts';
+import {
+  registerExperiments,
+  type ExperimentSource,
+} from './plugins/experiments/experiments.plugin.ts';
 import { offsiteRoutes } from './modules/offsite/offsite.routes.ts';
 import { experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { topicRoutes } from './modules/topics/topics.routes.ts';
+import { jobRoutes } from './modules/jobs/jobs.routes.ts';
+import { claimRoutes } from './modules/claims/claims.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The PUT /v3/pins/image/ work queue; tests await `imageIntake.idle()`. */
-    imageIntake: WorkQueue;
     /** The bound on image decoding (decision 092); tests and health checks read its load. */
     imageWork: ImageWorkPool;
+    /** The durable job queue (decision 139); tests send jobs and read dead letters through it. */
+    jobs: JobQueue;
     /** Every route as registered (method, URL): the list the OpenAPI document is checked against. */
     routeTable: readonly RouteTableEntry[];
   }
@@ -122,10 +128,14 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   socialRoutes,
   adsRoutes,
   topicRoutes,
+  jobRoutes,
+  claimRoutes,
 ];
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
+  /** A read replica for feed and search reads (ADR 107); `db` when not given. */
+  readDb?: Kysely<Database>;
   storage: MediaStorage;
   config: AppConfig;
   /** Who is asking; defaults to the Better Auth session cookie. Tests may act as anyone. */
@@ -138,10 +148,29 @@ export interface BuildAppOptions {
   fetch?: typeof fetch;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** How often idle job workers poll (tests shorten it; decision 139). */
+  jobPollingIntervalSeconds?: number;
 }
 
 function originOf(url: string | undefined): string | undefined {
   return url === undefined ? undefined : new URL(url).origin;
+}
+
+/**
+ * An operator's change on one process drops the cached copy on every process (ADR 105), not only
+ * after EXPERIMENTS_CACHE_TTL_MS.
+ */
+function sharedInvalidation(
+  bus: InvalidationBus,
+  topic: string,
+  store: ExperimentSource,
+): ExperimentSource {
+  bus.subscribe(topic, () => store.invalidate());
+  return {
+    snapshot: () => store.snapshot(),
+    recordExposures: (exposures) => store.recordExposures(exposures),
+    invalidate: () => bus.publish(topic),
+  };
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -152,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mediaOrigin: originOf(config.s3?.publicUrl),
     recaptcha: config.captcha.provider === 'recaptcha',
     googleSignIn: config.providers.google?.gsiClientUrl,
+    facebookLogin: config.providers.facebook,
   };
   // For answers written before any hook runs (framework-errors.ts).
   const fixedSecurityHeaders = securityHeaderValues(securityOptions);
@@ -182,14 +212,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerRequestIdEcho(app);
   await registerSecurityHeaders(app, securityOptions);
-  await registerRateLimit(app, config.rateLimitMax);
+  const shared = await connectSharedState(config.redisUrl, app.log);
+  app.addHook('onClose', () => shared.close());
+  await registerRateLimit(app, config.rateLimitMax, shared.redis);
   registerBodyGate(app);
   registerPrivateCaching(app);
   await app.register(cookie);
   registerCsrf(app, { secureCookie: isHttpsPublicUrl(config) });
   const auth = createAuth(app, { config, db: options.db, now, fetch: options.fetch });
   registerViewer(app, options.resolveViewer ?? auth.resolveViewer);
-  const experimentStore = createExperimentStore({ db: options.db, log: app.log, now });
+  const experimentStore = sharedInvalidation(
+    shared.bus,
+    'experiments',
+    createExperimentStore({ db: options.db, log: app.log, now }),
+  );
   registerExperiments(app, {
     source: experimentStore,
     config: config.experiments,
@@ -199,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const deps: AppDeps = {
     db: options.db,
+    readDb: options.readDb ?? options.db,
     storage: options.storage,
     now,
     fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }),
@@ -208,19 +245,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     authEngine: auth.engine,
     captcha: auth.captcha,
-    imageIntake: createIntakeQueue(app.log),
     imageWork: new ImageWorkPool({
       concurrency: config.imageWorkConcurrency,
       maxQueued: config.imageWorkQueueMax,
     }),
     credentialKinds: socialCredentialKinds,
     experiments: experimentStore,
+    jobs: new JobQueue({
+      connection: queueConnectionOf(options.db),
+      log: app.log,
+      work: config.processRole !== 'api',
+      ...(options.jobPollingIntervalSeconds === undefined
+        ? {}
+        : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
+    }),
   };
-  app.decorate('imageIntake', deps.imageIntake);
   app.decorate('imageWork', deps.imageWork);
+  app.decorate('jobs', deps.jobs);
   registerAdminCheck(app, deps.db);
 
   for (const routes of MODULE_ROUTES) await app.register(routes, { deps });
+  // Modules have defined their jobs by now; a process that works them starts the queue at once
+  // (one that only sends starts it on its first job). Decision 139.
+  app.addHook('onReady', async () => {
+    if (deps.jobs.works) await deps.jobs.start();
+  });
+  app.addHook('onClose', async () => deps.jobs.stop());
   registerAuthHandler(app, auth.engine, config.publicUrl);
   registerResourceFallback(app);
   registerOpenApiRoute(app);

@@ -1,5 +1,7 @@
 // The production entry point: config → database (migrated) → storage → app → first-start demo
 // seed → listen. `node apps/api/src/main.ts` (npm start builds the web app first).
+// PROCESS_ROLE (decision 139): `all` (default) serves HTTP and works the durable jobs; `api`
+// serves HTTP and only queues jobs; `worker` works jobs and listens on nothing.
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import { createDb } from '@corkboard/db/create-db';
@@ -22,12 +24,23 @@ function displayHost(host: string): string {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.processRole !== 'all' && !config.databaseUrl) {
+    // PGlite is one process's database: an API and a worker apart need a PostgreSQL server.
+    throw new ConfigError([
+      `PROCESS_ROLE=${config.processRole} needs DATABASE_URL (the embedded database serves one process; use PROCESS_ROLE=all)`,
+    ]);
+  }
   const database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db as Kysely<unknown>);
   const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
   // Load the common-password list now, so the first signup does not wait for it.
   preloadCommonPasswords();
-  const app = await buildApp({ db: database.db, storage, config });
+  // Feed and search reads go to the replica when there is one (ADR 107); it is never migrated.
+  const replica =
+    config.databaseReplicaUrl === undefined
+      ? undefined
+      : await createDb({ databaseUrl: config.databaseReplicaUrl, dataDir: config.dataDir });
+  const app = await buildApp({ db: database.db, readDb: replica?.db, storage, config });
 
   let stopping = false;
   const stop = (signal: string): void => {
@@ -43,6 +56,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     app
       .close()
+      .then(() => replica?.close())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -52,6 +66,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+
+  if (config.processRole === 'worker') {
+    await app.ready();
+    console.log('Corkboard worker is running (jobs only, no HTTP)');
+    return;
+  }
 
   const seeded = await seedIfEmpty(database.db, demoImageStore(storage), (message) =>
     app.log.info(message),

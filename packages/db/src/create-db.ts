@@ -55,14 +55,35 @@ export async function openPglite(
   });
 }
 
+/**
+ * How a second client (the durable job queue, docs/decisions/139) reaches the database behind a
+ * Kysely instance: the same embedded PGlite (one connection, shared) or the server's URL.
+ */
+export type QueueConnection =
+  { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; connectionString: string };
+
+const queueConnections = new WeakMap<Kysely<Database>, QueueConnection>();
+
+/** Records where `db` lives, for `queueConnectionOf` (createDb and the test databases call it). */
+export function rememberQueueConnection(db: Kysely<Database>, connection: QueueConnection): void {
+  queueConnections.set(db, connection);
+}
+
+export function queueConnectionOf(db: Kysely<Database>): QueueConnection | undefined {
+  return queueConnections.get(db);
+}
+
 export function kyselyOverPglite(pglite: PGlite): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  rememberQueueConnection(db, { kind: 'pglite', pglite });
+  return db;
 }
 
 export async function createDb(config: DbConfig): Promise<DbHandle> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    rememberQueueConnection(db, { kind: 'postgres', connectionString: config.databaseUrl });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const pglite = await openPglite(config.dataDir);

@@ -31,6 +31,9 @@ import * as business from './migrations/2026-11-23T17-00-business.ts';
 import * as adDelivery from './migrations/2026-11-23T17-01-ad-delivery.ts';
 import * as experimentsAdmin from './migrations/2026-11-23T18-00-experiments.ts';
 import * as visitorPerformance from './migrations/2026-11-23T18-01-visitor-performance.ts';
+import * as siteClaims from './migrations/2026-11-23T20-00-site-claims.ts';
+import * as instagramUpsell from './migrations/2026-11-23T20-01-instagram-upsell.ts';
+import * as providerButtonExperiments from './migrations/2026-11-23T22-00-provider-button-experiments.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -57,6 +60,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T17-01-ad-delivery': adDelivery,
   '2026-11-23T18-00-experiments': experimentsAdmin,
   '2026-11-23T18-01-visitor-performance': visitorPerformance,
+  '2026-11-23T20-00-site-claims': siteClaims,
+  '2026-11-23T20-01-instagram-upsell': instagramUpsell,
+  '2026-11-23T22-00-provider-button-experiments': providerButtonExperiments,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

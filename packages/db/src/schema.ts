@@ -337,6 +337,42 @@ export interface VerifiedDomainsTable {
   user_id: IdRef;
   verified_at: ColumnType<Date, Date | string | undefined, Date | string>;
   created_at: CreatedAt;
+  // Added by migrations/2026-11-23T20-00-site-claims (docs/decisions/127).
+  /** How ownership was proven on /settings/claim/; null for seeded and operator rows. */
+  method: ColumnType<
+    SiteClaimMethod | null,
+    SiteClaimMethod | null | undefined,
+    SiteClaimMethod | null
+  >;
+  /** The address the person entered when claiming. */
+  site_url: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type SiteClaimMethod = 'meta' | 'file' | 'dns';
+
+// ---- Added by migrations/2026-11-23T20-00-site-claims (docs/decisions/127, 128) ----
+
+/** A person's website-verification token (one per person). */
+export interface SiteVerificationTokensTable {
+  user_id: IdRef;
+  token: string;
+  created_at: CreatedAt;
+}
+
+/** A started Instagram connection (the state's SHA-256), single use. */
+export interface InstagramOauthStatesTable {
+  state_hash: string;
+  user_id: IdRef;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: CreatedAt;
+}
+
+/** A person's connected Instagram account. */
+export interface InstagramConnectionsTable {
+  user_id: IdRef;
+  instagram_user_id: string;
+  username: string;
+  connected_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** A member's own state of a board (migrations/2026-11-23T12-00-organise). */
@@ -978,6 +1014,10 @@ export interface Database {
   experiment_overrides: ExperimentOverridesTable;
   experiment_exposures: ExperimentExposuresTable;
   visitor_performance_samples: VisitorPerformanceSamplesTable;
+  // Added by migrations/2026-11-23T20-00-site-claims (docs/decisions/127, 128).
+  site_verification_tokens: SiteVerificationTokensTable;
+  instagram_oauth_states: InstagramOauthStatesTable;
+  instagram_connections: InstagramConnectionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,7 +10,12 @@ import { readFile } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { kyselyOverPglite, openPglite, type DbHandle } from './create-db.ts';
+import {
+  kyselyOverPglite,
+  openPglite,
+  rememberQueueConnection,
+  type DbHandle,
+} from './create-db.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
 import {
@@ -58,6 +63,7 @@ async function createServerTestDb(url: string): Promise<DbHandle> {
   await admin.end();
   const pool = new pg.Pool({ connectionString: databaseUrl(url, name), max: 5 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  rememberQueueConnection(db, { kind: 'postgres', connectionString: databaseUrl(url, name) });
   if (!template) await migrateToLatest(db as Kysely<unknown>);
   return {
     db,

@@ -379,6 +379,59 @@ export const ERROR_CODES = {
     message: "Only the board's owner and collaborators can do that.",
   },
 
+  // 1300–1349: /settings/claim/ — claimed websites and the Instagram connection
+  // (docs/decisions/127, 128).
+  WEBSITE_URL_INVALID: {
+    code: 1300,
+    httpStatus: 400,
+    message: 'Enter your website’s address, like https://www.example.com.',
+  },
+  WEBSITE_VERIFICATION_FAILED: {
+    code: 1301,
+    httpStatus: 400,
+    message: 'We couldn’t find your verification code on that website. Check it and try again.',
+  },
+  WEBSITE_CLAIMED_BY_SOMEONE_ELSE: {
+    code: 1302,
+    httpStatus: 409,
+    message: 'Someone else has already claimed this website.',
+  },
+  WEBSITE_CLAIMS_FULL: {
+    code: 1303,
+    httpStatus: 409,
+    message: 'You’ve claimed as many websites as you can. Remove one first.',
+  },
+  WEBSITE_NOT_CLAIMED: {
+    code: 1304,
+    httpStatus: 404,
+    message: 'You haven’t claimed that website.',
+  },
+  INSTAGRAM_UNAVAILABLE: {
+    code: 1310,
+    httpStatus: 503,
+    message: 'Connecting Instagram isn’t available right now.',
+  },
+  INSTAGRAM_STATE_INVALID: {
+    code: 1311,
+    httpStatus: 400,
+    message: 'That Instagram connection expired or didn’t start here. Please try again.',
+  },
+  INSTAGRAM_CONNECT_FAILED: {
+    code: 1312,
+    httpStatus: 502,
+    message: 'Instagram didn’t accept the connection. Please try again.',
+  },
+  INSTAGRAM_ACCOUNT_TAKEN: {
+    code: 1313,
+    httpStatus: 409,
+    message: 'That Instagram account is already connected to another Corkboard account.',
+  },
+  INSTAGRAM_NOT_CONNECTED: {
+    code: 1314,
+    httpStatus: 404,
+    message: 'You haven’t connected an Instagram account.',
+  },
+
   // 2171–2173: saving.md §8 "API codes 2171, 2172 and 2173 during a move of pins" (numbers as
   // the spec gives them; docs/decisions/051 says which running action each one reports).
   BOARD_MOVE_IN_PROGRESS: {
@@ -715,6 +768,11 @@ export const ERROR_CODES = {
     code: 1043,
     httpStatus: 403,
     message: 'Your identity provider signed you in with a different email address.',
+  },
+  SOCIAL_FACEBOOK_CONNECTED: {
+    code: 1050,
+    httpStatus: 409,
+    message: 'Your account is connected to Facebook - use the Facebook button to log in',
   },
 
   // 1100–1199: account security — two-factor sign-in and its settings (issue 9,

@@ -83,6 +83,8 @@ export interface AppConfig {
   /** Absolute path; PGlite data lives in `<dataDir>/pgdata`, local media in `<dataDir>/media`. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** postgres:// URL of a read replica of DATABASE_URL for feed and search reads (ADR 107). */
+  databaseReplicaUrl: string | undefined;
   /** Absolute base URL without a trailing slash, used for Open Graph URLs and cookie `Secure`. */
   publicUrl: string;
   s3: S3Config | undefined;
@@ -91,6 +93,12 @@ export interface AppConfig {
   /** Absolute path of the web build (index.html + assets/). */
   webDist: string;
   rateLimitMax: number;
+  /**
+   * redis:// or rediss:// URL of a Valkey/Redis shared by every API process (rate-limit counters,
+   * cross-process cache invalidation; docs/decisions/105). Without it, all of that stays in this
+   * process — right for one process, the embedded default.
+   */
+  redisUrl: string | undefined;
   /** Trust X-Forwarded-* (only behind a reverse proxy you control), so rate limits see real IPs. */
   trustProxy: boolean;
   /** Signs session cookies; generated once into DATA_DIR when unset. Set it when several servers share a database. */
@@ -119,7 +127,15 @@ export interface AppConfig {
   imageWorkQueueMax: number;
   /** Bytes of images one person may store (STORAGE_QUOTA_BYTES; decision 099). */
   storageQuotaBytes: number;
+  /**
+   * What this process runs (PROCESS_ROLE; decision 139): `all` the API and the job workers
+   * (`npm start`), `api` the API only (it queues jobs), `worker` the job workers only (no HTTP).
+   */
+  processRole: ProcessRole;
 }
+
+export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -147,6 +163,13 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//)
         .optional(),
     ),
+    DATABASE_REPLICA_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//)
+        .optional(),
+    ),
     PUBLIC_URL: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
     S3_ENDPOINT: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
     S3_REGION: optionalString,
@@ -168,6 +191,7 @@ const envSchema = z
       emptyAsUndefined,
       z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_MAX),
     ),
+    REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
     TRUST_PROXY: booleanFlag,
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
     SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
@@ -212,6 +236,7 @@ const envSchema = z
         .max(Number.MAX_SAFE_INTEGER)
         .default(DEFAULT_STORAGE_QUOTA_BYTES),
     ),
+    PROCESS_ROLE: z.preprocess(emptyAsUndefined, z.enum(PROCESS_ROLES).default('all')),
   })
   .extend(providersEnvSchema.shape);
 
@@ -297,6 +322,11 @@ export function loadConfig(
     );
   }
   const e = parsed.data;
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    throw new ConfigError([
+      'DATABASE_REPLICA_URL: a replica of what? Set DATABASE_URL (the primary) too',
+    ]);
+  }
 
   let s3: S3Config | undefined;
   if (e.S3_BUCKET) {
@@ -329,12 +359,14 @@ export function loadConfig(
     host: e.HOST,
     dataDir: resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     publicUrl,
     s3,
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
@@ -347,6 +379,7 @@ export function loadConfig(
     imageWorkConcurrency: e.IMAGE_WORK_CONCURRENCY,
     imageWorkQueueMax: e.IMAGE_WORK_QUEUE_MAX,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    processRole: e.PROCESS_ROLE,
   };
 }
 

@@ -10,15 +10,20 @@ import type { AppConfig } from '../config/config.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ImageWorkPool } from '../lib/image-work-pool.ts';
 import type { SafeFetcher } from '../lib/safe-fetch.ts';
-import type { WorkQueue } from '../lib/work-queue.ts';
 import type { AuthEngine } from '../plugins/auth/auth-engine.ts';
 import type { CaptchaSetup } from '../plugins/captcha/captcha.plugin.ts';
 import type { ExperimentSource } from '../plugins/experiments/experiments.plugin.ts';
 import type { Mailer } from '../plugins/mail/mailer.ts';
 import type { CredentialKinds } from './credential-kinds.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
+  /**
+   * Where the read-only feed and search queries go: a read replica when DATABASE_REPLICA_URL is
+   * set (ADR 107), else `db`. Never for a read that must see the reader's own write.
+   */
+  readDb: Kysely<Database>;
   /** Object storage: image files, and the key → URL rule of every image in an answer. */
   storage: MediaStorage;
   /** "Now" for every time rule (expiry, lockouts, windows); tests move it. */
@@ -33,14 +38,14 @@ export interface AppDeps {
   /** The Better Auth engine (sessions, passwords). */
   authEngine: AuthEngine;
   captcha: CaptchaSetup;
-  /** The PUT /v3/pins/image/ work queue (tests await `idle()`). */
-  imageIntake: WorkQueue;
   /** The bound on concurrent image decoding (lib/image-work-pool.ts, decision 092). */
   imageWork: ImageWorkPool;
   /** Social and SSO login/signup credentials the auth routes accept (core/credential-kinds.ts). */
   credentialKinds: CredentialKinds<AppDeps>;
   /** The experiments admin's definitions and overrides (modules/experiments; ADR 120). */
   experiments: ExperimentSource;
+  /** The durable job queue (core/jobs/job-queue.ts, decision 139): define jobs, send them. */
+  jobs: JobQueue;
 }
 
 /** Plugin options of every module's routes plugin. */

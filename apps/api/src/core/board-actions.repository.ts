@@ -1,7 +1,10 @@
 // board_actions rows (docs/decisions/051): the bulk action running on a board. Each statement
 // runs on its own (autocommit), so a claim is visible to every other request at once.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { BoardActionKind, Database } from '@corkboard/db/schema';
+import type { Viewer } from '../plugins/app/viewer.ts';
+import { canWriteBoard } from './board-access.repository.ts';
+import { visibleBoards } from './visibility.repository.ts';
 
 export interface BoardClaim {
   boardId: string;
@@ -14,18 +17,24 @@ export interface BoardClaim {
 
 /**
  * Claims the board unless another action holds an unexpired claim on it. Answers null when
- * claimed, else the kind of action running. A board that does not exist is 'missing'.
+ * claimed, else the kind of action running. A board the viewer may not write — missing, hidden
+ * from them, or only readable — is 'unwritable' and is not claimed: "busy" must never tell a
+ * stranger that a secret board exists, nor may a reader hold up the owner's actions.
  */
 export async function tryClaimBoard(
   db: Kysely<Database>,
+  viewer: Viewer,
   claim: BoardClaim,
-): Promise<BoardActionKind | 'missing' | null> {
-  const exists = await db
-    .selectFrom('boards')
-    .select('id')
-    .where('id', '=', claim.boardId)
+): Promise<BoardActionKind | 'unwritable' | null> {
+  const access = await db
+    .selectFrom('boards as b')
+    .select([
+      sql<boolean>`${visibleBoards(viewer)}`.as('visible'),
+      canWriteBoard(viewer).as('writable'),
+    ])
+    .where('b.id', '=', claim.boardId)
     .executeTakeFirst();
-  if (!exists) return 'missing';
+  if (!access?.visible || !access.writable) return 'unwritable';
   const claimed = await db
     .insertInto('board_actions')
     .values({

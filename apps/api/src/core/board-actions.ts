@@ -34,8 +34,9 @@ export interface BoardActionTarget {
 
 /**
  * Runs `work` while holding a claim on each board of `targets`; answers 2171/2172/2173 (by what
- * is running) without running it when one is claimed already, BOARD_NOT_FOUND when a board is
- * gone. The claims go when `work` settles.
+ * is running) without running it when one is claimed already. Boards the viewer may not write
+ * are not claimed and never answer "busy" (a secret board's existence stays hidden); `work`
+ * refuses them. The claims go when `work` settles.
  */
 export async function withBoardActions<T>(
   deps: Pick<AppDeps, 'db' | 'now'>,
@@ -55,7 +56,7 @@ export async function withBoardActions<T>(
   try {
     for (const boardId of boardIds) {
       const now = deps.now();
-      const running = await tryClaimBoard(deps.db, {
+      const running = await tryClaimBoard(deps.db, viewer, {
         boardId,
         kind: byBoard.get(boardId) ?? 'move',
         token,
@@ -63,8 +64,9 @@ export async function withBoardActions<T>(
         now,
         expiresAt: new Date(now.getTime() + BOARD_ACTION_CLAIM_TTL_MS),
       });
-      if (running === 'missing')
-        throw new AppError('BOARD_NOT_FOUND', { data: { board_id: boardId } });
+      // Not claimed: every `work` checks write access to each board it names first and refuses
+      // with its own code (PIN_NOT_FOUND, BOARD_NOT_FOUND, …), exactly as without a claim.
+      if (running === 'unwritable') continue;
       if (running !== null)
         throw new AppError(BUSY_CODES[running], { data: { board_id: boardId } });
     }

@@ -105,3 +105,34 @@ export function offsetPage<Row, T>(
     rows.length > pageSize && next < maxResults ? encodeOffsetBookmark(next) : undefined;
   return { items: pageRows.map(serialize), bookmark };
 }
+
+/**
+ * Lists that page by id in one order and by offset in another (a board's pins: newest first or
+ * custom, docs/decisions/123): either cursor, decoded before the list is looked up so a
+ * malformed one is INVALID_BOOKMARK first; the caller refuses the kind its order does not use.
+ */
+export function decodeIdOrOffsetBookmark(
+  bookmark: string | undefined,
+  maxOffset: number,
+): { id: string } | { offset: number } | undefined {
+  if (bookmark === undefined || bookmark === '') return undefined;
+  const payload = decodePayload(bookmark);
+  if (payload.startsWith('off:')) return { offset: decodeOffsetBookmark(bookmark, maxOffset) };
+  return { id: decodeIdBookmark(bookmark) ?? '' };
+}
+
+/** The offset to continue at, for an offset-paged order (INVALID_BOOKMARK for an id cursor). */
+export function offsetOf(cursor: { id: string } | { offset: number } | undefined): number {
+  if (cursor === undefined) return 0;
+  if ('offset' in cursor) return cursor.offset;
+  throw new AppError('INVALID_BOOKMARK');
+}
+
+/** The id to continue below, for a keyset-paged order (INVALID_BOOKMARK for an offset cursor). */
+export function beforeIdOf(
+  cursor: { id: string } | { offset: number } | undefined,
+): string | undefined {
+  if (cursor === undefined) return undefined;
+  if ('id' in cursor) return cursor.id;
+  throw new AppError('INVALID_BOOKMARK');
+}

@@ -40,6 +40,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       LOG_LEVEL: 'silent',
       DATA_DIR: tmpdir(),
       PUBLIC_URL: 'http://corkboard.test',
+      // Jobs are queued, not worked, unless a test asks for workers (processRole: 'all').
+      PROCESS_ROLE: 'api',
     }),
     // Points nowhere, so no test depends on whether the web app happens to be built.
     webDist: join(tmpdir(), 'corkboard-no-web-build'),
@@ -53,6 +55,8 @@ export interface TestAppOptions {
   /** Replaces the viewer resolver altogether. */
   resolveViewer?: ViewerResolver;
   config?: Partial<AppConfig>;
+  /** The database feed and search reads go to (a stand-in for a read replica, ADR 107). */
+  readDb?: Kysely<Database>;
   clock?: TestClock;
   /** The fetch outbound verifications use (reCAPTCHA); point it at a loopback peer. */
   fetch?: typeof fetch;
@@ -60,6 +64,8 @@ export interface TestAppOptions {
   indexHtml?: string;
   /** Log lines go here (with `config.logLevel` above silent). */
   logStream?: LogStream;
+  /** How often idle job workers poll (with `config.processRole` 'all'). */
+  jobPollingIntervalSeconds?: number;
 }
 
 export interface TestApp {
@@ -96,6 +102,7 @@ export async function buildTestApp(
     options.resolveViewer ?? (options.viewer === 'session' ? undefined : testViewerResolver);
   const app = await buildApp({
     db,
+    ...(options.readDb ? { readDb: options.readDb } : {}),
     storage,
     config: configFor(options),
     ...(resolveViewer ? { resolveViewer } : {}),
@@ -103,6 +110,9 @@ export async function buildTestApp(
     now: clock.now,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.jobPollingIntervalSeconds === undefined
+      ? {}
+      : { jobPollingIntervalSeconds: options.jobPollingIntervalSeconds }),
   });
   return {
     app,

@@ -102,4 +102,18 @@ export const queryKeys = {
   adminExperimentExposures: (name: string, group: string) =>
     ['adminExperiments', name, 'exposures', group] as const,
   adminPerformance: (days: number) => ['adminPerformance', days] as const,
+  // ---- jobs admin (dead letters) ----
+  adminDeadJobs: () => ['adminDeadJobs'] as const,
+  // ---- manual ordering (saving-organise) ----
+  /** A profile's boards in a given sort (under userBoards, so refreshing it refreshes these). */
+  userBoardsInSort: (username: string, sort: string) => ['userBoards', username, sort] as const,
+  /** A board's (or one section's) pins in a given sort, for the Reorder mode. */
+  boardPinsInSort: (boardId: string, sectionId: string, sort: string) =>
+    [PIN_LISTS_ROOT, 'boardPinsInSort', boardId, sectionId, sort] as const,
+  // ---- collaborators in board edit (saving-organise) ----
+  boardCollaborators: (boardId: string) => ['boardCollaborators', boardId] as const,
+  // ---- /settings/claim/ and the Instagram upsell (saving-extras) ----
+  claimState: () => ['claimState'] as const,
+  /** GET /v3/users/settings (connected_to_instagram, listed_website_url). */
+  userSettings: () => ['userSettings'] as const,
 };

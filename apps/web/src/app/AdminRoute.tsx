@@ -59,6 +59,11 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
       'AdminPerformancePage',
     ),
   },
+  {
+    path: 'jobs',
+    labelKey: 'jobs',
+    Page: lazyPage(() => import('../features/jobs/AdminJobsPage.tsx'), 'AdminJobsPage'),
+  },
 ];
 
 export function AdminRoute() {

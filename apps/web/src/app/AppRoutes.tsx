@@ -26,6 +26,10 @@ const SearchPage = lazyPage(() => import('../features/search/SearchPage.tsx'), '
 const LoginPage = lazyPage(authPages, 'LoginPage');
 const SignupPage = lazyPage(authPages, 'SignupPage');
 const BusinessLoginPage = lazyPage(authPages, 'BusinessLoginPage');
+const ConnectFacebookPage = lazyPage(
+  () => import('../features/auth/ConnectFacebookPage.tsx'),
+  'ConnectFacebookPage',
+);
 const PasswordResetPage = lazyPage(
   () => import('../features/auth/PasswordResetPage.tsx'),
   'PasswordResetPage',
@@ -94,6 +98,7 @@ export function AppRoutes() {
         <Route path="signup/" element={<SignupPage />} />
         <Route path="business/login/" element={<BusinessLoginPage />} />
         <Route path="password/reset/" element={<PasswordResetPage />} />
+        <Route path="connect/facebook/" element={<ConnectFacebookPage />} />
         <Route path="terms/" element={<TermsPage />} />
         <Route path="privacy/" element={<PrivacyPage />} />
         <Route path="pin/:id/" element={<PinPage />} />

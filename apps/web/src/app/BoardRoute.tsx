@@ -6,6 +6,7 @@ import { BoardPage, type OrganiserSlotProps } from '../features/boards/BoardPage
 import { BoardFollowButton } from '../features/follows/BoardFollowButton.tsx';
 import { BoardEditControls } from '../features/organise/BoardEditControls.tsx';
 import { OrganiseView } from '../features/organise/OrganiseView.tsx';
+import { BoardPinsReorder, BoardReorderButton } from '../features/organise/BoardPinsReorder.tsx';
 import { AddSectionButton } from '../features/sections/AddSectionButton.tsx';
 
 const boardActions = (board: BoardDetail) => (
@@ -18,6 +19,11 @@ const boardActions = (board: BoardDetail) => (
 
 const organiser = (props: OrganiserSlotProps) => <OrganiseView {...props} />;
 
+const reorderer = {
+  button: (onStart: () => void) => <BoardReorderButton onStart={onStart} />,
+  view: (props: OrganiserSlotProps) => <BoardPinsReorder {...props} />,
+};
+
 export function BoardRoute() {
-  return <BoardPage actions={boardActions} organiser={organiser} />;
+  return <BoardPage actions={boardActions} organiser={organiser} reorderer={reorderer} />;
 }

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
 import { HeaderAuth } from '../features/auth/HeaderAuth.tsx';
 import { BusinessBarSlot } from '../features/business/BusinessBarSlot.tsx';
+import { HideAdButton } from '../features/business/HideAdButton.tsx';
 import { PromotedPinTracker } from '../features/business/PromotedPinTracker.tsx';
 import { isChromelessPath } from '../features/pin-create/chromeless.ts';
 import { CardSaveButton } from '../features/save/SaveButton.tsx';
@@ -22,11 +23,12 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * Every pin card's actions: its Save button (ui/ draws cards, the save feature acts on them), and
- * a promoted pin's impression and click tracking (the business feature).
+ * a promoted pin's impression and click tracking and its 'Hide ad' (the business feature).
  */
 const renderCardActions: PinCardActionsRenderer = (pin, name) => (
   <>
     {pin.is_promoted ? <PromotedPinTracker pin={pin} /> : null}
+    {pin.is_promoted ? <HideAdButton pin={pin} name={name} /> : null}
     <CardSaveButton pin={pin} name={name} />
   </>
 );

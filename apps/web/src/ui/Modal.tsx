@@ -40,6 +40,8 @@ interface ModalProps {
   closeLabel?: string | undefined;
   /** Maximum width in CSS pixels (auth.md §9: 484, 489 for MFA, 480 for the business login). */
   width: number;
+  /** False: a click on the backdrop does nothing (saving.md §2.8 "not closed by a click outside"). */
+  closeOnOutsideClick?: boolean | undefined;
   children: ReactNode;
 }
 
@@ -49,6 +51,7 @@ export function Modal({
   onDismiss,
   closeLabel,
   width,
+  closeOnOutsideClick = true,
   children,
 }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -108,7 +111,7 @@ export function Modal({
       onKeyDown={onKeyDown}
       onClick={(event) => {
         // The dialog element itself is only hit on its backdrop: the content box covers the rest.
-        if (event.target === dialogRef.current) dismissRef.current?.();
+        if (closeOnOutsideClick && event.target === dialogRef.current) dismissRef.current?.();
       }}
     >
       <div ref={contentRef} className="modal__content">

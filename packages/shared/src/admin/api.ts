@@ -10,4 +10,10 @@ export interface AdminOverview {
   secret_boards: number;
   images: number;
   operators: number;
+  /**
+   * Where mail goes: `smtp` (SMTP_URL is set) or `dev_mailbox` (stored in the database only,
+   * readable at /dev/mailbox outside production). Issue 9: say it loudly in production.
+   */
+  mail_delivery: 'smtp' | 'dev_mailbox';
+  production: boolean;
 }

@@ -30,7 +30,13 @@ export type SocialSignupType = (typeof SOCIAL_SIGNUP_TYPES)[number];
 export interface AuthProvidersAnswer {
   dev_peers: boolean;
   google: { client_id: string; gsi_client_url: string } | null;
-  facebook: { app_id: string; sdk_base_url: string; graph_version: string } | null;
+  /** The SDK's host, the login dialog's host (the manual pop-up, ADR 135), the Graph version. */
+  facebook: {
+    app_id: string;
+    sdk_base_url: string;
+    dialog_url: string;
+    graph_version: string;
+  } | null;
   line: { enabled: true } | null;
   sso: { enabled: boolean };
   /** The visitor's country as the server knows it (docs/decisions/032), or null. */

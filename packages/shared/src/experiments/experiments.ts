@@ -53,6 +53,15 @@ export const EXPERIMENTS = {
       { name: 'enabled', percent: 100 },
     ],
   },
+  web_instagram_upsell: {
+    description:
+      'saving.md §2.8: the Instagram upsell may replace the create page success view after a ' +
+      'save from Instagram (ADR 129). Fully on, kept as a kill switch.',
+    groups: [
+      { name: 'control', percent: 0 },
+      { name: 'enabled', percent: 100 },
+    ],
+  },
   web_unauth_aggregate_save_counts: {
     description:
       'business.md §6: signed-out visitors see how often a pin was saved, over all its saves ' +
@@ -60,6 +69,24 @@ export const EXPERIMENTS = {
     groups: [
       { name: 'control', percent: 50 },
       { name: 'enabled', percent: 50 },
+    ],
+  },
+  web_hide_facebook_signup: {
+    description:
+      "auth.md §2: the sign-up view hides the first social provider's button ('Continue with " +
+      "Facebook'); a Facebook log-in that finds no account says Facebook sign-up is closed (ADR 136).",
+    groups: [
+      { name: 'control', percent: 100 },
+      { name: 'enabled', percent: 0 },
+    ],
+  },
+  web_disabled_google_sign_in: {
+    description:
+      "auth.md §2: Google's own button is replaced by a plain 'Connect with Google' button " +
+      '(ADR 136).',
+    groups: [
+      { name: 'control', percent: 100 },
+      { name: 'enabled', percent: 0 },
     ],
   },
 } as const satisfies ExperimentRegistry;

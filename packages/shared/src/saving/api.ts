@@ -142,6 +142,11 @@ export interface ImageIntakeJobData {
 export interface UserSettingsData {
   connected_to_instagram: boolean;
   listed_website_url: string | null;
+  /**
+   * The domains of "that photo site" of the Instagram upsell (§2.8; docs/decisions/129):
+   * instagram.com, plus the Instagram stand-in's host when running against the dev peers.
+   */
+  instagram_site_domains: string[];
 }
 
 /**

@@ -2,6 +2,7 @@
 // request options of the bulk resources, pin and board edits, ordering and following, with their
 // answer shapes. The server parses with these; the web client sends and reads them.
 import { z } from 'zod';
+import type { UserSummary } from '../api-types.ts';
 import { BOARD_DESCRIPTION_MAX_LENGTH } from './board-name.ts';
 import {
   boardNameSchema,
@@ -249,4 +250,42 @@ export interface BoardFollowData {
   board_id: string;
   followed_by_me: boolean;
   follower_count: number;
+}
+
+// ---- custom order of a board's pins (docs/decisions/123) ------------------------------------
+
+/** A board's pin sort: newest first, or the hand-arranged order (boardOrderModifiedAt set). */
+export const BOARD_PIN_SORTS = ['newest', 'custom'] as const;
+export type BoardPinSort = (typeof BOARD_PIN_SORTS)[number];
+export const boardPinSortBodySchema = z.object({ sort: z.enum(BOARD_PIN_SORTS) });
+export type BoardPinSortBody = z.input<typeof boardPinSortBodySchema>;
+
+/** What a profile reorder or sort change answers. */
+export interface ProfileBoardOrderData {
+  board_sort: ProfileBoardSort;
+  board_order_modified_at: string | null;
+}
+
+/** What a board's pin reorder or sort change answers. */
+export interface BoardPinOrderData {
+  board_id: string;
+  pin_sort: BoardPinSort;
+  board_order_modified_at: string | null;
+}
+
+// ---- collaborators in board edit (docs/decisions/125) ---------------------------------------
+
+/** GET /v3/boards/{id}/collaborators/: one member or invited person. */
+export interface BoardCollaboratorItem {
+  user: UserSummary;
+  status: 'invited' | 'accepted';
+  /** When they were invited. */
+  created_at: string;
+  accepted_at: string | null;
+}
+
+/** DELETE /v3/boards/{id}/collaborators/{user_id}/ and POST …/collaborators/leave/. */
+export interface CollaboratorRemovedData {
+  board_id: string;
+  user_id: string;
 }

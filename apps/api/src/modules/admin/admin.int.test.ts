@@ -99,6 +99,24 @@ describe('the overview', () => {
     expect(data.boards).toBe(await count('boards'));
     expect(data.secret_boards).toBeGreaterThanOrEqual(1);
     expect(data.pins_last_7_days).toBe(data.pins);
+    // The test app has no SMTP_URL and is not production.
+    expect(data).toMatchObject({ mail_delivery: 'dev_mailbox', production: false });
+  });
+
+  it('says when mail goes out through SMTP, and when production runs without it', async () => {
+    const withSmtp = await buildTestApp(handle.db, {
+      config: { smtpUrl: 'smtp://127.0.0.1:2525', nodeEnv: 'production' },
+    });
+    const withoutSmtp = await buildTestApp(handle.db, { config: { nodeEnv: 'production' } });
+    try {
+      const sent = await withSmtp.client.get<AdminOverview>('/v3/admin/overview/', operator);
+      expect(sent.data).toMatchObject({ mail_delivery: 'smtp', production: true });
+      const kept = await withoutSmtp.client.get<AdminOverview>('/v3/admin/overview/', operator);
+      expect(kept.data).toMatchObject({ mail_delivery: 'dev_mailbox', production: true });
+    } finally {
+      await withSmtp.close();
+      await withoutSmtp.close();
+    }
   });
 });
 

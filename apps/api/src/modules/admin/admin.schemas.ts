@@ -12,6 +12,8 @@ export const adminOverviewSchema: z.ZodType<AdminOverview> = z.object({
   secret_boards: z.number().int(),
   images: z.number().int(),
   operators: z.number().int(),
+  mail_delivery: z.enum(['smtp', 'dev_mailbox']),
+  production: z.boolean(),
 });
 
 export const operatorParamsSchema = z.object({ username: usernameSchema });

@@ -2,6 +2,7 @@
 // Granting and revoking are audited in the log (who, whom) and never leave the product without
 // an operator.
 import { AppError } from '@corkboard/shared/app-error';
+import type { AdminOverview } from '@corkboard/shared/admin/api';
 import type { UserSummary } from '@corkboard/shared/api-types';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { keysetPage, decodeIdBookmark, type Page } from '../../core/bookmarks.ts';
@@ -21,8 +22,18 @@ import {
 export const OVERVIEW_RECENT_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function adminOverview(deps: Pick<AppDeps, 'db' | 'now'>): Promise<OverviewCounts> {
-  return overviewCounts(deps.db, new Date(deps.now().getTime() - OVERVIEW_RECENT_DAYS * DAY_MS));
+export async function adminOverview(
+  deps: Pick<AppDeps, 'db' | 'now' | 'config'>,
+): Promise<AdminOverview> {
+  const counts: OverviewCounts = await overviewCounts(
+    deps.db,
+    new Date(deps.now().getTime() - OVERVIEW_RECENT_DAYS * DAY_MS),
+  );
+  return {
+    ...counts,
+    mail_delivery: deps.config.smtpUrl === undefined ? 'dev_mailbox' : 'smtp',
+    production: deps.config.nodeEnv === 'production',
+  };
 }
 
 export async function operators(

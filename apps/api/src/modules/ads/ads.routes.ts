@@ -9,6 +9,7 @@
 //   GET  /v3/ads/advertisers/{advertiserId}/campaigns/{campaignId}/days/?start_date=&end_date=
 //                                                        → data: CampaignDay[] (view_reporting)
 //   POST /v3/ads/events/ { tracking_params, event }   → data: { counted } (impression / closeup)
+//   PUT | DELETE /v3/ads/{adId}/hide/                  → data: { ad_id, hidden } ('Hide ad')
 // and the /offsite/ click hook (docs/decisions/104).
 import { quickPromotePayloadSchema } from '@corkboard/shared/business/quick-promote';
 import { z } from 'zod';
@@ -25,6 +26,7 @@ import { onThirdPartyAdClick } from '../offsite/offsite.service.ts';
 import {
   AD_EVENT_RATE_LIMIT_MAX,
   AD_VIEWER_DAYS_PURGE_INTERVAL_MS,
+  hideAd,
   purgeOldViewerDays,
   recordAdEvent,
   recordOffsiteAdClick,
@@ -34,6 +36,7 @@ import { decideAd, reviewQueue } from './review.service.ts';
 import {
   adEventBodySchema,
   adEventOutcomeSchema,
+  adHideAnswerSchema,
   campaignDaySchema,
   campaignDaysErrors,
   campaignDaysQuerySchema,
@@ -109,6 +112,26 @@ export const adsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
       return { data: { counted: outcome.counted } };
     },
   });
+
+  for (const [method, hidden] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    registerRoute(app, {
+      method,
+      url: '/v3/ads/:adId/hide/',
+      summary: hidden
+        ? "Hides a promoted pin's ad from the viewer for good ('Hide ad')"
+        : 'Undoes hiding an ad',
+      tags,
+      access: 'viewer',
+      params: adParamsSchema,
+      response: adHideAnswerSchema,
+      handler: async ({ viewer, params }) => ({
+        data: await hideAd(deps, viewer, params.adId, hidden),
+      }),
+    });
+  }
 
   registerRoute(app, {
     method: 'POST',

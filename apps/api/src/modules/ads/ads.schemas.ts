@@ -155,3 +155,5 @@ export const adEventBodySchema = z.object({
 });
 
 export const adEventOutcomeSchema = z.object({ counted: z.boolean() });
+
+export const adHideAnswerSchema = z.object({ ad_id: z.string(), hidden: z.boolean() });

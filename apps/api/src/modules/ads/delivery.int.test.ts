@@ -292,6 +292,143 @@ describe('serving', () => {
   });
 });
 
+describe("'Hide ad'", () => {
+  it('is never served to that person again, others still see it, and undo brings it back', async () => {
+    const ad = await promotedAd();
+    const [hider, other] = [await viewer(), await viewer()];
+    expect(promotedIn(await homeFeed(hider))).toHaveLength(1);
+    const hide = await test.client.send('PUT', `/v3/ads/${ad.adId}/hide/`, undefined, hider);
+    expect(hide.status).toBe(200);
+    expect(hide.data).toEqual({ ad_id: ad.adId, hidden: true });
+    // Twice is the same.
+    expect(
+      (await test.client.send('PUT', `/v3/ads/${ad.adId}/hide/`, undefined, hider)).status,
+    ).toBe(200);
+    expect(promotedIn(await homeFeed(hider))).toEqual([]);
+    expect((await beacon(hider, ad.adId, 'IMPRESSION')).code).toBe(CODES.AD_NOT_DELIVERABLE.code);
+    expect(promotedIn(await homeFeed(other))).toHaveLength(1);
+
+    const undo = await test.client.send('DELETE', `/v3/ads/${ad.adId}/hide/`, undefined, hider);
+    expect(undo.data).toEqual({ ad_id: ad.adId, hidden: false });
+    expect(promotedIn(await homeFeed(hider))).toHaveLength(1);
+  });
+
+  it('is for signed-in people, and an unknown ad is not found', async () => {
+    const ad = await promotedAd();
+    const visitor = await test.client.send('PUT', `/v3/ads/${ad.adId}/hide/`, undefined, null);
+    expect(visitor.status).toBe(401);
+    const missing = await test.client.send(
+      'PUT',
+      '/v3/ads/987654321/hide/',
+      undefined,
+      await viewer(),
+    );
+    expect(missing.code).toBe(CODES.AD_NOT_FOUND.code);
+  });
+});
+
+describe('targeting (ADR 106)', () => {
+  /** An approved ad whose ad group targets `spec` (the rest of the spec empty: everyone). */
+  async function targeted(
+    spec: Partial<Record<'LOCATION' | 'AGE_BUCKET' | 'GENDER' | 'INTEREST' | 'KEYWORD', string[]>>,
+    autoTargeting = false,
+  ): Promise<Promoted> {
+    const ad = await promotedAd();
+    const full = {
+      LOCATION: [],
+      AGE_BUCKET: [],
+      GENDER: [],
+      INTEREST: [],
+      KEYWORD: [],
+      AUDIENCE_EXCLUDE: [],
+      ...spec,
+    };
+    await handle.db
+      .updateTable('ad_groups')
+      .set({ targeting_spec: JSON.stringify(full), auto_targeting_enabled: autoTargeting })
+      .where('id', '=', ad.adGroupId)
+      .execute();
+    return ad;
+  }
+
+  async function person(fields: {
+    country?: string | null;
+    birthday?: string | null;
+    gender?: 'female' | 'male' | 'unknown' | null;
+    board?: string;
+  }): Promise<UserFixture> {
+    const who = await viewer();
+    await handle.db
+      .updateTable('users')
+      .set({
+        country: fields.country ?? null,
+        birthday: fields.birthday ?? null,
+        gender: fields.gender ?? null,
+      })
+      .where('id', '=', who.id)
+      .execute();
+    if (fields.board !== undefined) await f.board(who, { name: fields.board });
+    return who;
+  }
+
+  const sees = async (who: UserFixture) => promotedIn(await homeFeed(who)).length === 1;
+
+  it('by location: a viewer elsewhere neither sees it nor can be charged for it', async () => {
+    const ad = await targeted({ LOCATION: ['GB', 'IE'] });
+    expect(await sees(await person({ country: 'GB' }))).toBe(true);
+    const elsewhere = await person({ country: 'US' });
+    expect(await sees(elsewhere)).toBe(false);
+    expect((await beacon(elsewhere, ad.adId, 'IMPRESSION')).code).toBe(
+      CODES.AD_NOT_DELIVERABLE.code,
+    );
+    // No country given: business.md §9's default country (US), so not in GB.
+    expect(await sees(await person({ country: null }))).toBe(false);
+  });
+
+  it('by age bucket and gender; every bucket listed also reaches people of unknown age', async () => {
+    await targeted({ AGE_BUCKET: ['25-34'], GENDER: ['female'] });
+    // 2026-11-24: born 1996-01-01 is 30; 1976-01-01 is 50.
+    expect(await sees(await person({ birthday: '1996-01-01', gender: 'female' }))).toBe(true);
+    expect(await sees(await person({ birthday: '1996-01-01', gender: 'male' }))).toBe(false);
+    expect(await sees(await person({ birthday: '1976-01-01', gender: 'female' }))).toBe(false);
+    expect(await sees(await person({ gender: 'female' }))).toBe(false);
+    await sql`UPDATE ad_campaigns SET status = 'PAUSED'`.execute(handle.db);
+
+    await targeted({
+      AGE_BUCKET: ['18-24', '25-34', '35-44', '45-49', '50-54', '55-64', '65+'],
+      GENDER: ['female', 'male', 'unknown'],
+    });
+    expect(await sees(await person({}))).toBe(true);
+  });
+
+  it('by interests read from the viewer’s boards, unless auto-targeting widens it', async () => {
+    await targeted({ INTEREST: ['900'] });
+    expect(await sees(await person({ board: 'Weeknight dinners' }))).toBe(true);
+    expect(await sees(await person({ board: 'Roses and tulips' }))).toBe(false);
+    await sql`UPDATE ad_campaigns SET status = 'PAUSED'`.execute(handle.db);
+
+    await targeted({ INTEREST: ['900'] }, true);
+    expect(await sees(await person({ board: 'Roses and tulips' }))).toBe(true);
+  });
+
+  it('by keywords in search only: the home feed is not narrowed by them', async () => {
+    await targeted({ KEYWORD: ['Sourdough tart'] });
+    const someone = await person({});
+    const promotedFor = async (q: string) => {
+      const answer = await test.client.get<SearchAnswer>(
+        `/v3/search/pins/?q=${encodeURIComponent(q)}`,
+        someone,
+      );
+      expect(answer.status).toBe(200);
+      return answer.data.results.filter((pin) => 'is_promoted' in pin && pin.is_promoted === true)
+        .length;
+    };
+    expect(await promotedFor('sourdough tart ideas')).toBe(1);
+    expect(await promotedFor('tart')).toBe(0);
+    expect(await sees(someone)).toBe(true);
+  });
+});
+
 describe('charging', () => {
   it('charges CPC per counted click until the daily budget, then stops serving until tomorrow', async () => {
     // 1.00 a day at the default 0.50 per click: two clicks.

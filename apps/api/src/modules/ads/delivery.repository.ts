@@ -20,17 +20,87 @@ export interface ServableAdRow {
   profile_avatar_variants: StoredVariants | null;
 }
 
+/** Who the viewer is for targeting (ADR 106); keywords only where the placement is a search. */
+export interface ViewerTargeting {
+  country: string;
+  ageBucket: string | null;
+  gender: string;
+  interests: readonly string[];
+  /**
+   * The search as ' word word ' (lower-cased words, space-padded); null outside search, where
+   * keywords narrow nothing.
+   */
+  searchPhrase: string | null;
+}
+
 interface DeliveryRules {
   viewerId: string;
   now: Date;
+  targeting: ViewerTargeting;
+}
+
+/** The number of age buckets: an ad group listing them all does not narrow by age. */
+const ALL_AGE_BUCKETS = 7;
+
+/**
+ * The ad group's targeting spec against the viewer (ADR 106). An empty list narrows nothing;
+ * every age bucket listed is the same as none (so people of unknown age see it); interests narrow
+ * only without auto-targeting; keywords narrow search placements only.
+ */
+function targetingRules(t: ViewerTargeting): RawBuilder<boolean> {
+  const spec = sql`g.targeting_spec`;
+  const has = (key: string, value: string) =>
+    sql`(${spec}->${key}) @> jsonb_build_array(${value}::text)`;
+  const empty = (key: string) => sql`jsonb_array_length(${spec}->${key}) = 0`;
+  const ages =
+    t.ageBucket === null
+      ? sql`(${empty('AGE_BUCKET')} OR jsonb_array_length(${spec}->'AGE_BUCKET') >= ${ALL_AGE_BUCKETS})`
+      : sql`(${empty('AGE_BUCKET')} OR ${has('AGE_BUCKET', t.ageBucket)})`;
+  const keywords =
+    t.searchPhrase === null
+      ? sql`true`
+      : sql`(${empty('KEYWORD')} OR EXISTS (
+          SELECT 1 FROM jsonb_array_elements_text(${spec}->'KEYWORD') k(word)
+          WHERE position(' ' || lower(k.word) || ' ' IN ${t.searchPhrase}::text) > 0))`;
+  return sql<boolean>`(${empty('LOCATION')} OR ${has('LOCATION', t.country)})
+    AND ${ages}
+    AND (${empty('GENDER')} OR ${has('GENDER', t.gender)})
+    AND (g.auto_targeting_enabled OR ${empty('INTEREST')} OR EXISTS (
+      SELECT 1 FROM jsonb_array_elements_text(${spec}->'INTEREST') i(id)
+      WHERE ${JSON.stringify(t.interests)}::jsonb @> jsonb_build_array(i.id)))
+    AND ${keywords}`;
+}
+
+export interface ViewerProfileRow {
+  country: string | null;
+  birthday: string | null;
+  gender: string | null;
+  /** Names and descriptions of the viewer's latest boards, lower-cased, space-joined. */
+  board_text: string | null;
+}
+
+/** Not in the spec: how many of a viewer's boards (latest first) their interests are read from. */
+export const INTEREST_BOARDS_MAX = 100;
+
+export async function findViewerProfile(
+  db: Kysely<Database>,
+  viewerId: string,
+): Promise<ViewerProfileRow | undefined> {
+  const result = await sql<ViewerProfileRow>`
+    SELECT u.country, u.birthday::text AS birthday, u.gender,
+      (SELECT string_agg(lower(b.name || ' ' || coalesce(b.description, '')), ' ')
+         FROM (SELECT name, description FROM boards WHERE owner_id = u.id
+               ORDER BY created_at DESC LIMIT ${INTEREST_BOARDS_MAX}) b) AS board_text
+    FROM users u WHERE u.id = ${viewerId}`.execute(db);
+  return result.rows[0];
 }
 
 /**
  * The rules every served ad meets: approved; ad, ad group, campaign and ad account active; within
  * the ad group's schedule; the pin on a public board; not the viewer's own business (its profile
- * or a member of it); not hidden by the viewer.
+ * or a member of it); not hidden by the viewer; the viewer within the ad group's targeting.
  */
-function servableRules({ viewerId, now }: DeliveryRules): RawBuilder<boolean> {
+function servableRules({ viewerId, now, targeting }: DeliveryRules): RawBuilder<boolean> {
   return sql<boolean>`a.review_status = 'APPROVED' AND a.status = 'ACTIVE'
     AND g.status = 'ACTIVE' AND c.status = 'ACTIVE' AND acc.status = 'ACTIVE'
     AND g.start_time <= ${now} AND (g.end_time IS NULL OR g.end_time > ${now})
@@ -38,7 +108,8 @@ function servableRules({ viewerId, now }: DeliveryRules): RawBuilder<boolean> {
     AND acc.profile_id <> ${viewerId}
     AND NOT EXISTS (SELECT 1 FROM business_members m
                     WHERE m.profile_id = acc.profile_id AND m.user_id = ${viewerId})
-    AND NOT EXISTS (SELECT 1 FROM ad_hides h WHERE h.user_id = ${viewerId} AND h.ad_id = a.id)`;
+    AND NOT EXISTS (SELECT 1 FROM ad_hides h WHERE h.user_id = ${viewerId} AND h.ad_id = a.id)
+    AND ${targetingRules(targeting)}`;
 }
 
 const SERVABLE_COLUMNS = sql`a.id AS ad_id, a.ad_group_id, a.campaign_id, a.ad_account_id, a.pin_id,
@@ -238,4 +309,29 @@ export async function campaignDays(
     ORDER BY r.day DESC
     LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return result.rows;
+}
+
+/** Hides (or unhides) an ad from one person; answers false when there is no such ad. */
+export async function setAdHidden(
+  db: Kysely<Database>,
+  userId: string,
+  adId: string,
+  hidden: boolean,
+): Promise<boolean> {
+  const ad = await db.selectFrom('ads').select('id').where('id', '=', adId).executeTakeFirst();
+  if (!ad) return false;
+  if (hidden) {
+    await db
+      .insertInto('ad_hides')
+      .values({ ad_id: adId, user_id: userId })
+      .onConflict((conflict) => conflict.columns(['user_id', 'ad_id']).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('ad_hides')
+      .where('user_id', '=', userId)
+      .where('ad_id', '=', adId)
+      .execute();
+  }
+  return true;
 }

@@ -3,6 +3,8 @@
 // one charged against the ad group's budget atomically, and per-day rollups for reporting.
 import type { Pin } from '@corkboard/shared/api-types';
 import { AppError } from '@corkboard/shared/app-error';
+import { QUICK_PROMOTE_DEFAULT_COUNTRY } from '@corkboard/shared/business/quick-promote';
+import { ageBucketOf, ageOn, INTEREST_TOPICS } from '@corkboard/shared/business/targeting';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import { avatarUrl, serializeFor, serializePin } from '../../core/serializers.ts';
@@ -13,9 +15,12 @@ import {
   countViewerEvent,
   findDeliverableAd,
   findServableAds,
+  findViewerProfile,
   purgeViewerDays,
+  setAdHidden,
   type RollupCounter,
   type ServableAdRow,
+  type ViewerTargeting,
 } from './delivery.repository.ts';
 
 /**
@@ -51,6 +56,53 @@ function viewerKey(viewer: Viewer): string {
   return `u:${viewer.id}`;
 }
 
+/**
+ * Not in the spec: the country of a viewer who never gave one (ADR 106) — business.md §9's
+ * default country, so ads targeted there reach them as the country defaults assume.
+ */
+export const UNKNOWN_VIEWER_COUNTRY = QUICK_PROMOTE_DEFAULT_COUNTRY;
+
+/** Lower-cased letter/digit runs of a text. */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+/**
+ * The interest topics whose keywords appear among the words of a viewer's boards (ADR 103), a
+ * keyword's plain plural included ('dinners' is 'dinner').
+ */
+export function interestsOf(boardText: string): string[] {
+  const words = new Set(wordsOf(boardText));
+  const holds = (word: string) =>
+    words.has(word) || words.has(`${word}s`) || words.has(`${word}es`);
+  return INTEREST_TOPICS.filter((topic) => topic.keywords.some(holds)).map(
+    (topic) => topic.topic_id,
+  );
+}
+
+/** Where a promoted pin goes: the home feed, or a search (whose words keywords match). */
+export type AdPlacement = { surface: 'home' } | { surface: 'search'; query: string };
+
+/** The viewer as targeting sees them (ADR 106): one query. */
+export async function viewerTargeting(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  viewer: Viewer,
+  placement: AdPlacement,
+): Promise<ViewerTargeting> {
+  const profile = await findViewerProfile(deps.db, viewer.id);
+  const age = profile?.birthday ? ageOn(profile.birthday, deps.now()) : Number.NaN;
+  return {
+    country: profile?.country ?? UNKNOWN_VIEWER_COUNTRY,
+    ageBucket: Number.isFinite(age) ? ageBucketOf(age) : null,
+    gender: profile?.gender ?? 'unknown',
+    interests: interestsOf(profile?.board_text ?? ''),
+    searchPhrase: placement.surface === 'search' ? ` ${wordsOf(placement.query).join(' ')} ` : null,
+  };
+}
+
 /** The slots a page of `length` organic pins reaches, with the promoted pins placed before them. */
 function usableSlots(length: number): number[] {
   return PROMOTED_SLOT_POSITIONS.filter((slot, index) => slot <= length + index);
@@ -67,6 +119,7 @@ export async function withPromotedPins<T extends Pin>(
   viewer: Viewer | null,
   pins: T[],
   asItem: (pin: Pin) => T,
+  placement: AdPlacement = { surface: 'home' },
 ): Promise<T[]> {
   if (viewer === null) return pins;
   const wanted = usableSlots(pins.length).length;
@@ -75,6 +128,7 @@ export async function withPromotedPins<T extends Pin>(
   const ads = await findServableAds(deps.db, {
     viewerId: viewer.id,
     now,
+    targeting: await viewerTargeting(deps, viewer, placement),
     viewerKey: viewerKey(viewer),
     day: utcDay(now),
     frequencyCap: AD_FREQUENCY_CAP_PER_DAY,
@@ -149,7 +203,11 @@ export async function recordAdEvent(
 ): Promise<AdEventOutcome> {
   const now = deps.now();
   const day = utcDay(now);
-  const ad = await findDeliverableAd(deps.db, adId, { viewerId: viewer.id, now });
+  const ad = await findDeliverableAd(deps.db, adId, {
+    viewerId: viewer.id,
+    now,
+    targeting: await viewerTargeting(deps, viewer, { surface: 'home' }),
+  });
   if (!ad) throw new AppError('AD_NOT_DELIVERABLE');
   return deps.db.transaction().execute(async (trx) => {
     const counted = await countViewerEvent(trx, {
@@ -189,6 +247,7 @@ export async function recordOffsiteAdClick(
   const ad = await findDeliverableAd(deps.db, click.trackingParams, {
     viewerId: viewer.id,
     now: deps.now(),
+    targeting: await viewerTargeting(deps, viewer, { surface: 'home' }),
   });
   if (!ad || ad.pin_id !== click.pinId) return;
   const outcome = await recordAdEvent(deps, viewer, ad.ad_id, 'OUTBOUND_CLICK');
@@ -199,4 +258,18 @@ export async function recordOffsiteAdClick(
 export async function purgeOldViewerDays(deps: Pick<AppDeps, 'db' | 'now'>): Promise<number> {
   const keepFrom = new Date(deps.now().getTime() - AD_VIEWER_DAYS_KEEP_DAYS * 86_400_000);
   return purgeViewerDays(deps.db, utcDay(keepFrom));
+}
+
+/**
+ * 'Hide ad' on a promoted pin: never served to this person again (servableRules), and their
+ * beacons for it refused; undone by hidden = false. Idempotent.
+ */
+export async function hideAd(
+  deps: Pick<AppDeps, 'db'>,
+  viewer: Viewer,
+  adId: string,
+  hidden: boolean,
+): Promise<{ ad_id: string; hidden: boolean }> {
+  if (!(await setAdHidden(deps.db, viewer.id, adId, hidden))) throw new AppError('AD_NOT_FOUND');
+  return { ad_id: adId, hidden };
 }

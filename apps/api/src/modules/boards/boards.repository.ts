@@ -164,16 +164,48 @@ export async function listProfileBoards(
   return query.offset(options.offset).limit(options.limit).execute();
 }
 
-/** Every pin on the board (including those filed in sections), newest first. */
+/**
+ * Every pin on the board (including those filed in sections): newest first (keyset below
+ * `beforeId`), or in the board's custom order (ADR 053: not placed yet first, newest first, then
+ * by position; paged by offset).
+ */
 export async function listBoardPins(
   db: Kysely<Database>,
   boardId: string,
-  beforeId: string | undefined,
-  limit: number,
+  page:
+    | { custom: false; beforeId: string | undefined; limit: number }
+    | {
+        custom: true;
+        offset: number;
+        limit: number;
+      },
 ): Promise<PinListRow[]> {
   let query = pinListQuery(db).where('p.board_id', '=', boardId);
-  if (beforeId !== undefined) query = query.where('p.id', '<', beforeId);
-  return query.orderBy('p.id', 'desc').limit(limit).execute();
+  if (page.custom) {
+    query = query
+      .orderBy(sql`p.board_position IS NOT NULL`)
+      .orderBy('p.board_position')
+      .orderBy('p.id', 'desc')
+      .offset(page.offset);
+  } else {
+    if (page.beforeId !== undefined) query = query.where('p.id', '<', page.beforeId);
+    query = query.orderBy('p.id', 'desc');
+  }
+  return query.limit(page.limit).execute();
+}
+
+/** The board's sort, when the viewer may see it (null `board_order_modified_at`: newest first). */
+export async function findVisibleBoardOrder(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  boardId: string,
+): Promise<{ id: string; board_order_modified_at: Date | null } | undefined> {
+  return db
+    .selectFrom('boards as b')
+    .select(['b.id', 'b.board_order_modified_at'])
+    .where('b.id', '=', boardId)
+    .where(visibleBoards(viewer))
+    .executeTakeFirst();
 }
 
 /** Names of the boards the viewer can save to, newest first, at most `limit`. */

@@ -1,6 +1,6 @@
 // Boards: the board page and its pins, the board picker, BoardResource, board-title suggestions
 // and related boards (saving.md §7):
-//   GET  /v3/boards/{id}/pins/                     → data: Pin[] (+ bookmark)
+//   GET  /v3/boards/{id}/pins/?sort=newest|custom   → data: Pin[] (+ bookmark)
 //   GET  /v3/boards/{username}/{slug}/             → data: BoardDetail
 //   GET  /v3/pins/{id}/board_title_suggestions/    → data: [{ title }] (≤ 5)
 //   GET  /resource/BoardResource/get/?options={ board_id, field_set_key? } → data: PickerBoardItem
@@ -16,34 +16,46 @@
 //     → data: { all_boards, boards_shortlist }, bookmark for more all_boards
 //   GET  /resource/RelatedBoardForPinRandomFeedResource/get/?options={ pin, page_size: 1 }
 //     → data: Board[] (empty when nothing related: the dialog then shows the pin preview)
+//   Manual ordering (board-order.service.ts, docs/decisions/123):
+//   PUT /v3/users/me/boards/order/ { board_id, after_board_id? }  → data: ProfileBoardOrderData
+//   PUT /v3/users/me/boards/sort/  { sort: last_saved|alphabetical|custom } → same
+//   PUT /v3/boards/{id}/pins/order/ { pin_id, after_pin_id?, section_id? } → data: BoardPinOrderData
+//   PUT /v3/boards/{id}/pins/sort/  { sort: newest|custom }                 → same
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { boardSchema, pinSchema } from '../../core/api.schemas.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import { BOARD_NAME_CODES, savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
-import {
-  idSchema,
-  pageQuerySchema,
-  pageRequest,
-  slugSchema,
-  usernameSchema,
-} from '../../core/schemas.ts';
+import { idSchema, pageRequest, slugSchema, usernameSchema } from '../../core/schemas.ts';
 import { createBoard, getBoard } from './board-create.service.ts';
 import { deleteBoard, editBoard, setBoardArchived } from './board-edit.service.ts';
+import {
+  reorderBoardPin,
+  reorderProfileBoard,
+  setBoardPinSort,
+  setProfileBoardSort,
+} from './board-order.service.ts';
 import { boardPicker } from './board-picker.service.ts';
 import { boardTitleSuggestions } from './board-title-suggestions.service.ts';
 import {
   boardArchiveDataSchema,
   boardCreateOptionsSchema,
+  boardPinsQuerySchema,
   boardDeleteOptionsSchema,
   boardEditOptionsSchema,
   boardDetailSchema,
+  boardOrderBodySchema,
+  boardPinOrderDataSchema,
+  boardPinSortBodySchema,
+  boardSortBodySchema,
   boardGetOptionsSchema,
   boardPickerDataSchema,
   boardPickerOptionsSchema,
   boardTitleSuggestionSchema,
   pickerBoardItemSchema,
+  pinOrderBodySchema,
+  profileBoardOrderDataSchema,
   relatedBoardOptionsSchema,
 } from './boards.schemas.ts';
 import { boardPins, getBoardBySlug } from './boards.service.ts';
@@ -53,14 +65,14 @@ export const boardRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
     method: 'GET',
     url: '/v3/boards/:id/pins/',
-    summary: "A board's pins (sections included), newest first",
+    summary: "A board's pins (sections included), in the board's sort or `sort`",
     tags: ['boards'],
     access: 'anyone',
     params: z.object({ id: idSchema }),
-    query: pageQuerySchema,
+    query: boardPinsQuerySchema,
     response: z.array(pinSchema),
     handler: async ({ viewer, params, query }) => {
-      const page = await boardPins(deps, viewer, params.id, pageRequest(query));
+      const page = await boardPins(deps, viewer, params.id, pageRequest(query), query.sort);
       return { data: page.items, bookmark: page.bookmark };
     },
   });
@@ -165,6 +177,60 @@ export const boardRoutes: ModuleRoutes = (app, { deps }, done) => {
       handler: async ({ viewer, options }) => ({
         data: await relatedBoards(deps, viewer, options),
       }),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'PUT',
+    url: '/v3/users/me/boards/order/',
+    summary: "Puts a board right after another on the viewer's profile (null: first)",
+    tags: ['boards'],
+    access: 'viewer',
+    body: boardOrderBodySchema,
+    response: profileBoardOrderDataSchema,
+    handler: async ({ viewer, body }) => ({
+      data: await reorderProfileBoard(deps, viewer, body),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'PUT',
+    url: '/v3/users/me/boards/sort/',
+    summary: "How the viewer's profile sorts their boards",
+    tags: ['boards'],
+    access: 'viewer',
+    body: boardSortBodySchema,
+    response: profileBoardOrderDataSchema,
+    handler: async ({ viewer, body }) => ({
+      data: await setProfileBoardSort(deps, viewer, body),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'PUT',
+    url: '/v3/boards/:id/pins/order/',
+    summary: 'Puts a pin right after another on its board or in its section (null: first)',
+    tags: ['boards'],
+    access: 'viewer',
+    params: z.object({ id: idSchema }),
+    body: pinOrderBodySchema,
+    response: boardPinOrderDataSchema,
+    handler: async ({ viewer, params, body }) => ({
+      data: await reorderBoardPin(deps, viewer, params.id, body),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'PUT',
+    url: '/v3/boards/:id/pins/sort/',
+    summary: "A board's pin sort: newest first or the custom order",
+    tags: ['boards'],
+    access: 'viewer',
+    params: z.object({ id: idSchema }),
+    body: boardPinSortBodySchema,
+    response: boardPinOrderDataSchema,
+    handler: async ({ viewer, params, body }) => ({
+      data: await setBoardPinSort(deps, viewer, params.id, body),
     }),
   });
   done();

@@ -8,6 +8,12 @@ import type {
 } from '@corkboard/shared/saving/api';
 import { BOARD_SHORTLIST_SIZE } from '@corkboard/shared/saving/board-sort';
 import {
+  BOARD_PIN_SORTS,
+  PROFILE_BOARD_SORTS,
+  type BoardPinOrderData,
+  type ProfileBoardOrderData,
+} from '@corkboard/shared/saving/organise';
+import {
   boardCreateOptionsSchema as sharedBoardCreateOptionsSchema,
   PIN_DESCRIPTION_MAX_LENGTH,
   PIN_TITLE_MAX_LENGTH,
@@ -24,6 +30,7 @@ import {
   optionalIdSchema,
   optionalTextSchema,
   pageOptionFields,
+  pageQuerySchema,
   requiredIdSchema,
 } from '../../core/schemas.ts';
 
@@ -31,6 +38,14 @@ import {
 export {
   boardDeleteOptionsSchema,
   boardEditOptionsSchema,
+} from '@corkboard/shared/saving/organise';
+
+/** Manual ordering (ADR 123): the bodies the web client sends. */
+export {
+  boardOrderBodySchema,
+  boardPinSortBodySchema,
+  boardSortBodySchema,
+  pinOrderBodySchema,
 } from '@corkboard/shared/saving/organise';
 
 export const boardArchiveDataSchema = z.object({
@@ -139,4 +154,20 @@ export const boardPickerDataSchema: z.ZodType<BoardPickerData> = z.object({
 
 export const boardTitleSuggestionSchema: z.ZodType<BoardTitleSuggestionItem> = z.object({
   title: z.string(),
+});
+
+export const profileBoardOrderDataSchema: z.ZodType<ProfileBoardOrderData> = z.object({
+  board_sort: z.enum(PROFILE_BOARD_SORTS),
+  board_order_modified_at: z.string().nullable(),
+});
+
+export const boardPinOrderDataSchema: z.ZodType<BoardPinOrderData> = z.object({
+  board_id: z.string(),
+  pin_sort: z.enum(BOARD_PIN_SORTS),
+  board_order_modified_at: z.string().nullable(),
+});
+
+/** GET /v3/boards/{id}/pins/: `sort` asks for an order other than the board's (Reorder mode). */
+export const boardPinsQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(BOARD_PIN_SORTS).optional(),
 });

@@ -11,18 +11,21 @@ import type {
   Pin,
   UserSummary,
 } from '@corkboard/shared/api-types';
-import type { ProfileBoardSort } from '@corkboard/shared/saving/organise';
+import type { BoardPinSort, ProfileBoardSort } from '@corkboard/shared/saving/organise';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { boardAccessList } from '../../core/board-access.ts';
-import { isBoardVisible, isBoardWritable } from '../../core/board-access.repository.ts';
+import { isBoardWritable } from '../../core/board-access.repository.ts';
 import {
-  decodeIdBookmark,
+  beforeIdOf,
+  decodeIdOrOffsetBookmark,
   decodeOffsetBookmark,
   keysetPage,
+  offsetOf,
   offsetPage,
   type Page,
 } from '../../core/bookmarks.ts';
 import { thumbnail } from '../../core/media-urls.ts';
+import type { PinListRow } from '../../core/pin-list.repository.ts';
 import type { PageRequest } from '../../core/schemas.ts';
 import {
   boardUrl,
@@ -47,6 +50,7 @@ import { sectionsOfBoard } from '../sections/sections.service.ts';
 import {
   boardQuery,
   findVisibleBoardBySlug,
+  findVisibleBoardOrder,
   listBoardPins,
   listProfileBoards,
   type BoardRowWithOwner,
@@ -153,19 +157,42 @@ export async function getBoardBySlug(
   };
 }
 
-/** GET /v3/boards/{id}/pins/ */
+/**
+ * Not in the spec (ADR 123): how deep a custom-ordered pin list pages (offset cursors), and the
+ * longest list that can be arranged by hand.
+ */
+export const CUSTOM_ORDER_MAX_ITEMS = 10_000;
+
+/**
+ * GET /v3/boards/{id}/pins/: newest first, or the custom order when the board has one; `sort`
+ * asks for one of them whatever the board's (the Reorder mode lists the custom order).
+ */
 export async function boardPins(
   deps: AppDeps,
   viewer: Viewer | null,
   boardId: string,
   page: PageRequest,
+  sort?: BoardPinSort,
 ): Promise<Page<Pin>> {
-  const beforeId = decodeIdBookmark(page.bookmark);
-  if (!(await isBoardVisible(deps.db, viewer, boardId))) throw new AppError('BOARD_NOT_FOUND');
-  const rows = await listBoardPins(deps.db, boardId, beforeId, page.pageSize + 1);
-  return keysetPage(rows, page.pageSize, (row) =>
-    serializePin(deps.storage, row, serializeFor(viewer)),
-  );
+  const cursor = decodeIdOrOffsetBookmark(page.bookmark, CUSTOM_ORDER_MAX_ITEMS);
+  const board = await findVisibleBoardOrder(deps.db, viewer, boardId);
+  if (!board) throw new AppError('BOARD_NOT_FOUND');
+  const serialize = (row: PinListRow) => serializePin(deps.storage, row, serializeFor(viewer));
+  if ((sort ?? (board.board_order_modified_at === null ? 'newest' : 'custom')) === 'custom') {
+    const offset = offsetOf(cursor);
+    const rows = await listBoardPins(deps.db, boardId, {
+      custom: true,
+      offset,
+      limit: page.pageSize + 1,
+    });
+    return offsetPage(rows, offset, page.pageSize, CUSTOM_ORDER_MAX_ITEMS, serialize);
+  }
+  const rows = await listBoardPins(deps.db, boardId, {
+    custom: false,
+    beforeId: beforeIdOf(cursor),
+    limit: page.pageSize + 1,
+  });
+  return keysetPage(rows, page.pageSize, serialize);
 }
 
 /** Offsets beyond this are not paged: nobody scrolls through 10,000 boards of one profile. */

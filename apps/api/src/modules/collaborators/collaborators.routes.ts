@@ -10,6 +10,10 @@
 //   GET  /resource/ShareSuggestionsResource/get/?options={ query?, board_id?, page_size? }
 //   GET  /resource/ShareSuggestionsTypeaheadResource/get/?options={ term | query, board_id? }
 //     → data: ShareSuggestionItem[] (at most 10 people; the typeahead puts the typed e-mail first)
+//   Board edit (membership.service.ts, docs/decisions/125):
+//   GET    /v3/boards/{id}/collaborators/?bookmark=&page_size= → data: BoardCollaboratorItem[]
+//   DELETE /v3/boards/{id}/collaborators/{user_id}/ (owner)    → data: CollaboratorRemovedData
+//   POST   /v3/boards/{id}/collaborators/leave/ (collaborator) → data: CollaboratorRemovedData
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRoute } from '../../core/http/route.ts';
@@ -17,7 +21,9 @@ import { savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { idSchema, pageQuerySchema, pageRequest } from '../../core/schemas.ts';
 import {
+  boardCollaboratorItemSchema,
   boardInviteItemSchema,
+  collaboratorRemovedSchema,
   emailInvitePreviewSchema,
   inviteBodySchema,
   inviteOutcomeSchema,
@@ -35,6 +41,7 @@ import {
   myInvitations,
   previewEmailInvitation,
 } from './collaborators.service.ts';
+import { boardCollaborators, leaveBoard, removeCollaborator } from './membership.service.ts';
 import { shareSuggestions, shareSuggestionsTypeahead } from './share-suggestions.service.ts';
 
 const boardParams = z.object({ id: idSchema });
@@ -140,6 +147,47 @@ export const collaboratorRoutes: ModuleRoutes = (app, { deps }, done) => {
       handler: async ({ viewer, options }) => ({
         data: await shareSuggestionsTypeahead(deps, viewer, options),
       }),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'GET',
+    url: '/v3/boards/:id/collaborators/',
+    summary: "A board's collaborators (and, for the owner, pending invitations)",
+    tags: ['collaborators'],
+    access: 'viewer',
+    params: boardParams,
+    query: pageQuerySchema,
+    response: z.array(boardCollaboratorItemSchema),
+    handler: async ({ viewer, params, query }) => {
+      const page = await boardCollaborators(deps, viewer, params.id, pageRequest(query));
+      return { data: page.items, bookmark: page.bookmark };
+    },
+  });
+
+  registerRoute(app, {
+    method: 'POST',
+    url: '/v3/boards/:id/collaborators/leave/',
+    summary: 'A collaborator leaves the board',
+    tags: ['collaborators'],
+    access: 'viewer',
+    params: boardParams,
+    response: collaboratorRemovedSchema,
+    handler: async ({ viewer, params }) => ({
+      data: await leaveBoard(deps, viewer, params.id),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'DELETE',
+    url: '/v3/boards/:id/collaborators/:userId/',
+    summary: 'The owner removes a collaborator or withdraws an invitation',
+    tags: ['collaborators'],
+    access: 'viewer',
+    params: z.object({ id: idSchema, userId: idSchema }),
+    response: collaboratorRemovedSchema,
+    handler: async ({ viewer, params }) => ({
+      data: await removeCollaborator(deps, viewer, params.id, params.userId),
     }),
   });
   done();

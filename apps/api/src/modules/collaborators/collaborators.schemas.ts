@@ -11,6 +11,10 @@ import {
   INVITE_TOKEN_MAX_LENGTH,
   inviteTokenBodySchema,
 } from '@corkboard/shared/saving/api';
+import type {
+  BoardCollaboratorItem,
+  CollaboratorRemovedData,
+} from '@corkboard/shared/saving/organise';
 import type { ShareSuggestionItem } from '@corkboard/shared/saving/share-suggestions';
 import {
   boardPrivacySchema,
@@ -82,4 +86,17 @@ export const shareSuggestionItemSchema: z.ZodType<ShareSuggestionItem> = z.objec
   image_medium_url: z.string().nullable().optional(),
   image_large_url: z.string().nullable().optional(),
   valid: z.boolean(),
+});
+
+/** Collaborators in board edit (ADR 125). */
+export const boardCollaboratorItemSchema: z.ZodType<BoardCollaboratorItem> = z.object({
+  user: userSummarySchema,
+  status: z.enum(['invited', 'accepted']),
+  created_at: z.string(),
+  accepted_at: z.string().nullable(),
+});
+
+export const collaboratorRemovedSchema: z.ZodType<CollaboratorRemovedData> = z.object({
+  board_id: z.string(),
+  user_id: z.string(),
 });

@@ -100,10 +100,12 @@ export function audienceIncludes(audience: Audience, facts: Facts): boolean {
 
 /**
  * Placements whose experiences a person sees at most this many times, whatever the definition
- * says (docs/decisions/083): the save tooltip is shown once.
+ * says (docs/decisions/083): the save tooltip and the Instagram upsell are shown once.
  */
 export const PLACEMENT_MAX_VIEWS_PER_PERSON: ReadonlyMap<number, number> = new Map([
   [PLACEMENT_IDS.save_tooltip, 1],
+  // saving.md §2.8 "Shown once (recorded as seen)" (docs/decisions/129).
+  [PLACEMENT_IDS.instagram_upsell, 1],
 ]);
 
 function viewCap(row: ExperienceRow): number | null {

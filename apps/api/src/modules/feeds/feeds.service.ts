@@ -42,7 +42,7 @@ export async function homeFeed(
 /** Newest pins of public boards. */
 async function newestHomeFeed(deps: AppDeps, page: PageRequest): Promise<Page<Pin>> {
   const beforeId = decodeIdBookmark(page.bookmark);
-  const rows = await listHomeFeedPins(deps.db, beforeId, page.pageSize + 1);
+  const rows = await listHomeFeedPins(deps.readDb, beforeId, page.pageSize + 1);
   return keysetPage(rows, page.pageSize, (row) => serializePin(deps.storage, row));
 }
 
@@ -54,7 +54,7 @@ async function seededHomeFeed(
 ): Promise<Page<Pin>> {
   const before = decodeTierIdBookmark(page.bookmark);
   const picked = await pickSeededHomeFeedPage(
-    deps.db,
+    deps.readDb,
     pinInChosenTopics('fp', viewer.id),
     before,
     page.pageSize + 1,
@@ -63,7 +63,7 @@ async function seededHomeFeed(
   const rows = new Map(
     (
       await listHomeFeedPinsById(
-        deps.db,
+        deps.readDb,
         pageIds.map((row) => row.id),
       )
     ).map((row) => [row.id, row]),
@@ -89,7 +89,7 @@ export async function followingFeed(
   page: PageRequest,
 ): Promise<Page<Pin>> {
   const beforeId = decodeIdBookmark(page.bookmark);
-  const rows = await listFollowingFeedPins(deps.db, viewer, beforeId, page.pageSize + 1);
+  const rows = await listFollowingFeedPins(deps.readDb, viewer, beforeId, page.pageSize + 1);
   return keysetPage(rows, page.pageSize, (row) =>
     serializePin(deps.storage, row, serializeFor(viewer)),
   );

@@ -1,6 +1,8 @@
 // Image intake endpoints: POST /v3/media/uploads/ (multipart, 32 MiB), PUT /v3/pins/image/ with
 // its status, FindPinImagesResource, each against loopback servers through the SSRF-safe fetcher
-// (allowed by FETCH_ALLOW_HOSTS in one app, blocked in the other).
+// (allowed by FETCH_ALLOW_HOSTS in one app, blocked in the other, each on its own database since
+// any worker on a database may take its jobs). Registrations are durable jobs (decision 139)
+// worked in the same process here; tests poll the status the client polls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
@@ -22,6 +24,8 @@ import { IMAGE_INTAKE_PER_USER_MAX, IMAGE_INTAKE_STALE_MS } from './image-regist
 const CODES = ERROR_CODES;
 
 let handle: DbHandle;
+let strictHandle: DbHandle;
+let strictOwner: UserFixture;
 let test: TestApp;
 let strict: TestApp;
 let site: LoopbackServer;
@@ -79,9 +83,31 @@ beforeAll(async () => {
       res.writeHead(302, { location: '/page.html' }).end();
     },
   });
-  test = await buildTestApp(handle.db, { config: { fetchAllowHosts: ['127.0.0.1:*'] } });
-  strict = await buildTestApp(handle.db);
+  const workers = { config: { processRole: 'all' as const }, jobPollingIntervalSeconds: 0.5 };
+  test = await buildTestApp(handle.db, {
+    ...workers,
+    config: { ...workers.config, fetchAllowHosts: ['127.0.0.1:*'] },
+  });
+  strictHandle = await createTestDb();
+  strictOwner = await createFixtures(strictHandle.db).user();
+  strict = await buildTestApp(strictHandle.db, workers);
+  await Promise.all([test.app.ready(), strict.app.ready()]);
 });
+
+/** The registration's status once a worker has finished with it (what the client polls for). */
+async function settled(app: TestApp, id: string, who: UserFixture): Promise<ImageIntakeJobData> {
+  let last: ImageIntakeJobData | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = (await app.client.get<ImageIntakeJobData>(`/v3/pins/image/${id}/`, who)).data;
+        return last.status;
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toMatch(/^(?:succeeded|failed)$/);
+  return last!;
+}
 
 afterAll(async () => {
   releaseSlowDownloads();
@@ -89,6 +115,7 @@ afterAll(async () => {
   await strict.close();
   await site.close();
   await handle.close();
+  await strictHandle.close();
 });
 
 describe('POST /v3/media/uploads/', () => {
@@ -164,17 +191,13 @@ describe('PUT /v3/pins/image/ and GET /v3/pins/image/{id}/', () => {
     );
     expect(put.status).toBe(202);
     expect(put.data).toMatchObject({ status: 'pending', media_upload_id: null, error: null });
-    await test.app.imageIntake.idle();
-    const status = await test.client.get<ImageIntakeJobData>(
-      `/v3/pins/image/${put.data.id}/`,
-      owner,
-    );
-    expect(status.data.status).toBe('succeeded');
-    expect(status.data.media_upload_id).toMatch(/^[0-9]+$/);
+    const status = await settled(test, put.data.id, owner);
+    expect(status.status).toBe('succeeded');
+    expect(status.media_upload_id).toMatch(/^[0-9]+$/);
     // The result saves like an upload.
     const pin = await test.client.resourceCreate<SavedPin>(
       'PinResource',
-      { board_id: board.id, media_upload_id: status.data.media_upload_id },
+      { board_id: board.id, media_upload_id: status.media_upload_id },
       owner,
     );
     expect(pin.status).toBe(200);
@@ -188,26 +211,21 @@ describe('PUT /v3/pins/image/ and GET /v3/pins/image/{id}/', () => {
       { image_url: site.url('/text.txt') },
       owner,
     );
-    await test.app.imageIntake.idle();
-    const status = await test.client.get<ImageIntakeJobData>(
-      `/v3/pins/image/${put.data.id}/`,
-      owner,
-    );
-    expect(status.data.status).toBe('failed');
-    expect(status.data.error?.api_error_code).toBe(CODES.URL_UNSUPPORTED_CONTENT.code);
+    const status = await settled(test, put.data.id, owner);
+    expect(status.status).toBe('failed');
+    expect(status.error?.api_error_code).toBe(CODES.URL_UNSUPPORTED_CONTENT.code);
 
     const blocked = await strict.client.send<ImageIntakeJobData>(
       'PUT',
       '/v3/pins/image/',
       { image_url: site.url('/photo.jpg?blocked') },
-      owner,
+      strictOwner,
     );
-    await strict.app.imageIntake.idle();
-    const blockedStatus = await strict.client.get<ImageIntakeJobData>(
-      `/v3/pins/image/${blocked.data.id}/`,
-      owner,
-    );
-    expect(blockedStatus.data.error?.api_error_code).toBe(CODES.URL_BLOCKED.code);
+    const blockedStatus = await settled(strict, blocked.data.id, strictOwner);
+    expect(blockedStatus.status).toBe('failed');
+    expect(blockedStatus.error?.api_error_code).toBe(CODES.URL_BLOCKED.code);
+    // The URL's own answer is final: nothing was retried into the dead letters.
+    expect(await strict.app.jobs.deadLetters({ limit: 10 })).toEqual([]);
   });
 
   it('shows a job only to the person who registered it', async () => {
@@ -217,7 +235,7 @@ describe('PUT /v3/pins/image/ and GET /v3/pins/image/{id}/', () => {
       { image_url: site.url('/photo.jpg') },
       owner,
     );
-    await test.app.imageIntake.idle();
+    await settled(test, put.data.id, owner);
     const theirs = await test.client.get(`/v3/pins/image/${put.data.id}/`, other);
     expect(theirs.status).toBe(404);
     expect(theirs.code).toBe(CODES.NOT_FOUND.code);
@@ -253,12 +271,10 @@ describe('PUT /v3/pins/image/ and GET /v3/pins/image/{id}/', () => {
     expect(stale.data.status).toBe('failed');
     expect(stale.data.error?.api_error_code).toBe(CODES.URL_TIMEOUT.code);
 
-    // Let the slow downloads answer (the queued ones, too, when they start), then wait for the
-    // queue to drain: no polling, no sleeps.
+    // Let the slow downloads answer (the queued ones, too, when they start); every registration
+    // then completes.
     releaseSlowDownloads();
-    await test.app.imageIntake.idle();
-    const done = await test.client.get<ImageIntakeJobData>(`/v3/pins/image/${ids[0]}/`, other);
-    expect(done.data.status).toBe('succeeded');
+    for (const id of ids) expect((await settled(test, id, other)).status).toBe('succeeded');
   });
 
   it('validates the URL (URL_INVALID) and needs a signed-in person', async () => {

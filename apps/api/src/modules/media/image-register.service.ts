@@ -1,18 +1,21 @@
 // PUT /v3/pins/image/ (saving.md §7 "registers the pin image; asynchronous; result not shown") and
-// GET /v3/pins/image/{id}/ (ours, docs/decisions/008). The PUT answers a job id at once (202);
-// a bounded in-process queue downloads the image through the SSRF-safe fetcher and runs the media
-// pipeline; a job that succeeds holds a `media_upload_id` the client can save as a pin.
-import type { FastifyBaseLogger } from 'fastify';
+// GET /v3/pins/image/{id}/ (ours, docs/decisions/008). The PUT records the registration and
+// accepts a durable `image-intake` job (decision 139) before it answers 202 with the job id; a
+// worker downloads the image through the SSRF-safe fetcher and runs the media pipeline; a job
+// that succeeds holds a `media_upload_id` the client can save as a pin (the client polls the GET).
+// An accepted registration survives a crash: the job runs when a worker is back.
 import { AppError } from '@corkboard/shared/app-error';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { ImageIntakeJobData } from '@corkboard/shared/saving/api';
+import { z } from 'zod';
 import type { AppDeps } from '../../core/app-deps.ts';
-import { WorkQueue } from '../../lib/work-queue.ts';
+import type { JobRunContext } from '../../core/jobs/job-queue.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { createMediaUpload, fetchImageBytes } from './image-intake.service.ts';
 import {
   countUnfinishedJobs,
   deleteJob,
+  findJob,
   findOwnJob,
   finishJob,
   insertJob,
@@ -20,29 +23,27 @@ import {
   type ImageIntakeJobRow,
 } from './media.repository.ts';
 
-/** Decision: images processed at once per server (2 cores; sharp itself uses the thread pool). */
+export const IMAGE_INTAKE_JOB = 'image-intake';
+/** Decision: images downloaded at once per worker process (decoding is bounded by ImageWorkPool). */
 export const IMAGE_INTAKE_CONCURRENCY = 2;
-/** Decision: images waiting per server before IMAGE_INTAKE_BUSY (≤ 50 × 32 MiB in flight at worst). */
-export const IMAGE_INTAKE_QUEUE_MAX = 50;
+/** Decision (139): a download that fails for a reason other than the URL's own answer is retried. */
+export const IMAGE_INTAKE_RETRY_LIMIT = 3;
+export const IMAGE_INTAKE_RETRY_DELAY_SECONDS = 5;
+const IMAGE_INTAKE_RETRY_DELAY_MAX_SECONDS = 60;
+/** A run longer than this (a download has its own time limits) is treated as crashed. */
+const IMAGE_INTAKE_EXPIRE_SECONDS = 5 * 60;
 /** Decision: unfinished registrations one person may have at a time. */
 export const IMAGE_INTAKE_PER_USER_MAX = 5;
 /**
- * A job still pending or processing after this long was lost (the server restarted or the
- * request that owned it died): it is answered as failed with URL_TIMEOUT.
+ * A registration still pending or processing after this long is answered as failed with
+ * URL_TIMEOUT (no worker took it in time, e.g. none was running); a job that reaches a worker
+ * later finds it so and does nothing, so the answer never changes afterwards.
  */
 export const IMAGE_INTAKE_STALE_MS = 10 * 60_000;
 
 const MESSAGES_BY_CODE = new Map<number, string>(
   Object.values(ERROR_CODES).map((definition) => [definition.code, definition.message]),
 );
-
-export function createIntakeQueue(log: FastifyBaseLogger): WorkQueue {
-  return new WorkQueue({
-    concurrency: IMAGE_INTAKE_CONCURRENCY,
-    maxQueued: IMAGE_INTAKE_QUEUE_MAX,
-    onError: (error) => log.error({ err: error }, 'image intake task failed'),
-  });
-}
 
 function serializeJob(row: ImageIntakeJobRow, now: Date): ImageIntakeJobData {
   const unfinished = row.status === 'pending' || row.status === 'processing';
@@ -64,16 +65,35 @@ function serializeJob(row: ImageIntakeJobRow, now: Date): ImageIntakeJobData {
   };
 }
 
-async function runJob(
-  deps: AppDeps,
-  job: { id: string; userId: string; url: string },
-  signal: AbortSignal,
-): Promise<void> {
+const intakeJobData = z.object({ job_id: z.string().regex(/^[1-9][0-9]*$/) });
+
+function isStale(row: ImageIntakeJobRow, now: Date): boolean {
+  return now.getTime() - row.updated_at.getTime() > IMAGE_INTAKE_STALE_MS;
+}
+
+/**
+ * One run of an `image-intake` job. The URL's own answer (not an image, blocked, too large, …: an
+ * AppError below 500) is final and recorded at once; anything else is thrown, so the queue
+ * retries it, and recorded as failed on the last try.
+ */
+async function runIntakeJob(deps: AppDeps, jobId: string, context: JobRunContext): Promise<void> {
+  const job = await findJob(deps.db, jobId);
+  // Done already (a run that finished before its process died), or withdrawn.
+  if (!job || job.status === 'succeeded' || job.status === 'failed') return;
+  if (isStale(job, deps.now())) {
+    await finishJob(
+      deps.db,
+      job.id,
+      { status: 'failed', errorCode: ERROR_CODES.URL_TIMEOUT.code },
+      deps.now(),
+    );
+    return;
+  }
   await markJobProcessing(deps.db, job.id, deps.now());
   try {
-    const bytes = await fetchImageBytes(deps.fetcher, job.url, signal);
-    // Background work whose own queue is bounded: it waits for the image pool, never refused.
-    const upload = await createMediaUpload(deps, job.userId, bytes, 'url', 'wait');
+    const bytes = await fetchImageBytes(deps.fetcher, job.image_url, context.signal);
+    // Background work: it waits for the image pool, never refused.
+    const upload = await createMediaUpload(deps, job.user_id, bytes, 'url', 'wait');
     await finishJob(
       deps.db,
       job.id,
@@ -81,21 +101,35 @@ async function runJob(
       deps.now(),
     );
   } catch (error) {
-    if (!(error instanceof AppError) || error.httpStatus >= 500) {
-      deps.log.warn({ err: error, job_id: job.id }, 'image intake job failed');
+    const final = error instanceof AppError && error.httpStatus < 500;
+    if (final || context.retryCount >= IMAGE_INTAKE_RETRY_LIMIT) {
+      const code = error instanceof AppError ? error.code : ERROR_CODES.INTERNAL.code;
+      await finishJob(deps.db, job.id, { status: 'failed', errorCode: code }, deps.now());
     }
-    const code = error instanceof AppError ? error.code : ERROR_CODES.INTERNAL.code;
-    await finishJob(deps.db, job.id, { status: 'failed', errorCode: code }, deps.now());
+    if (!final) throw error;
   }
 }
 
-/** PUT /v3/pins/image/: registers the job and queues it (IMAGE_INTAKE_BUSY when full). */
+/** Declares the `image-intake` job (media.routes.ts, while the routes register). */
+export function defineImageIntakeJob(deps: AppDeps): void {
+  deps.jobs.define({
+    name: IMAGE_INTAKE_JOB,
+    data: intakeJobData,
+    retryLimit: IMAGE_INTAKE_RETRY_LIMIT,
+    retryDelaySeconds: IMAGE_INTAKE_RETRY_DELAY_SECONDS,
+    retryDelayMaxSeconds: IMAGE_INTAKE_RETRY_DELAY_MAX_SECONDS,
+    expireInSeconds: IMAGE_INTAKE_EXPIRE_SECONDS,
+    concurrency: IMAGE_INTAKE_CONCURRENCY,
+    run: (data, context) => runIntakeJob(deps, data.job_id, context),
+  });
+}
+
+/** PUT /v3/pins/image/: records the registration and accepts its durable job. */
 export async function registerImage(
   deps: AppDeps,
   viewer: Viewer,
   url: string,
 ): Promise<ImageIntakeJobData> {
-  const queue = deps.imageIntake;
   const unfinished = await countUnfinishedJobs(
     deps.db,
     viewer.id,
@@ -106,20 +140,12 @@ export async function registerImage(
   }
   const now = deps.now();
   const job = await insertJob(deps.db, { userId: viewer.id, imageUrl: url, now });
-  const accepted = queue.enqueue(
-    (signal) => runJob(deps, { id: job.id, userId: viewer.id, url }, signal),
-    () =>
-      finishJob(
-        deps.db,
-        job.id,
-        { status: 'failed', errorCode: ERROR_CODES.IMAGE_INTAKE_BUSY.code },
-        deps.now(),
-      ),
-  );
-  if (!accepted) {
-    // The queue is full: nothing was registered.
+  try {
+    await deps.jobs.send(IMAGE_INTAKE_JOB, { job_id: job.id });
+  } catch (error) {
+    // Not accepted: nothing was registered.
     await deleteJob(deps.db, job.id);
-    throw new AppError('IMAGE_INTAKE_BUSY', { data: { scope: 'server' } });
+    throw error;
   }
   return serializeJob(job, now);
 }

@@ -15,8 +15,6 @@ import { existingImageHashes } from './media.repository.ts';
  * (a request must arrive within 2 minutes; a queued image-from-URL job is stale after 10).
  */
 export const MEDIA_GC_GRACE_MS = 60 * 60_000;
-/** Decision (094): how often a server runs the collector (and once shortly after start). */
-export const MEDIA_GC_INTERVAL_MS = 6 * 60 * 60_000;
 /** Content addresses checked against the database per query. */
 const HASH_BATCH = 500;
 

@@ -130,6 +130,13 @@ export async function finishJob(
     .execute();
 }
 
+export async function findJob(
+  db: Kysely<Database>,
+  jobId: string,
+): Promise<ImageIntakeJobRow | undefined> {
+  return db.selectFrom('image_intake_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+}
+
 /** The job if it is `userId`'s (someone else's is as unknown as a missing one). */
 export async function findOwnJob(
   db: Kysely<Database>,

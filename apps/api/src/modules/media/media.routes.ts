@@ -2,7 +2,8 @@
 //   GET  /media/<key>             stored image bytes (local storage) or a 302 to the S3 URL
 //   POST /v3/media/uploads/       multipart/form-data, one file part (≤ 32 MiB)
 //                                 → data: MediaUploadData (media_upload_id for PinResource create)
-//   PUT  /v3/pins/image/          { image_url }  → 202, data: ImageIntakeJobData (status pending)
+//   PUT  /v3/pins/image/          { image_url }  → 202, data: ImageIntakeJobData (status pending;
+//                                 a durable job fetches it, decision 139)
 //   GET  /v3/pins/image/{id}/     → data: ImageIntakeJobData (the viewer's own jobs only)
 //   GET  /resource/FindPinImagesResource/get/?options={ url, scrapeMetric? }
 //                                 → data: FoundImagesData
@@ -22,8 +23,8 @@ import { savingInputErrors } from '../../core/http/input-errors.ts';
 import { registerResource, resourceVerb } from '../../core/resources/resource-registry.ts';
 import { bodyOrEmpty, idSchema } from '../../core/schemas.ts';
 import { createMediaUpload, findImagesAt, purgeExpiredUploads } from './image-intake.service.ts';
-import { collectMediaGarbage, MEDIA_GC_INTERVAL_MS, supportsMediaGc } from './media-gc.service.ts';
-import { imageJobStatus, registerImage } from './image-register.service.ts';
+import { defineMediaGcJob } from './media-gc.jobs.ts';
+import { defineImageIntakeJob, imageJobStatus, registerImage } from './image-register.service.ts';
 import {
   findImagesOptionsSchema,
   foundImagesSchema,
@@ -183,34 +184,25 @@ export const mediaRoutes: ModuleRoutes = (app, { deps }, done) => {
       .then((count) => deps.log.debug({ count }, 'expired media uploads purged'))
       .catch((error: unknown) => deps.log.error({ err: error }, 'media upload purge failed'));
   };
-  // The media GC (decision 094): once at start (a crash leaves its debris behind), then on a
-  // timer. One run at a time; closing waits for a run in progress.
-  let gcTimer: NodeJS.Timeout | undefined;
-  let gcRun: Promise<void> | undefined;
-  const collect = (): void => {
-    if (gcRun) return;
-    gcRun = collectMediaGarbage(deps)
-      .then((result) => deps.log.info(result, 'media garbage collected'))
-      .catch((error: unknown) => deps.log.error({ err: error }, 'media garbage collection failed'))
-      .finally(() => {
-        gcRun = undefined;
-      });
-  };
+  // The media GC (decisions 094, 139): a scheduled job; a process that works jobs also sweeps
+  // once at start (a crash leaves its debris behind). Closing waits for a run in progress.
+  const mediaGc = defineMediaGcJob(deps);
+  defineImageIntakeJob(deps);
   app.addHook('onReady', (hookDone) => {
     timer = setInterval(purge, MEDIA_UPLOAD_PURGE_INTERVAL_MS);
     timer.unref();
-    if (supportsMediaGc(deps.storage)) {
-      collect();
-      gcTimer = setInterval(collect, MEDIA_GC_INTERVAL_MS);
-      gcTimer.unref();
+    if (mediaGc && deps.jobs.works) {
+      mediaGc
+        .run()
+        .catch((error: unknown) =>
+          deps.log.error({ err: error }, 'media garbage collection failed'),
+        );
     }
     hookDone();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
-    if (gcTimer) clearInterval(gcTimer);
-    await gcRun;
-    await deps.imageIntake.close();
+    await mediaGc?.settled();
   });
 
   registerMediaFiles(app, deps);

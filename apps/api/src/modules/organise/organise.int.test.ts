@@ -402,6 +402,60 @@ describe('one bulk action per board at a time (2171, 2172, 2173)', () => {
     },
   );
 
+  it('never answers "busy" for a board the caller may not write: a secret board stays hidden', async () => {
+    const owner = await f.user();
+    const secret = await f.board(owner, { privacy: 'secret' });
+    const open = await f.board(owner);
+    const stranger = await f.user();
+    const strangerBoard = await f.board(stranger);
+    const strangerPin = await f.pin({ board: strangerBoard });
+    const openPin = await f.pin({ board: open });
+    for (const board of [secret, open]) {
+      await handle.db
+        .insertInto('board_actions')
+        .values({
+          board_id: board.id,
+          kind: 'board',
+          token: `running-${board.id}`,
+          user_id: owner.id,
+          started_at: new Date(),
+          expires_at: new Date(Date.now() + 60_000),
+        })
+        .execute();
+    }
+    const before = await snapshot();
+    // Into the owner's secret board: the same answer as for a board that does not exist.
+    const intoSecret = await call(
+      'BulkEditResource',
+      'update',
+      { board_id: secret.id, pin_ids: [strangerPin.id] },
+      stranger,
+    );
+    expect(intoSecret.code).toBe(CODES.BOARD_NOT_FOUND.code);
+    // Into a board they can see but not write: refused for that, not told to wait.
+    const intoOpen = await call(
+      'BulkEditResource',
+      'update',
+      { board_id: open.id, pin_ids: [strangerPin.id] },
+      stranger,
+    );
+    expect(intoOpen.code).toBe(CODES.PIN_NOT_EDITABLE.code);
+    const fromOpen = await call(
+      'BulkEditSelectAllResource',
+      'update',
+      { board_id: open.id, new_board_id: strangerBoard.id, pin_ids: [openPin.id] },
+      stranger,
+    );
+    expect(fromOpen.code).toBe(CODES.PIN_NOT_EDITABLE.code);
+    expect(await snapshot()).toEqual(before);
+    // Only the running actions' claims are there: nothing was claimed for the stranger.
+    const left = await handle.db.selectFrom('board_actions').select('token').execute();
+    expect(left.map((row) => row.token).sort()).toEqual(
+      [`running-${secret.id}`, `running-${open.id}`].sort(),
+    );
+    await handle.db.deleteFrom('board_actions').execute();
+  });
+
   it('takes over a claim whose holder is gone (expired)', async () => {
     const w = await world();
     await handle.db

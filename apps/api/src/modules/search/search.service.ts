@@ -138,7 +138,7 @@ export async function search(
     return empty;
   }
 
-  const answer = await withTypoThreshold(deps.db, RANKING.typoThreshold, async (trx) => {
+  const answer = await withTypoThreshold(deps.readDb, RANKING.typoThreshold, async (trx) => {
     if (scope === 'boards') {
       const rows = await searchBoardRows(
         trx,
@@ -184,10 +184,13 @@ export async function search(
     // (they may be secret) nor among products (docs/decisions/104).
     const results =
       scope === 'pins'
-        ? await withPromotedPins({ ...deps, db: trx }, viewer, paged.items, (pin) => ({
-            ...pin,
-            product: null,
-          }))
+        ? await withPromotedPins(
+            { ...deps, db: trx },
+            viewer,
+            paged.items,
+            (pin) => ({ ...pin, product: null }),
+            { surface: 'search', query: q },
+          )
         : paged.items;
     return { data: { ...base, kind: 'pins' as const, results }, paged };
   });
@@ -213,7 +216,7 @@ export async function suggestCorrection(deps: AppDeps, q: string): Promise<strin
     .filter((word) => word !== '')
     .slice(0, DID_YOU_MEAN_MAX_WORDS);
   if (words.length === 0) return null;
-  const corrected = await withTypoThreshold(deps.db, DID_YOU_MEAN_THRESHOLD, async (trx) => {
+  const corrected = await withTypoThreshold(deps.readDb, DID_YOU_MEAN_THRESHOLD, async (trx) => {
     const result: string[] = [];
     for (const word of words) {
       result.push(word.length < 3 ? word : ((await closestKnownWord(trx, word)) ?? word));

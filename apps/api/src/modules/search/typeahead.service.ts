@@ -106,19 +106,19 @@ export async function typeahead(
     kinds.map(async (kind): Promise<TypeaheadItem[]> => {
       switch (kind) {
         case 'query':
-          return (await queryCandidates(deps.db, folded, limit)).map((query) => ({
+          return (await queryCandidates(deps.readDb, folded, limit)).map((query) => ({
             type: 'query',
             label: query,
             query,
           }));
         case 'hashtag':
-          return (await hashtagCandidates(deps.db, folded, limit)).map((tag) => ({
+          return (await hashtagCandidates(deps.readDb, folded, limit)).map((tag) => ({
             type: 'hashtag',
             label: `#${tag}`,
             query: `#${tag}`,
           }));
         case 'board':
-          return (await boardCandidates(deps.db, folded, limit)).map((row) => ({
+          return (await boardCandidates(deps.readDb, folded, limit)).map((row) => ({
             type: 'board',
             label: row.name,
             // One answer for everyone: the signed-out (lower-case) link, which works for all.
@@ -128,7 +128,7 @@ export async function typeahead(
               row.cover_variants === null ? null : thumbnail(deps.storage, row.cover_variants).url,
           }));
         case 'user':
-          return (await userCandidates(deps.db, folded, limit)).map((row) => ({
+          return (await userCandidates(deps.readDb, folded, limit)).map((row) => ({
             type: 'user',
             label: fullName(row.first_name, row.last_name, row.username),
             username: row.username,

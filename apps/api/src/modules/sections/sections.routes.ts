@@ -14,6 +14,7 @@
 //   GET  /resource/BoardSectionsRepinResource/get/?options={ board_id, bookmark?, page_size? }
 //                                                           → data: PickerSectionItem[] (+ bookmark)
 import { z } from 'zod';
+import { BOARD_PIN_SORTS } from '@corkboard/shared/saving/organise';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { pinSchema } from '../../core/api.schemas.ts';
 import { registerRoute } from '../../core/http/route.ts';
@@ -39,14 +40,14 @@ export const sectionRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
     method: 'GET',
     url: '/v3/board/sections/:id/pins/',
-    summary: "A section's pins, newest first",
+    summary: "A section's pins, in its board's sort or `sort`",
     tags: ['sections'],
     access: 'anyone',
     params: z.object({ id: idSchema }),
-    query: pageQuerySchema,
+    query: pageQuerySchema.extend({ sort: z.enum(BOARD_PIN_SORTS).optional() }),
     response: z.array(pinSchema),
     handler: async ({ viewer, params, query }) => {
-      const page = await sectionPins(deps, viewer, params.id, pageRequest(query));
+      const page = await sectionPins(deps, viewer, params.id, pageRequest(query), query.sort);
       return { data: page.items, bookmark: page.bookmark };
     },
   });

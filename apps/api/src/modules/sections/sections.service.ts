@@ -8,17 +8,22 @@ import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
 import type { BoardSection, Pin } from '@corkboard/shared/api-types';
 import type { PickerSectionItem } from '@corkboard/shared/saving/api';
+import type { BoardPinSort } from '@corkboard/shared/saving/organise';
 import { resolveActing } from '../business/acting.service.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { requireWritableBoard } from '../../core/board-access.ts';
 import {
-  decodeIdBookmark,
+  beforeIdOf,
+  decodeIdOrOffsetBookmark,
   decodeOffsetBookmark,
   encodeOffsetBookmark,
   keysetPage,
+  offsetOf,
+  offsetPage,
   type Page,
 } from '../../core/bookmarks.ts';
 import { thumbnail } from '../../core/media-urls.ts';
+import type { PinListRow } from '../../core/pin-list.repository.ts';
 import { clampSize, type PageRequest } from '../../core/schemas.ts';
 import { serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
@@ -67,20 +72,40 @@ function serializeSection(storage: MediaStorage, row: SectionItemRow): BoardSect
   };
 }
 
-/** GET /v3/board/sections/{id}/pins/ */
+/**
+ * Not in the spec (ADR 123): how deep a section's custom-ordered pins page (offset cursors); the
+ * board's CUSTOM_ORDER_MAX_ITEMS.
+ */
+const SECTION_CUSTOM_ORDER_MAX_OFFSET = 10_000;
+
+/** GET /v3/board/sections/{id}/pins/: newest first, or the custom order of its board (or `sort`). */
 export async function sectionPins(
   deps: AppDeps,
   viewer: Viewer | null,
   sectionId: string,
   page: PageRequest,
+  sort?: BoardPinSort,
 ): Promise<Page<Pin>> {
-  const beforeId = decodeIdBookmark(page.bookmark);
+  const cursor = decodeIdOrOffsetBookmark(page.bookmark, SECTION_CUSTOM_ORDER_MAX_OFFSET);
   const section = await findVisibleSection(deps.db, viewer, sectionId);
   if (!section) throw new AppError('SECTION_NOT_FOUND');
-  const rows = await listSectionPins(deps.db, section.id, beforeId, page.pageSize + 1);
-  return keysetPage(rows, page.pageSize, (row) =>
-    serializePin(deps.storage, row, serializeFor(viewer)),
-  );
+  const serialize = (row: PinListRow) => serializePin(deps.storage, row, serializeFor(viewer));
+  const boardSort = section.board_order_modified_at === null ? 'newest' : 'custom';
+  if ((sort ?? boardSort) === 'custom') {
+    const offset = offsetOf(cursor);
+    const rows = await listSectionPins(deps.db, section.id, {
+      custom: true,
+      offset,
+      limit: page.pageSize + 1,
+    });
+    return offsetPage(rows, offset, page.pageSize, SECTION_CUSTOM_ORDER_MAX_OFFSET, serialize);
+  }
+  const rows = await listSectionPins(deps.db, section.id, {
+    custom: false,
+    beforeId: beforeIdOf(cursor),
+    limit: page.pageSize + 1,
+  });
+  return keysetPage(rows, page.pageSize, serialize);
 }
 
 /** The board page's sections (the caller checked the board is visible). */

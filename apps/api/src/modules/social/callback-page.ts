@@ -58,13 +58,18 @@ export function sendCallbackPage(reply: FastifyReply, page: CallbackPage): Fasti
 </body>
 </html>
 `;
-  return reply
-    .header(
-      'content-security-policy',
-      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    )
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return (
+    reply
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      )
+      .header('cache-control', 'no-store')
+      // The pop-up came back from the provider's origin: with the site's same-origin-allow-popups
+      // it would land in a new browsing context group and lose `window.opener` (ADR 136).
+      .header('cross-origin-opener-policy', 'unsafe-none')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
 }

@@ -3,10 +3,12 @@
 // list to the auth module through AppDeps.
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { CredentialKinds } from '../../core/credential-kinds.ts';
+import { facebookLoginKind, facebookSignupKind } from './facebook.ts';
 import { googleLoginKind, googleSignupKind } from './google.ts';
+import { lineLoginKind, lineSignupKind } from './line.ts';
 import { ssoCodeLoginKind, ssoIdTokenLoginKind, ssoSignupKind } from './sso.ts';
 
 export const socialCredentialKinds: CredentialKinds<AppDeps> = {
-  login: [googleLoginKind, ssoCodeLoginKind, ssoIdTokenLoginKind],
-  signup: [googleSignupKind, ssoSignupKind],
+  login: [googleLoginKind, ssoCodeLoginKind, ssoIdTokenLoginKind, facebookLoginKind, lineLoginKind],
+  signup: [googleSignupKind, ssoSignupKind, facebookSignupKind, lineSignupKind],
 };

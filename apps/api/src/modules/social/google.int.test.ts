@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { DEV_GOOGLE } from '@corkboard/dev-peers/credentials';
+import { authorizeWithChoice } from '@corkboard/dev-peers/login-driver';
 import { startOidcPeer, type OidcPeer } from '@corkboard/dev-peers/oidc';
 import { GOOGLE_TEST_ACCOUNTS } from '@corkboard/dev-peers/test-accounts';
 import type { AuthSuccess } from '@corkboard/shared/auth/api';
@@ -298,6 +299,50 @@ describe('ID token verification', () => {
     const response = await googleLogin(b, 'not.a.jwt');
     expect(response.statusCode).toBe(401);
     expect(reason(response)).toBe('malformed');
+  });
+});
+
+describe("'Connect with Google' pop-up (ADR 136)", () => {
+  /** The ID token the callback page posts to its opener, or null. */
+  function postedCredential(html: string): string | null {
+    return /"credential":"([^"]+)"/.exec(html)?.[1] ?? null;
+  }
+
+  it('authorize → Google → callback hands over an ID token that logs in once', async () => {
+    const b = browser();
+    // Ada has an account from the sign-up test above.
+    const redirect = await b.get('/v3/google/authorize/');
+    expect(redirect.statusCode).toBe(302);
+    const authorize = String(redirect.headers.location);
+    expect(authorize).toContain('code_challenge_method=S256');
+    expect(authorize).toContain('prompt=select_account');
+    const back = await authorizeWithChoice(
+      authorize,
+      { account: ADA!.sub },
+      (url) => url.origin === ORIGIN,
+    );
+    expect(back.pathname).toBe('/api/auth/callback/google');
+    const page = await b.get(back.pathname + back.search);
+    expect(page.statusCode).toBe(200);
+    const token = postedCredential(page.body);
+    expect(token).not.toBeNull();
+    const login = await googleLogin(b, token ?? '');
+    expect(login.statusCode).toBe(200);
+    expect(body<AuthSuccess>(login).resource_response.data.user.email).toBe(ADA!.email);
+    expect(errorCode(await googleLogin(browser(), token ?? ''))).toBe(
+      ERROR_CODES.SOCIAL_TOKEN_INVALID.code,
+    );
+  });
+
+  it("a callback whose state is not this browser's hands over nothing", async () => {
+    const b = browser();
+    await b.get('/v3/google/authorize/');
+    const page = await b.get('/api/auth/callback/google?code=abc&state=forged');
+    expect(page.statusCode).toBe(200);
+    expect(postedCredential(page.body)).toBeNull();
+    expect(page.body).toContain('"error":"state"');
+    const denied = await b.get('/api/auth/callback/google?error=access_denied&state=x');
+    expect(denied.body).toContain('"error":"denied"');
   });
 });
 

@@ -7,6 +7,9 @@
 //   GET  /v3/sso/authorize/  → the SSO pop-up's first stop: on to the IdP (code + PKCE)
 //   GET  /api/auth/sso/callback/:slug → the IdP's redirect back; posts the code to the opener
 //   POST /v3/sso/token/      → the code traded for sso_id, sso_id_token, sso_email, sso_user_name
+//   POST /v3/facebook/profile_data/ → the verified Facebook profile of an access token (ADR 135)
+//   GET  /v3/{google,line}/authorize/, /api/auth/callback/{google,line} → the sign-in pop-ups
+//        of 'Connect with Google' (ADR 136) and LINE (ADR 137)
 // Used ID tokens are remembered until they expire; the sweep below forgets them after that.
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRawRoute, registerRoute } from '../../core/http/route.ts';
@@ -23,6 +26,17 @@ import {
   ssoSlugParams,
   ssoTokensSchema,
 } from './social.schemas.ts';
+import {
+  authorizePath,
+  callbackPath,
+  codeCallbackQuery,
+  codePopupCallback,
+  googlePopupProvider,
+  linePopupProvider,
+  startCodePopup,
+  type CodePopupProvider,
+} from './code-popup.ts';
+import { facebookProfileData, profileDataBody, profileDataSchema } from './facebook.ts';
 import { purgeExpiredTokenUses } from './social.repository.ts';
 import { authProviders, issueGoogleNonce } from './social.service.ts';
 import {
@@ -133,6 +147,47 @@ export const socialRoutes: ModuleRoutes = (app, { deps }, done) => {
     body: ssoExchangeBody,
     response: ssoTokensSchema,
     handler: async ({ request, body }) => ({ data: await exchangeSsoCode(deps, request, body) }),
+  });
+
+  // The server's own sign-in pop-ups: 'Connect with Google' (ADR 136) and LINE (ADR 137).
+  const popups: { provider: (d: typeof deps) => CodePopupProvider; name: string; adr: string }[] = [
+    { provider: googlePopupProvider, name: "'Connect with Google'", adr: 'ADR 136' },
+    { provider: linePopupProvider, name: 'LINE', adr: 'ADR 137' },
+  ];
+  for (const popup of popups) {
+    const flow = popup.provider(deps).flow;
+    registerRawRoute(app, {
+      method: 'GET',
+      url: authorizePath(flow),
+      summary: `${popup.name} pop-up: on to the provider (authorization code with PKCE; ${popup.adr})`,
+      tags,
+      access: 'anyone',
+      produces: { 'text/html': z.string() },
+      status: 302,
+      handler: ({ reply }) => startCodePopup(deps, reply, popup.provider(deps)),
+    });
+    registerRawRoute(app, {
+      method: 'GET',
+      url: callbackPath(flow),
+      summary: `${popup.name}: the provider's redirect back; the ID token handed to the opener`,
+      tags,
+      access: 'anyone',
+      query: codeCallbackQuery,
+      produces: { 'text/html': z.string() },
+      handler: ({ request, reply, query }) =>
+        codePopupCallback(deps, request, reply, popup.provider(deps), query),
+    });
+  }
+
+  registerRoute(app, {
+    method: 'POST',
+    url: '/v3/facebook/profile_data/',
+    summary: 'The Facebook profile of a verified access token (auth.md §3, §7; ADR 135)',
+    tags,
+    access: 'anyone',
+    body: profileDataBody,
+    response: profileDataSchema,
+    handler: async ({ body }) => ({ data: await facebookProfileData(deps, body) }),
   });
 
   done();

@@ -19,7 +19,12 @@ export const authProvidersSchema: z.ZodType<AuthProvidersAnswer> = z.object({
   dev_peers: z.boolean(),
   google: z.object({ client_id: z.string(), gsi_client_url: z.string() }).nullable(),
   facebook: z
-    .object({ app_id: z.string(), sdk_base_url: z.string(), graph_version: z.string() })
+    .object({
+      app_id: z.string(),
+      sdk_base_url: z.string(),
+      dialog_url: z.string(),
+      graph_version: z.string(),
+    })
     .nullable(),
   line: z.object({ enabled: z.literal(true) }).nullable(),
   sso: z.object({ enabled: z.boolean() }),

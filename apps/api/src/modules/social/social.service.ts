@@ -54,6 +54,7 @@ export function authProviders(
       ? {
           app_id: facebook.appId,
           sdk_base_url: facebook.sdkBaseUrl,
+          dialog_url: facebook.dialogUrl,
           graph_version: facebook.graphVersion,
         }
       : null,

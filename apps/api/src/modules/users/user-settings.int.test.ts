@@ -1,4 +1,5 @@
-// GET /v3/users/settings: connected_to_instagram (always false) and listed_website_url.
+// GET /v3/users/settings: connected_to_instagram (false without a connection; claims.int.test.ts
+// connects one) and listed_website_url.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
@@ -33,11 +34,16 @@ afterAll(async () => {
 describe('GET /v3/users/settings', () => {
   it('answers the viewer’s own settings', async () => {
     const mine = await test.client.get<UserSettingsData>('/v3/users/settings', plain);
-    expect(mine.data).toEqual({ connected_to_instagram: false, listed_website_url: null });
+    expect(mine.data).toEqual({
+      connected_to_instagram: false,
+      listed_website_url: null,
+      instagram_site_domains: ['instagram.com'],
+    });
     const theirs = await test.client.get<UserSettingsData>('/v3/users/settings/', withSite);
     expect(theirs.data).toEqual({
       connected_to_instagram: false,
       listed_website_url: 'https://www.instagram.com/someone',
+      instagram_site_domains: ['instagram.com'],
     });
   });
 

@@ -105,10 +105,16 @@ export async function listUserPins(
 export async function findUserSettings(
   db: Kysely<Database>,
   userId: string,
-): Promise<{ listed_website_url: string | null } | undefined> {
+): Promise<{ listed_website_url: string | null; connected_to_instagram: boolean } | undefined> {
   return db
-    .selectFrom('users')
-    .select('listed_website_url')
-    .where('id', '=', userId)
+    .selectFrom('users as u')
+    .select([
+      'u.listed_website_url',
+      // An Instagram account connected on /settings/claim/ (docs/decisions/128).
+      sql<boolean>`EXISTS (
+        SELECT 1 FROM instagram_connections ic WHERE ic.user_id = u.id
+      )`.as('connected_to_instagram'),
+    ])
+    .where('u.id', '=', userId)
     .executeTakeFirst();
 }

@@ -38,6 +38,7 @@ export const profileBoardsQuerySchema = pageQuerySchema.extend({
 export const userSettingsSchema: z.ZodType<UserSettingsData> = z.object({
   connected_to_instagram: z.boolean(),
   listed_website_url: z.string().nullable(),
+  instagram_site_domains: z.array(z.string()),
 });
 
 export const saveBehaviorUserSchema: z.ZodType<SaveBehaviorUser> = z.object({

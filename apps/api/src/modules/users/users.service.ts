@@ -30,6 +30,7 @@ import {
 } from '../../plugins/app/page-meta.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { PROFILE_BOARDS_MAX_OFFSET, profileBoardsOf } from '../boards/boards.service.ts';
+import { instagramSiteDomains } from '../claims/claims.service.ts';
 import {
   findUserById,
   findUserByUsername,
@@ -123,14 +124,19 @@ export async function userPins(
 }
 
 /**
- * GET /v3/users/settings (saving.md §7 "reads connected_to_instagram, listed_website_url"). There
- * is no Instagram connection in Corkboard, so connected_to_instagram is always false (the
- * Instagram upsell rule reads it).
+ * GET /v3/users/settings (saving.md §7 "reads connected_to_instagram, listed_website_url"): both
+ * are set on /settings/claim/ (an Instagram account connected there; the website last claimed
+ * there; docs/decisions/127, 128). The Instagram upsell rule reads them, with the photo site's
+ * domains (docs/decisions/129).
  */
 export async function userSettings(deps: AppDeps, viewer: Viewer): Promise<UserSettingsData> {
   const user = await findUserSettings(deps.db, viewer.id);
   if (!user) throw new AppError('UNAUTHORIZED');
-  return { connected_to_instagram: false, listed_website_url: user.listed_website_url };
+  return {
+    connected_to_instagram: user.connected_to_instagram,
+    listed_website_url: user.listed_website_url,
+    instagram_site_domains: instagramSiteDomains(deps.config.providers),
+  };
 }
 
 /**

@@ -1,7 +1,9 @@
 // A global per-IP request budget so one client cannot starve the others.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { AppError } from '@corkboard/shared/app-error';
+import { REDIS_PREFIX } from '../../lib/shared-state.ts';
 
 /** The budget window; RATE_LIMIT_MAX requests fit in it. */
 export const RATE_LIMIT_WINDOW = '1 minute';
@@ -12,11 +14,28 @@ export const RATE_LIMIT_WINDOW = '1 minute';
  */
 const EXEMPT_PREFIXES = ['/media/', '/assets/'];
 
-export async function registerRateLimit(app: FastifyInstance, max: number): Promise<void> {
+/**
+ * With `redis` (REDIS_URL), every API process counts in the same place, so the budget is per
+ * address across all of them (ADR 105); without it, per process.
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  max: number,
+  redis?: Redis,
+): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     max,
     timeWindow: RATE_LIMIT_WINDOW,
+    ...(redis
+      ? {
+          redis,
+          nameSpace: `${REDIS_PREFIX}rl:`,
+          // Redis away: serve the request rather than fail it (ADR 105). The auth limits that
+          // guard passwords and e-mails live in the database and still hold.
+          skipOnError: true,
+        }
+      : {}),
     allowList: (request) => EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix)),
     // Thrown by the plugin, so it reaches the one error handler and becomes the envelope.
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),

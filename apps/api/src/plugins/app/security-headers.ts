@@ -20,6 +20,11 @@ export interface SecurityHeaderOptions {
    * for a CSP (docs/decisions/031).
    */
   googleSignIn?: string | undefined;
+  /**
+   * Facebook Login when configured (docs/decisions/135): the SDK's host for the script, the
+   * dialog's host for the SDK's frames, the Graph host for its calls.
+   */
+  facebookLogin?: { sdkBaseUrl: string; dialogUrl: string; graphUrl: string } | undefined;
 }
 
 /** The sources Google Identity Services needs: the directory of its client script. */
@@ -66,6 +71,13 @@ export function contentSecurityPolicyDirectives(
       directives[name] = [...(directives[name] ?? []), gsi];
     }
     directives['frame-src'] = [...(directives['frame-src'] ?? []), gsi];
+  }
+  if (options.facebookLogin) {
+    const { sdkBaseUrl, dialogUrl, graphUrl } = options.facebookLogin;
+    const sdk = new URL(sdkBaseUrl).origin;
+    directives['script-src'] = [...(directives['script-src'] ?? []), sdk];
+    directives['frame-src'] = [...(directives['frame-src'] ?? []), new URL(dialogUrl).origin];
+    directives['connect-src'] = [...(directives['connect-src'] ?? []), new URL(graphUrl).origin];
   }
   if (options.https) directives['upgrade-insecure-requests'] = [];
   return directives;

@@ -96,6 +96,18 @@ export function widenImageSourcesForPinCreate(reply: FastifyReply, pathname: str
   );
 }
 
+/**
+ * The manual Facebook pop-up's page (docs/decisions/135) goes to Facebook and comes back, then
+ * answers its opener with postMessage. A page with `same-origin-allow-popups` that navigates to
+ * or from another origin is put in a new browsing context group, which cuts `window.opener`; only
+ * this page opts out (`unsafe-none`), the rest of the site keeps its policy.
+ */
+export const OPENER_PAGES = new Set(['/connect/facebook/']);
+
+export function openerPolicyForPopupPages(reply: FastifyReply, pathname: string): void {
+  if (OPENER_PAGES.has(pathname)) reply.header('cross-origin-opener-policy', 'unsafe-none');
+}
+
 export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<SpaRenderer> {
   const webDistExists = existsSync(options.webDist);
   if (webDistExists) await registerStaticFiles(app, options.webDist);
@@ -114,6 +126,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     if (template === undefined) return reply.status(503).send(BUILD_MISSING_HTML);
     const pathname = request.url.split('?', 1)[0] ?? '/';
     widenImageSourcesForPinCreate(reply, pathname);
+    openerPolicyForPopupPages(reply, pathname);
     let meta: PageMeta;
     try {
       meta = await pageMetaFor(options.pageMeta, request.viewer, options.publicUrl, pathname);

@@ -1,4 +1,5 @@
 // /admin/overview/: what the product holds, at a glance.
+import type { AdminOverview } from '@corkboard/shared/admin/api';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NAMESPACE } from '../../i18n/adminCatalogue.ts';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
@@ -16,6 +17,7 @@ export function AdminOverviewPage() {
       </h1>
       {overview.isPending ? <LoadingState /> : null}
       {overview.isError ? <ErrorState onRetry={() => overview.refetch()} /> : null}
+      {overview.data ? <MailDeliveryNotice overview={overview.data} /> : null}
       {overview.data ? (
         <dl className="admin-stats">
           <Stat label={t('overview.people')} value={format(overview.data.people)}>
@@ -31,6 +33,28 @@ export function AdminOverviewPage() {
         </dl>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Without SMTP_URL no mail leaves the server (issue 9): in production that breaks password
+ * resets and invitations, so it is an alert at the top; in development it is the expected dev
+ * mailbox, said once with where to read it.
+ */
+function MailDeliveryNotice({ overview }: { overview: AdminOverview }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  if (overview.mail_delivery === 'smtp') return null;
+  if (overview.production) {
+    return (
+      <p className="admin-alert" role="alert">
+        {t('overview.mailMissing')}
+      </p>
+    );
+  }
+  return (
+    <p className="admin-note">
+      {t('overview.mailDevMailbox')} <a href="/dev/mailbox">/dev/mailbox</a>
+    </p>
   );
 }
 

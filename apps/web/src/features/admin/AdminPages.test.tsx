@@ -16,6 +16,8 @@ const overview = {
   secret_boards: 1,
   images: 305,
   operators: 2,
+  mail_delivery: 'smtp',
+  production: true,
 };
 
 describe('admin pages', () => {
@@ -49,6 +51,8 @@ describe('admin pages', () => {
     expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('5 new in the last 7 days')).toBeInTheDocument();
+    // Mail goes out: nothing to warn about.
+    expect(screen.queryByRole('alert')).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
       'aria-current',
@@ -59,6 +63,25 @@ describe('admin pages', () => {
       '/admin/operators/',
     );
   });
+
+  test.each([
+    [true, 'alert', /^Mail is not being delivered: SMTP_URL is not set\./],
+    [false, 'note', /^Mail is kept in the development mailbox/],
+  ] as const)(
+    'without SMTP_URL (production %s) the overview says where mail goes',
+    async (production, kind, text) => {
+      stubApi((url) => {
+        if (url.pathname === '/v3/users/me/') return ok(operator);
+        if (url.pathname === '/v3/admin/overview/')
+          return ok({ ...overview, mail_delivery: 'dev_mailbox', production });
+        return undefined;
+      });
+      renderApp('/admin/overview/');
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      if (kind === 'alert') expect(screen.getByRole('alert')).toHaveTextContent(text);
+      else expect(screen.getByRole('link', { name: '/dev/mailbox' })).toBeInTheDocument();
+    },
+  );
 
   test('operators: grant by username, and the server refusing to remove the last one is shown', async () => {
     const ines = summaryOf(makeUser({ id: '1', username: 'ines', full_name: 'Ines L' }));

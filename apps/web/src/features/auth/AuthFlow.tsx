@@ -1,8 +1,10 @@
 // The auth flow on screen (auth.md §4 "Modal views"): the view the state names — signup, login,
-// loginMfa, birthday, consent, EmailAlreadyExist, under-age confirmation, welcome — each its own
+// loginMfa, birthday, consent, EmailCollection, EmailAlreadyExist, under-age confirmation,
+// welcome — each its own
 // component,
 // the busy overlay and the recovery dialogs. The modal and the auth pages both render it; the
 // state is the reducer in authFlowState.ts, its requests and side effects useAuthFlow's.
+import type { AuthProvidersAnswer } from '@corkboard/shared/auth/social-api';
 import { useEffect, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -10,10 +12,11 @@ import { LoadingOverlay } from '../../ui/LoadingOverlay.tsx';
 import { BirthdayStep } from './BirthdayStep.tsx';
 import { ConsentStep } from './ConsentStep.tsx';
 import { EmailAlreadyExistView } from './EmailAlreadyExistView.tsx';
+import { EmailCollectionStep } from './EmailCollectionStep.tsx';
 import type { AuthFlowConfig, FlowView } from './flowTypes.ts';
 import { LoginView } from './LoginView.tsx';
 import { MfaStep } from './MfaStep.tsx';
-import { useAuthProviders } from './hooks.ts';
+import { useAuthProviders, useExperimentExposure } from './hooks.ts';
 import { RecoveryDialogs } from './RecoveryDialogs.tsx';
 import { SignupView } from './SignupView.tsx';
 import { hasSocialButtons, SocialButtons } from './SocialButtons.tsx';
@@ -34,24 +37,58 @@ interface AuthFlowProps {
 }
 
 export function AuthFlow({ config, headingId, onClose, onViewChange }: AuthFlowProps) {
-  const { state, actions, containerRef, emailRef, passwordRef, birthdayRef, codeRef } = useAuthFlow(
-    config,
-    onClose,
-  );
+  const {
+    state,
+    actions,
+    socialExperiments,
+    containerRef,
+    emailRef,
+    passwordRef,
+    birthdayRef,
+    codeRef,
+  } = useAuthFlow(config, onClose);
   useEffect(() => {
     onViewChange?.(state.view);
   }, [onViewChange, state.view]);
   // auth.md §2: the social buttons and the 'OR' divider, for the providers the server offers.
   const providers = useAuthProviders().data;
-  const social = (context: 'signin' | 'signup'): ReactNode =>
-    providers && hasSocialButtons(providers) ? (
+  // auth.md §2 (ADR 136): sign-up hides 'Continue with Facebook' under one experiment; Google's
+  // button is a plain 'Connect with Google' under the other. Exposed where the choice shows.
+  const signupView = state.view === 'signup';
+  useExperimentExposure(
+    'web_hide_facebook_signup',
+    socialExperiments.decided && signupView && providers?.facebook != null,
+  );
+  useExperimentExposure(
+    'web_disabled_google_sign_in',
+    socialExperiments.decided &&
+      (signupView || state.view === 'login') &&
+      providers?.google != null,
+  );
+  const offered = (context: 'signin' | 'signup'): AuthProvidersAnswer | undefined =>
+    providers && context === 'signup' && socialExperiments.hideFacebookSignup
+      ? { ...providers, facebook: null }
+      : providers;
+  const social = (context: 'signin' | 'signup'): ReactNode => {
+    if (!socialExperiments.decided) return null;
+    const shown = offered(context);
+    return shown && hasSocialButtons(shown) ? (
       <SocialButtons
-        providers={providers}
+        providers={shown}
+        googlePlain={socialExperiments.googleDisabled}
         context={context}
         onGoogleCredential={actions.googleCredential}
+        onFacebookResult={actions.facebookResult}
+        onLineCredential={actions.lineCredential}
+        facebookRerequest={state.facebookRerequest}
+        facebookBanner={state.facebookBanner}
+        message={state.socialMessage}
+        busy={state.busy}
         onUnavailable={actions.showSocialUnavailable}
+        onPopupBlocked={actions.popupBlocked}
       />
     ) : null;
+  };
   return (
     <div ref={containerRef} className="auth" aria-busy={state.busy}>
       <CurrentView
@@ -200,6 +237,18 @@ function CurrentView({
           onSubmit={flow.submitMfaCode}
           onResend={flow.resendMfaCode}
           codeRef={codeRef}
+        />
+      );
+    case 'EmailCollection':
+      return (
+        <EmailCollectionStep
+          headingId={headingId}
+          email={state.email}
+          onEmailChange={(value) => flow.edit('email', value)}
+          error={state.errors.email}
+          onSubmit={flow.continueEmailCollection}
+          onNotNow={flow.skipEmailCollection}
+          emailRef={emailRef}
         />
       );
     case 'welcome':

@@ -231,6 +231,9 @@ export function mapAuthError(
       return { formError: { key: 'social.googleOnly' } };
     case 'SOCIAL_FACEBOOK_ONLY_ACCOUNT':
       return { formError: { key: 'social.facebookOnly' } };
+    // auth.md §8: 'Your account is connected to Facebook - use the Facebook button to log in'.
+    case 'SOCIAL_FACEBOOK_CONNECTED':
+      return { toast: { key: 'errors.facebookConnected' } };
     // A social sign-in that could not be verified: the button may be the only thing on screen,
     // so a toast says it (auth.md §8 "Other codes … in a toast").
     case 'SOCIAL_TOKEN_INVALID':

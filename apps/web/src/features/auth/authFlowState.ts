@@ -48,7 +48,18 @@ export interface AuthFlowState {
   readonly social: PendingSocialSignup | null;
   /** 'Oops! Google isn't available' is open. */
   readonly unavailable: SocialProviderName | null;
+  /** Under the social buttons: why the last social attempt failed (auth.md §8, ADR 135). */
+  readonly socialMessage: AuthMessage | null;
+  /** auth.md §8 "A banner has two variants" (ADR 135). */
+  readonly facebookBanner: FacebookBanner | null;
+  /** The next Facebook click asks again for the declined e-mail permission (auth.md §4). */
+  readonly facebookRerequest: boolean;
 }
+
+export type FacebookBanner = 'cantConnect' | 'newUsers';
+
+/** The views whose fields a failure may point at (the e-mail is also on EmailCollection). */
+export type FormView = 'signup' | 'login' | 'EmailCollection';
 
 export interface InitialAuthFlow {
   readonly identity: RememberedIdentity | null;
@@ -75,6 +86,9 @@ export function initialAuthFlowState(initial: InitialAuthFlow): AuthFlowState {
     focus: null,
     social: null,
     unavailable: null,
+    socialMessage: null,
+    facebookBanner: null,
+    facebookRerequest: false,
   };
 }
 
@@ -91,7 +105,7 @@ export type AuthFlowAction =
       readonly type: 'fieldFailed';
       readonly field: AuthField;
       readonly message: AuthMessage;
-      readonly formView: 'signup' | 'login';
+      readonly formView: FormView;
     }
   /** A submit starts: the previous answer's messages go. */
   | { readonly type: 'submitted' }
@@ -105,7 +119,7 @@ export type AuthFlowAction =
   | {
       readonly type: 'failed';
       readonly outcome: AuthErrorOutcome;
-      readonly formView: 'signup' | 'login';
+      readonly formView: FormView;
       readonly stepUpAllowed: boolean;
     }
   /** A client-side under-age birthday (auth.md §4): the marker is set, the confirmation shows. */
@@ -123,10 +137,21 @@ export type AuthFlowAction =
   | {
       readonly type: 'socialSignupStarted';
       readonly social: PendingSocialSignup;
+      /** The step to open: the birthday (default) or, without an e-mail, EmailCollection. */
+      readonly view?: 'birthday' | 'EmailCollection' | undefined;
+      /** The birthday input's value to start with (`YYYY-MM-DD`). */
+      readonly birthday?: string | undefined;
       readonly email: string | null;
     }
   | { readonly type: 'socialUnavailable'; readonly provider: SocialProviderName }
   | { readonly type: 'socialUnavailableClosed' }
+  /** A social attempt failed before or outside a form (ADR 135). */
+  | {
+      readonly type: 'socialFailed';
+      readonly message: AuthMessage | null;
+      readonly banner?: FacebookBanner | undefined;
+      readonly rerequest?: boolean | undefined;
+    }
   | { readonly type: 'focused' };
 
 function openView(state: AuthFlowState, view: FlowView): AuthFlowState {
@@ -137,7 +162,7 @@ function fieldFailed(
   state: AuthFlowState,
   field: AuthField,
   message: AuthMessage,
-  formView: 'signup' | 'login',
+  formView: FormView,
 ): AuthFlowState {
   return {
     ...state,
@@ -198,7 +223,7 @@ export function authFlowReducer(state: AuthFlowState, action: AuthFlowAction): A
     case 'fieldFailed':
       return fieldFailed(state, action.field, action.message, action.formView);
     case 'submitted':
-      return { ...state, formError: null, errors: {} };
+      return { ...state, formError: null, errors: {}, socialMessage: null, facebookBanner: null };
     case 'errorsCleared':
       return { ...state, errors: {} };
     case 'busyChanged':
@@ -217,13 +242,26 @@ export function authFlowReducer(state: AuthFlowState, action: AuthFlowAction): A
       return openView(state, 'welcome');
     case 'socialSignupStarted':
       return openView(
-        { ...state, social: action.social, email: action.email ?? state.email, errors: {} },
-        'birthday',
+        {
+          ...state,
+          social: action.social,
+          email: action.email ?? state.email,
+          birthday: action.birthday ?? state.birthday,
+          errors: {},
+        },
+        action.view ?? 'birthday',
       );
     case 'socialUnavailable':
       return { ...state, unavailable: action.provider };
     case 'socialUnavailableClosed':
       return { ...state, unavailable: null, focus: 'view' };
+    case 'socialFailed':
+      return {
+        ...state,
+        socialMessage: action.message,
+        facebookBanner: action.banner ?? null,
+        facebookRerequest: action.rerequest ?? false,
+      };
     case 'focused':
       return state.focus === null ? state : { ...state, focus: null };
   }

@@ -38,3 +38,8 @@ export function checkBirthdayInput(value: string, now: Date): BirthdayCheck {
 export function latestBirthdayInput(now: Date): string {
   return `${String(now.getFullYear()).padStart(4, '0')}-01-01`;
 }
+
+/** The date input's value for a birthday in epoch seconds of 00:00 UTC (a provider's birthday). */
+export function inputFromBirthday(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toISOString().slice(0, 10);
+}

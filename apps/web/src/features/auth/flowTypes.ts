@@ -46,18 +46,27 @@ export type FlowView =
   | 'EmailAlreadyExist'
   | 'UnderageConfirmation'
   | 'loginMfa'
+  | 'EmailCollection'
   | 'welcome';
 
 export type FieldErrors = Partial<Record<AuthField, AuthMessage>>;
 
 /** The social providers the web offers so far (auth.md §2 social buttons). */
-export type SocialProviderName = 'google';
+export type SocialProviderName = 'google' | 'facebook' | 'line';
 
 /**
  * A verified social identity without an account yet (auth.md §4 "Social signup"): the birthday
  * step (socialSignupWithAge) registers it with this token.
  */
-export interface PendingSocialSignup {
-  type: 'google' | 'google_one_tap';
-  token: string;
-}
+export type PendingSocialSignup =
+  | { type: 'google' | 'google_one_tap' | 'line'; token: string }
+  | {
+      type: 'facebook';
+      token: string;
+      facebookId: string;
+      gender: string | null;
+      /** Facebook's whole-date birthday (epoch seconds), or null: the birthday step asks. */
+      birthday: number | null;
+      /** Facebook gave no e-mail: the EmailCollection step's address is sent. */
+      needsEmail: boolean;
+    };

@@ -9,7 +9,11 @@ import type {
   CaptchaLevel,
 } from '@corkboard/shared/auth/api';
 import type { RegisterBodyInput } from '@corkboard/shared/auth/schemas';
-import type { AuthProvidersAnswer, SocialNonceAnswer } from '@corkboard/shared/auth/social-api';
+import type {
+  AuthProvidersAnswer,
+  FacebookProfileData,
+  SocialNonceAnswer,
+} from '@corkboard/shared/auth/social-api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { ExperimentName } from '@corkboard/shared/experiments/experiments';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -324,13 +328,18 @@ export async function requestGoogleNonce(): Promise<string> {
 }
 
 /** auth.md §3 login credentials of a social kind (POST /v3/login/). */
-export interface SocialLoginRequest {
-  google_open_id_token: string;
-  login_method: 'google' | 'google_one_tap';
-  select_by?: string | undefined;
+export type SocialLoginRequest = (
+  | {
+      google_open_id_token: string;
+      login_method: 'google' | 'google_one_tap';
+      select_by?: string | undefined;
+    }
+  | { facebook_id: string; facebook_token: string }
+  | { line_id_token: string }
+) & {
   recaptchaV3Token?: string | undefined;
   isAccountSwitch: boolean;
-}
+};
 
 export function useSocialLogin() {
   return useCallback(
@@ -341,10 +350,16 @@ export function useSocialLogin() {
 }
 
 /** auth.md §3 register with a social type (POST /v3/register/). */
-export interface SocialRegisterRequest {
-  type: 'google' | 'google_one_tap';
-  google_open_id_token: string;
+export type SocialRegisterRequest = (
+  | { type: 'google' | 'google_one_tap'; google_open_id_token: string }
+  | { type: 'line'; line_id_token: string }
+  | { type: 'facebook'; facebook_token: string; facebook_id: string; gender?: string | undefined }
+) &
+  SocialRegisterCommon;
+
+interface SocialRegisterCommon {
   birthday: number;
+  email?: string | undefined;
   recaptchaV3Token?: string | undefined;
   container?: string | undefined;
   page?: string | undefined;
@@ -359,4 +374,16 @@ export function useSocialRegister() {
       apiSend<AuthSuccess>('POST', withExperimentOverrides('/v3/register/'), body),
     [],
   );
+}
+
+/** auth.md §3 "First social provider profile" request fields (auth.md §7 profile_data). */
+export const FACEBOOK_PROFILE_REQUEST_FIELDS = 'picture,id,first_name,last_name,email,gender';
+
+/** POST /v3/facebook/profile_data/: the verified profile of a Facebook access token. */
+export function requestFacebookProfile(accessToken: string): Promise<FacebookProfileData> {
+  return apiSend<FacebookProfileData>('POST', '/v3/facebook/profile_data/', {
+    access_token: accessToken,
+    pii_safe_birthday: true,
+    fields: FACEBOOK_PROFILE_REQUEST_FIELDS,
+  });
 }

@@ -3,6 +3,8 @@
 // toasts, captcha tokens and step-up, leaving the page), and reports every outcome to the pure
 // reducer in authFlowState.ts. AuthFlow renders the state with one component per view.
 import type { AuthUser } from '@corkboard/shared/auth/api';
+import type { FacebookProfileData } from '@corkboard/shared/auth/social-api';
+import { CONTROL_GROUP } from '@corkboard/shared/experiments/experiments';
 import { normalizeEmail, validateEmail } from '@corkboard/shared/auth/email';
 import {
   PASSWORD_MAX_LENGTH,
@@ -19,8 +21,13 @@ import { useToast } from '../../ui/Toast.tsx';
 import { pageLoad } from '../session/pageLoad.ts';
 import { useAuthMessageString } from './AuthMessageText.tsx';
 import { errorCodeName, mapAuthError, type AuthField, type AuthMessage } from './authErrors.ts';
-import { authFlowReducer, initialAuthFlowState, type AuthFlowState } from './authFlowState.ts';
-import { checkBirthdayInput } from './birthdayInput.ts';
+import {
+  authFlowReducer,
+  initialAuthFlowState,
+  type AuthFlowState,
+  type FormView,
+} from './authFlowState.ts';
+import { checkBirthdayInput, inputFromBirthday } from './birthdayInput.ts';
 import { tryCaptchaStepUp } from './captchaLimit.ts';
 import {
   canContinue,
@@ -52,10 +59,13 @@ import {
   useExperiments,
   useLogin,
   useRegister,
+  requestFacebookProfile,
   useServerEmailValidation,
   useSocialLogin,
   useSocialRegister,
+  type SocialRegisterRequest,
 } from './hooks.ts';
+import type { FacebookConnectResult } from './facebookSdk.ts';
 import { afterLoginPath } from './navigation.ts';
 import { emailFormShownAtOnce } from './titles.ts';
 import { CONSENT_ERROR_TOAST_MS, ERROR_TOAST_MS, MFA_CODE_SENT_TOAST_MS } from './timings.ts';
@@ -85,6 +95,11 @@ export function initialViewFor(
 ): FlowView {
   if (config.initialView === 'signup' && config.limitedAction && identity) return 'login';
   return config.initialView;
+}
+
+/** A group other than control means "on"; an experiment the answer does not name is off. */
+function isOn(group: string | undefined): boolean {
+  return group !== undefined && group !== CONTROL_GROUP;
 }
 
 /** The e-mail in a SOCIAL_ACCOUNT_NOT_FOUND answer's `data.profile`, if any. */
@@ -136,6 +151,15 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     groups !== undefined && state.view === 'signup',
   );
   useExperimentExposure('web_kr_privacy_consent_step', groups !== undefined && inConsentCountry);
+  // auth.md §2 "Social buttons" (ADR 136): the two provider-button experiments. AuthFlow reports
+  // their exposure where the buttons are decided.
+  const socialExperiments = {
+    // The buttons wait for the groups (no button that vanishes a moment later); a failed
+    // request leaves everyone in control.
+    decided: groups !== undefined || experiments.isError,
+    hideFacebookSignup: isOn(groups?.web_hide_facebook_signup),
+    googleDisabled: isOn(groups?.web_disabled_google_sign_in),
+  };
 
   const captcha = useCaptcha();
   const captchaAction = config.isAccountSwitch ? 'web_auth' : 'web_unauth';
@@ -178,11 +202,11 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   };
 
   /** A client-side check failed: the field says why (auth.md §7). */
-  const fieldFailed = (field: AuthField, message: AuthMessage, formView: 'signup' | 'login') =>
+  const fieldFailed = (field: AuthField, message: AuthMessage, formView: FormView) =>
     dispatch({ type: 'fieldFailed', field, message, formView });
 
   /** A failed request: its outcome, and the side effects the reducer cannot have. */
-  const fail = (error: unknown, flow: 'login' | 'signup', formView: 'signup' | 'login') => {
+  const fail = (error: unknown, flow: 'login' | 'signup', formView: FormView) => {
     const outcome = mapAuthError(error, flow, { minPasswordLength });
     if (outcome.underage) markUnderage();
     const stepUpAllowed = outcome.captchaStepUp === true && tryCaptchaStepUp(Date.now());
@@ -285,10 +309,27 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   ) => {
     try {
       const { v3 } = await tokens();
+      const credential: SocialRegisterRequest =
+        social.type === 'facebook'
+          ? {
+              type: 'facebook',
+              facebook_token: social.token,
+              facebook_id: social.facebookId,
+              gender: social.gender ?? undefined,
+              birthday,
+              email: social.needsEmail ? normalizeEmail(state.email) : undefined,
+            }
+          : social.type === 'line'
+            ? {
+                type: 'line',
+                line_id_token: social.token,
+                birthday,
+                // LINE's own address wins on the server; this one counts only without it.
+                email: state.email ? normalizeEmail(state.email) : undefined,
+              }
+            : { type: social.type, google_open_id_token: social.token, birthday };
       const result = await socialRegisterRequest({
-        type: social.type,
-        google_open_id_token: social.token,
-        birthday,
+        ...credential,
         recaptchaV3Token: v3,
         container: config.container,
         page: location.pathname.slice(0, SIGNUP_PAGE_MAX_LENGTH),
@@ -298,16 +339,18 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
       authenticated(result.user);
     } catch (error) {
       prepare(captchaAction);
-      if (socialUnavailable(error)) return;
+      const provider =
+        social.type === 'facebook' || social.type === 'line' ? social.type : 'google';
+      if (socialUnavailable(error, provider)) return;
       fail(error, 'signup', 'signup');
     }
   };
 
   /** The provider is down or not configured: 'Oops! Google isn't available' (auth.md §2). */
-  const socialUnavailable = (error: unknown): boolean => {
+  const socialUnavailable = (error: unknown, provider: SocialProviderName): boolean => {
     if (!(error instanceof ApiError)) return false;
     if (errorCodeName(error.code) !== 'SOCIAL_PROVIDER_UNAVAILABLE') return false;
-    dispatch({ type: 'socialUnavailable', provider: 'google' });
+    dispatch({ type: 'socialUnavailable', provider });
     return true;
   };
 
@@ -332,7 +375,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         authenticated(result.user);
       } catch (error) {
         prepare(captchaAction);
-        if (socialUnavailable(error)) return;
+        if (socialUnavailable(error, 'google')) return;
         const notFound =
           error instanceof ApiError && errorCodeName(error.code) === 'SOCIAL_ACCOUNT_NOT_FOUND';
         if (!notFound) {
@@ -358,6 +401,190 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         });
       }
     });
+
+  /**
+   * A Facebook sign-up for a verified token (auth.md §4 "First social provider login flow"):
+   * no e-mail → ask again for the e-mail permission (once), then the EmailCollection step; no
+   * whole birthday (or the consent step on) → the birthday step; else register at once.
+   */
+  const startFacebookSignup = async (
+    accessToken: string,
+    facebookId: string,
+    grantedScopes: string[] | null,
+    known: FacebookProfileData | null,
+  ) => {
+    let profile = known;
+    if (!profile) {
+      try {
+        profile = await requestFacebookProfile(accessToken);
+      } catch (error) {
+        if (socialUnavailable(error, 'facebook')) return;
+        dispatch({ type: 'socialFailed', message: { key: 'social.facebook.failed' } });
+        return;
+      }
+    }
+    const emailDeclined = grantedScopes === null || !grantedScopes.includes('email');
+    if (!profile.email && emailDeclined && !state.facebookRerequest) {
+      dispatch({
+        type: 'socialFailed',
+        message: { key: 'social.facebook.emailNeeded' },
+        rerequest: true,
+      });
+      return;
+    }
+    const social = {
+      type: 'facebook' as const,
+      token: accessToken,
+      facebookId,
+      gender: profile.gender,
+      birthday: profile.birthday,
+      needsEmail: !profile.email,
+    };
+    const birthdayInput =
+      profile.birthday === null ? undefined : inputFromBirthday(profile.birthday);
+    if (social.needsEmail) {
+      dispatch({
+        type: 'socialSignupStarted',
+        social,
+        email: null,
+        view: 'EmailCollection',
+        birthday: birthdayInput,
+      });
+      return;
+    }
+    if (social.birthday === null || consentStepOn) {
+      dispatch({
+        type: 'socialSignupStarted',
+        social,
+        email: profile.email,
+        birthday: birthdayInput,
+      });
+      return;
+    }
+    dispatch({ type: 'edited', field: 'email', value: profile.email ?? '' });
+    await registerSocial(social, social.birthday, null);
+  };
+
+  /** The Facebook button's outcome: a token to log in with, or why there is none (auth.md §8). */
+  const facebookResult = (result: FacebookConnectResult) => {
+    dispatch({ type: 'submitted' });
+    if (!result.ok) {
+      const key =
+        result.reason === 'popups' ? 'social.facebook.popups' : 'social.facebook.authorize';
+      dispatch({ type: 'socialFailed', message: { key }, rerequest: state.facebookRerequest });
+      return;
+    }
+    void run(async () => {
+      const formView = state.view === 'login' ? 'login' : 'signup';
+      let profile: FacebookProfileData | null = null;
+      try {
+        let facebookId = result.userId;
+        if (!facebookId) {
+          // The manual pop-up answers only the token: the verified profile names the person.
+          profile = await requestFacebookProfile(result.accessToken);
+          facebookId = profile.id;
+        }
+        const { v3 } = await tokens();
+        const session = await socialLoginRequest({
+          facebook_id: facebookId,
+          facebook_token: result.accessToken,
+          recaptchaV3Token: v3,
+          isAccountSwitch: config.isAccountSwitch ?? false,
+        });
+        authenticated(session.user);
+      } catch (error) {
+        prepare(captchaAction);
+        if (socialUnavailable(error, 'facebook')) return;
+        const name = error instanceof ApiError ? errorCodeName(error.code) : undefined;
+        if (name === 'SOCIAL_TOKEN_INVALID' || name === 'SOCIAL_TOKEN_EXPIRED') {
+          dispatch({ type: 'socialFailed', message: null, banner: 'cantConnect' });
+          return;
+        }
+        if (!(error instanceof ApiError) || name !== 'SOCIAL_ACCOUNT_NOT_FOUND') {
+          fail(error, 'login', formView);
+          return;
+        }
+        const email = profileEmail(error.data?.['profile']);
+        if (error.data?.['email_taken'] === true) {
+          if (email) dispatch({ type: 'edited', field: 'email', value: email });
+          dispatch({
+            type: 'failed',
+            outcome: { dialog: 'preventFacebookRegister' },
+            formView,
+            stepUpAllowed: false,
+          });
+          return;
+        }
+        // auth.md §4: "hide this provider's signup if removed by experiment".
+        if (socialExperiments.hideFacebookSignup) {
+          dispatch({ type: 'socialFailed', message: null, banner: 'newUsers' });
+          return;
+        }
+        const facebookId = result.userId ?? profile?.id;
+        if (!facebookId) return;
+        await startFacebookSignup(result.accessToken, facebookId, result.grantedScopes, profile);
+      }
+    });
+  };
+
+  /**
+   * LINE's ID token from the server's pop-up (auth.md §3 `line_id_token`; ADR 137): logged in,
+   * or — no account yet — the birthday step, then the sign-up with type line.
+   */
+  const lineCredential = (credential: string) =>
+    void run(async () => {
+      dispatch({ type: 'submitted' });
+      const formView = state.view === 'login' ? 'login' : 'signup';
+      try {
+        const { v3 } = await tokens();
+        const result = await socialLoginRequest({
+          line_id_token: credential,
+          recaptchaV3Token: v3,
+          isAccountSwitch: config.isAccountSwitch ?? false,
+        });
+        authenticated(result.user);
+      } catch (error) {
+        prepare(captchaAction);
+        if (socialUnavailable(error, 'line')) return;
+        const notFound =
+          error instanceof ApiError && errorCodeName(error.code) === 'SOCIAL_ACCOUNT_NOT_FOUND';
+        if (!notFound) {
+          fail(error, 'login', formView);
+          return;
+        }
+        // No e-mail from LINE: EmailCollection first (auth.md §2), then the birthday step.
+        const email = profileEmail(error.data?.['profile']);
+        dispatch({
+          type: 'socialSignupStarted',
+          social: { type: 'line', token: credential },
+          email,
+          view: email ? 'birthday' : 'EmailCollection',
+        });
+      }
+    });
+
+  /** EmailCollection's Continue (auth.md §2, §5 'Email is required'). */
+  const continueEmailCollection = () => {
+    dispatch({ type: 'submitted' });
+    const trimmed = normalizeEmail(state.email);
+    if (trimmed === '') {
+      fieldFailed('email', { key: 'emailCollection.required' }, 'EmailCollection');
+      return;
+    }
+    const emailFailure = validateEmail(trimmed);
+    if (emailFailure) {
+      fieldFailed('email', { key: EMAIL_COPY_KEYS[emailFailure.copyKey] }, 'EmailCollection');
+      return;
+    }
+    const social = state.social;
+    if (!social) return;
+    if (social.type === 'facebook' && social.birthday !== null && !consentStepOn) {
+      const birthday = social.birthday;
+      void run(() => registerSocial(social, birthday, null));
+      return;
+    }
+    dispatch({ type: 'viewOpened', view: 'birthday' });
+  };
 
   // ---- what each view's controls do ----
 
@@ -516,11 +743,28 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     },
     closeDialog: () => dispatch({ type: 'dialogClosed' }),
     googleCredential,
+    facebookResult,
+    lineCredential,
+    /** A sign-in pop-up the browser blocked: 'You must enable popups!' (auth.md §8). */
+    popupBlocked: () =>
+      dispatch({ type: 'socialFailed', message: { key: 'social.facebook.popups' } }),
+    continueEmailCollection,
+    /** EmailCollection's 'Not now': back to signup, the e-mail kept (auth.md §4). */
+    skipEmailCollection: () => dispatch({ type: 'switched', view: 'signup' }),
     showSocialUnavailable: (provider: SocialProviderName) =>
       dispatch({ type: 'socialUnavailable', provider }),
     closeSocialUnavailable: () => dispatch({ type: 'socialUnavailableClosed' }),
   };
-  return { state, actions, containerRef, emailRef, passwordRef, birthdayRef, codeRef };
+  return {
+    state,
+    actions,
+    socialExperiments,
+    containerRef,
+    emailRef,
+    passwordRef,
+    birthdayRef,
+    codeRef,
+  };
 }
 
 /** What the views' controls do. */

@@ -24,6 +24,16 @@ interface BoardPageProps {
    * while the viewer organises; offered to people who may write to the board.
    */
   organiser?: ((props: OrganiserSlotProps) => ReactNode) | undefined;
+  /**
+   * The Reorder mode (the organise feature, filled in by app/): its header button, and the view
+   * shown instead of the pin grid while the viewer arranges pins; for people who may write.
+   */
+  reorderer?:
+    | {
+        button: (onStart: () => void) => ReactNode;
+        view: (props: OrganiserSlotProps) => ReactNode;
+      }
+    | undefined;
 }
 
 export interface OrganiserSlotProps {
@@ -32,7 +42,7 @@ export interface OrganiserSlotProps {
   onDone: () => void;
 }
 
-export function BoardPage({ actions, organiser }: BoardPageProps) {
+export function BoardPage({ actions, organiser, reorderer }: BoardPageProps) {
   const { username = '', slug = '' } = useParams();
   const { t } = useTranslation();
   const board = useBoard(username, slug);
@@ -40,17 +50,22 @@ export function BoardPage({ actions, organiser }: BoardPageProps) {
     isApiError(board.error, 'BOARD_NOT_FOUND') || isApiError(board.error, 'USER_NOT_FOUND');
   useDocumentTitle(notFound ? t('notFound.board') : board.data?.name);
 
-  if (board.data) return <Board board={board.data} actions={actions} organiser={organiser} />;
+  if (board.data)
+    return (
+      <Board board={board.data} actions={actions} organiser={organiser} reorderer={reorderer} />
+    );
   if (notFound) return <NotFoundState title={t('notFound.board')} />;
   if (board.isError) return <ErrorState onRetry={() => board.refetch()} />;
   return <LoadingState />;
 }
 
-function Board({ board, actions, organiser }: { board: BoardDetail } & BoardPageProps) {
+function Board({ board, actions, organiser, reorderer }: { board: BoardDetail } & BoardPageProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const [organising, setOrganising] = useState(false);
-  const canOrganise = organiser !== undefined && board.board_access.includes('write');
+  const [mode, setMode] = useState<'view' | 'organise' | 'reorder'>('view');
+  const organising = mode === 'organise';
+  const writable = board.board_access.includes('write');
+  const canOrganise = organiser !== undefined && writable;
   const sectionId = params.get(SECTION_PARAM) ?? undefined;
   const section = board.sections.find((candidate) => candidate.id === sectionId);
   return (
@@ -74,22 +89,29 @@ function Board({ board, actions, organiser }: { board: BoardDetail } & BoardPage
               : ''}
           </p>
           {actions?.(board)}
-          {canOrganise && !organising ? (
+          {canOrganise && mode === 'view' ? (
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => setOrganising(true)}
+              onClick={() => setMode('organise')}
             >
               {t('board.organise')}
             </button>
           ) : null}
+          {reorderer && writable && mode === 'view'
+            ? reorderer.button(() => setMode('reorder'))
+            : null}
         </div>
       </header>
       {board.sections.length > 0 ? <SectionNav board={board} currentId={sectionId} /> : null}
       {organising && organiser ? (
         // A new selection per section: a selection never spans what is no longer on screen.
         <Fragment key={sectionId ?? ''}>
-          {organiser({ board, sectionId, onDone: () => setOrganising(false) })}
+          {organiser({ board, sectionId, onDone: () => setMode('view') })}
+        </Fragment>
+      ) : mode === 'reorder' && reorderer ? (
+        <Fragment key={sectionId ?? ''}>
+          {reorderer.view({ board, sectionId, onDone: () => setMode('view') })}
         </Fragment>
       ) : (
         <BoardPins board={board} sectionId={sectionId} section={section} />

@@ -1,7 +1,8 @@
 // The board page's own controls (issue 10; docs/decisions/058, 059): 'Edit board' for the owner
 // (the dialog is its own chunk), 'Edit sections' (rename, delete, reorder) and Archive /
 // Unarchive for every member (owner or accepted collaborator: board_access has 'write'); archive
-// files the board away for that person only.
+// files the board away for that person only. A collaborator also gets 'Collaborators' (the
+// others, and Leave board; ADR 125).
 import type { BoardDetail } from '@corkboard/shared/api-types';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,9 @@ import { organiseErrorMessage, useArchiveBoard } from './hooks.ts';
 const BoardEditDialog = lazy(() =>
   import('./BoardEditDialog.tsx').then((module) => ({ default: module.BoardEditDialog })),
 );
+const CollaboratorsDialog = lazy(() =>
+  import('./CollaboratorList.tsx').then((module) => ({ default: module.CollaboratorsDialog })),
+);
 const SectionsDialog = lazy(() =>
   import('./SectionsDialog.tsx').then((module) => ({ default: module.SectionsDialog })),
 );
@@ -21,7 +25,7 @@ export function BoardEditControls({ board }: { board: BoardDetail }) {
   ensureOrganiseCatalogue(i18n);
   const viewer = useViewer();
   const archive = useArchiveBoard();
-  const [editing, setEditing] = useState<'board' | 'sections' | null>(null);
+  const [editing, setEditing] = useState<'board' | 'sections' | 'collaborators' | null>(null);
   const [archived, setArchived] = useState(board.archived_by_me_at !== null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +56,15 @@ export function BoardEditControls({ board }: { board: BoardDetail }) {
           {t('boardEdit.edit')}
         </button>
       ) : null}
+      {isOwner ? null : (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setEditing('collaborators')}
+        >
+          {t('collaborators.button')}
+        </button>
+      )}
       {board.sections.length > 0 ? (
         <button
           type="button"
@@ -80,6 +93,11 @@ export function BoardEditControls({ board }: { board: BoardDetail }) {
       {editing === 'board' ? (
         <Suspense fallback={null}>
           <BoardEditDialog board={board} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
+      {editing === 'collaborators' ? (
+        <Suspense fallback={null}>
+          <CollaboratorsDialog board={board} onClose={() => setEditing(null)} />
         </Suspense>
       ) : null}
       {editing === 'sections' ? (

@@ -1,6 +1,7 @@
 // The owner's board edit (issue 10; docs/decisions/058): name (saving.md §5's rule and copy),
 // description, the Secret switch (not for a protected board), the cover (a pin of the board, or
-// its newest pin) — and Delete, which asks first. A rename moves the board to its new address.
+// its newest pin), the collaborators (remove one; ADR 125) — and Delete, which asks first. A
+// rename moves the board to its new address.
 import type { BoardDetail, Pin } from '@corkboard/shared/api-types';
 import { validateBoardName, normalizeName } from '@corkboard/shared/saving/board-name';
 import { boardEditOptionsSchema, type BoardEditOptions } from '@corkboard/shared/saving/organise';
@@ -13,6 +14,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { internalPath, profilePath } from '../../ui/links.ts';
 import { useBoardPins } from '../boards/hooks.ts';
 import { fieldErrorsOf, organiseErrorMessage, useDeleteBoard, useEditBoard } from './hooks.ts';
+import { CollaboratorList } from './CollaboratorList.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { PIN_EDIT_DIALOG_WIDTH } from './PinEditDialog.tsx';
 import './organise.css';
@@ -205,6 +207,7 @@ export function BoardEditDialog({ board, onClose }: { board: BoardDetail; onClos
             </option>
           ))}
         </select>
+        <CollaboratorList boardId={board.id} canRemove />
         {failure ? (
           <p className="organise__error" role="alert">
             {failure}

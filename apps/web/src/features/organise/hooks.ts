@@ -1,7 +1,7 @@
 // Organise-mode writes (saving.md §4 "Moving pins: the pins are removed from the source feed and
 // added to the target at once; on failure they are reverted and an error is shown"; §7, §8).
 // Only this module talks to the API client about bulk pin actions.
-import type { Pin, PinDetail } from '@corkboard/shared/api-types';
+import type { Board, Pin, PinDetail } from '@corkboard/shared/api-types';
 import {
   BOARD_ACTION_BUSY_CODES,
   BOARD_ACTION_BUSY_MESSAGE,
@@ -15,12 +15,28 @@ import {
   type SectionDeleteOptions,
   type SectionEditOptions,
   type SectionOrderBody,
+  type BoardOrderBody,
+  type BoardPinOrderData,
+  type BoardPinSort,
+  type BoardPinSortBody,
+  type BoardSortBody,
+  type PinOrderBody,
+  type ProfileBoardOrderData,
+  type ProfileBoardSort,
+  type BoardCollaboratorItem,
+  type CollaboratorRemovedData,
 } from '@corkboard/shared/saving/organise';
 import type { PickerBoardItem } from '@corkboard/shared/saving/api';
-import { useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiSend, type Page } from '../../api/client.ts';
 import { serverMessage } from '../../api/errorMessages.ts';
+import { listQueryOptions } from '../../api/lists.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import type { Selection } from './selection.ts';
 
@@ -307,6 +323,147 @@ export function useSectionEdits(boardId: string) {
         return answer.section_ids;
       },
       [boardId, changed],
+    ),
+  };
+}
+
+// ---- manual ordering (issue 10; docs/decisions/123, 124) --------------------------------------
+
+/** A profile's boards in one sort (the reorder view asks for `custom`). */
+export function useUserBoardsInSort(username: string, sort: ProfileBoardSort) {
+  return useInfiniteQuery(
+    listQueryOptions<Board>(
+      queryKeys.userBoardsInSort(username, sort),
+      `/v3/users/${encodeURIComponent(username)}/boards/`,
+      { sort },
+    ),
+  );
+}
+
+/** A board's pins (or one section's) in one sort (the Reorder mode asks for `custom`). */
+export function useBoardPinsInSort(
+  boardId: string,
+  sectionId: string | undefined,
+  sort: BoardPinSort,
+) {
+  return useInfiniteQuery(
+    listQueryOptions<Pin>(
+      queryKeys.boardPinsInSort(boardId, sectionId ?? '', sort),
+      sectionId === undefined
+        ? `/v3/boards/${encodeURIComponent(boardId)}/pins/`
+        : `/v3/board/sections/${encodeURIComponent(sectionId)}/pins/`,
+      { sort },
+    ),
+  );
+}
+
+/** The viewer's profile: put a board right after another, or choose the sort. */
+export function useProfileBoardOrder(username: string) {
+  const queryClient = useQueryClient();
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.userBoards(username) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.user(username) });
+  }, [queryClient, username]);
+  return {
+    move: useCallback(
+      async (boardId: string, afterBoardId: string | null) => {
+        const body: BoardOrderBody = { board_id: boardId, after_board_id: afterBoardId };
+        await apiSend<ProfileBoardOrderData>('PUT', '/v3/users/me/boards/order/', body);
+        refresh();
+      },
+      [refresh],
+    ),
+    setSort: useCallback(
+      async (sort: ProfileBoardSort) => {
+        const body: BoardSortBody = { sort };
+        await apiSend<ProfileBoardOrderData>('PUT', '/v3/users/me/boards/sort/', body);
+        refresh();
+      },
+      [refresh],
+    ),
+  };
+}
+
+/** A board's pins: put one right after another (on the board or in a section), or the sort. */
+export function useBoardPinOrder(boardId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.pinListsAll() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+  }, [queryClient]);
+  return {
+    move: useCallback(
+      async (pinId: string, afterPinId: string | null, sectionId: string | null) => {
+        const body: PinOrderBody = {
+          pin_id: pinId,
+          after_pin_id: afterPinId,
+          section_id: sectionId,
+        };
+        await apiSend<BoardPinOrderData>(
+          'PUT',
+          `/v3/boards/${encodeURIComponent(boardId)}/pins/order/`,
+          body,
+        );
+        refresh();
+      },
+      [boardId, refresh],
+    ),
+    setSort: useCallback(
+      async (sort: BoardPinSort) => {
+        const body: BoardPinSortBody = { sort };
+        await apiSend<BoardPinOrderData>(
+          'PUT',
+          `/v3/boards/${encodeURIComponent(boardId)}/pins/sort/`,
+          body,
+        );
+        refresh();
+      },
+      [boardId, refresh],
+    ),
+  };
+}
+
+// ---- collaborators in board edit (docs/decisions/125) ------------------------------------------
+
+/** The board's collaborators (and, for its owner, pending invitations). */
+export function useBoardCollaborators(boardId: string) {
+  return useInfiniteQuery(
+    listQueryOptions<BoardCollaboratorItem>(
+      queryKeys.boardCollaborators(boardId),
+      `/v3/boards/${encodeURIComponent(boardId)}/collaborators/`,
+    ),
+  );
+}
+
+/** The owner removes someone; a collaborator leaves. */
+export function useCollaboratorActions(boardId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.boardCollaborators(boardId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.boardsAll() });
+  }, [queryClient, boardId]);
+  return {
+    remove: useCallback(
+      async (userId: string) => {
+        await apiSend<CollaboratorRemovedData>(
+          'DELETE',
+          `/v3/boards/${encodeURIComponent(boardId)}/collaborators/${encodeURIComponent(userId)}/`,
+        );
+        refresh();
+      },
+      [boardId, refresh],
+    ),
+    /** `username`: the viewer's, whose profile no longer lists the board. */
+    leave: useCallback(
+      async (username: string) => {
+        await apiSend<CollaboratorRemovedData>(
+          'POST',
+          `/v3/boards/${encodeURIComponent(boardId)}/collaborators/leave/`,
+        );
+        refresh();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.userBoards(username) });
+      },
+      [boardId, refresh, queryClient],
     ),
   };
 }

@@ -23,6 +23,8 @@ import { WebsiteImages } from '../save/WebsiteImages.tsx';
 import { pickerContextOf, type SaveSource } from '../save/saveSource.ts';
 import { useSaveController } from '../save/useSaveController.ts';
 import { HashtagTextarea } from '../hashtags/HashtagTextarea.tsx';
+import { InstagramUpsell } from '../claim/InstagramUpsell.tsx';
+import { useInstagramUpsellDecision } from '../claim/useInstagramUpsell.ts';
 import { ExtensionUpsell } from '../extension/ExtensionUpsell.tsx';
 import { useExtensionUpsellDecision } from '../extension/useExtensionUpsell.ts';
 import {
@@ -319,6 +321,33 @@ function CreateForm({
  * decided after the extension check (at most 500 ms, §4); dismissing it shows the success view.
  */
 function CreateSuccess({
+  result,
+  image,
+  method,
+}: {
+  result: SavedResult;
+  image: ChosenImage;
+  method: PinCreatePageMethod;
+}) {
+  // saving.md §2.8: a save from Instagram may show the Instagram upsell instead (ADR 129); only
+  // when it does not is the extension upsell considered (one upsell per save).
+  const instagram = useInstagramUpsellDecision(result.pin.link ?? image.link);
+  const [instagramDismissed, setInstagramDismissed] = useState(false);
+  if (instagram.kind === 'pending') return <LoadingState />;
+  if (instagram.kind === 'show') {
+    return instagramDismissed ? (
+      <SuccessView result={result} image={image} />
+    ) : (
+      <InstagramUpsell
+        placedId={instagram.placedId}
+        onDismiss={() => setInstagramDismissed(true)}
+      />
+    );
+  }
+  return <ExtensionUpsellOrSuccess result={result} image={image} method={method} />;
+}
+
+function ExtensionUpsellOrSuccess({
   result,
   image,
   method,

@@ -24,6 +24,7 @@ import { PinGrid } from '../../ui/PinGrid.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useInfiniteScroll } from '../../ui/useInfiniteScroll.ts';
 import { BoardInvites } from '../collaborators/BoardInvites.tsx';
+import { ProfileBoardControls, ProfileBoardsReorder } from '../organise/ProfileBoardsOrder.tsx';
 import { useUser, useUserBoards, useUserPins } from './hooks.ts';
 import { PINS_TAB, TAB_PARAM } from './profileTabs.ts';
 
@@ -53,6 +54,7 @@ function Profile({ user }: { user: User }) {
   const viewer = useViewer();
   const ownProfile = viewer.data?.username === user.username;
   const [list, setList] = useState<'followers' | 'following' | null>(null);
+  const [reordering, setReordering] = useState(false);
   return (
     <>
       <header className="page-header">
@@ -103,7 +105,20 @@ function Profile({ user }: { user: User }) {
         aria-label={showPins ? t('profile.pinsTab') : t('profile.boardsTab')}
       >
         {showPins ? null : ownProfile ? <BoardInvites username={user.username} /> : null}
-        {showPins ? <UserPins username={user.username} /> : <UserBoards username={user.username} />}
+        {!showPins && ownProfile ? (
+          <ProfileBoardControls
+            user={user}
+            reordering={reordering}
+            onReorderingChange={setReordering}
+          />
+        ) : null}
+        {showPins ? (
+          <UserPins username={user.username} />
+        ) : reordering && ownProfile ? (
+          <ProfileBoardsReorder username={user.username} />
+        ) : (
+          <UserBoards username={user.username} />
+        )}
       </section>
     </>
   );

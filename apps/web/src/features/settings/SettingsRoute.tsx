@@ -8,6 +8,8 @@ import { ensureSettingsCatalogue, SETTINGS_NAMESPACE } from '../../i18n/settings
 import { EmptyState, LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useViewer } from '../session/hooks.ts';
+import { ClaimSettingsPage } from '../claim/ClaimSettingsPage.tsx';
+import { InstagramCallbackPage } from '../claim/InstagramCallbackPage.tsx';
 import { SecuritySettingsPage } from './SecuritySettingsPage.tsx';
 import './settings.css';
 
@@ -36,6 +38,11 @@ export function SettingsRoute() {
               {t('nav.security')}
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/settings/claim/" end className="settings__nav-link">
+              {t('nav.claim')}
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <div className="settings__main">
@@ -43,6 +50,8 @@ export function SettingsRoute() {
           <Routes>
             <Route index element={<Navigate to="security/" replace />} />
             <Route path="security/" element={<SecuritySettingsPage />} />
+            <Route path="claim/" element={<ClaimSettingsPage />} />
+            <Route path="claim/instagram/callback/" element={<InstagramCallbackPage />} />
             <Route path="*" element={<NotFoundState title={t('title')} />} />
           </Routes>
         </Suspense>

@@ -1,0 +1,252 @@
+// The durable job queue (docs/decisions/139): pg-boss in the application's own database, on the
+// embedded PGlite default (sharing its one connection; PGlite serialises statements and Kysely's
+// transactions hold its lock) or on PostgreSQL (pg-boss's own small pool). Modules define their
+// jobs while their routes register; the queue starts lazily for a process that only sends jobs
+// (PROCESS_ROLE=api) and at start for one that works them (`all`, `worker`). A job that fails is
+// retried with exponential backoff; after its last retry pg-boss copies it into one dead-letter
+// queue, which the jobs admin lists, retries (redrive) and deletes.
+import type { FastifyBaseLogger } from 'fastify';
+import { fromPglite, PgBoss, type ConstructorOptions, type JobWithMetadata } from 'pg-boss';
+import type { z } from 'zod';
+import type { QueueConnection } from '@corkboard/db/create-db';
+
+/** The Postgres schema pg-boss keeps its tables in. */
+export const JOB_SCHEMA = 'pgboss';
+/** Where every job lands after its last retry. */
+export const DEAD_LETTER_QUEUE = 'dead-letters';
+/** Decision: a dead letter is kept this long for an operator to retry or delete (30 days). */
+export const DEAD_LETTER_RETENTION_SECONDS = 30 * 24 * 60 * 60;
+/** Decision: an idle worker asks for new jobs this often (pg-boss's default). */
+export const JOB_POLLING_INTERVAL_SECONDS = 2;
+/** Decision: pg-boss connections per process on PostgreSQL (the app's own pool has 10). */
+export const JOB_POOL_SIZE = 3;
+/** Decision: running jobs get this long to finish when the process stops. */
+export const JOB_STOP_TIMEOUT_MS = 10_000;
+
+export interface JobRunContext {
+  id: string;
+  /** Retries before this run (0 on the first). */
+  retryCount: number;
+  /** Aborted when the run expires or the process stops. */
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<T> {
+  /** The queue name: letters, digits and dashes. */
+  name: string;
+  /** The job's data, checked before every run (a job whose data does not parse fails). */
+  data: z.ZodType<T>;
+  /** Runs after the first failure (so `retryLimit + 1` runs at most) before the dead letter. */
+  retryLimit: number;
+  /** Seconds before the first retry; each later one waits about twice as long (backoff). */
+  retryDelaySeconds: number;
+  /** The longest wait between two runs. */
+  retryDelayMaxSeconds: number;
+  /** A run still going after this long is failed (and retried), e.g. after a crash. */
+  expireInSeconds: number;
+  /** Runs of this job at once in one process. */
+  concurrency: number;
+  /** A cron expression (UTC) when the job also runs on a schedule. */
+  cron?: string;
+  run(data: T, context: JobRunContext): Promise<void>;
+}
+
+/** One job that failed its last retry, as the jobs admin shows it. */
+export interface DeadLetter {
+  id: string;
+  /** The queue it failed on. */
+  queue: string;
+  data: unknown;
+  /** Retries the job used before it was given up. */
+  retryCount: number;
+  /** The last run's error message, when it threw one. */
+  error: string | null;
+  /** When the job was first accepted. */
+  acceptedAt: Date;
+  /** When it was given up. */
+  deadAt: Date;
+}
+
+export interface JobQueueOptions {
+  /** Where the database lives (`queueConnectionOf(db)`); undefined makes every use throw. */
+  connection: QueueConnection | undefined;
+  log: FastifyBaseLogger;
+  /** Work the jobs and run the schedules in this process (PROCESS_ROLE all | worker). */
+  work: boolean;
+  pollingIntervalSeconds?: number;
+}
+
+type AnyDefinition = JobDefinition<unknown>;
+
+function bossOptions(connection: QueueConnection, work: boolean): ConstructorOptions {
+  const common: ConstructorOptions = {
+    schema: JOB_SCHEMA,
+    // Maintenance (expiring runs of crashed processes, retention) and cron only where jobs run.
+    supervise: work,
+    schedule: work,
+    migrate: true,
+  };
+  return connection.kind === 'pglite'
+    ? { ...common, db: fromPglite(connection.pglite), backend: 'pglite' }
+    : { ...common, connectionString: connection.connectionString, max: JOB_POOL_SIZE };
+}
+
+function errorMessage(output: unknown): string | null {
+  if (typeof output !== 'object' || output === null) return null;
+  const message = (output as { message?: unknown }).message;
+  return typeof message === 'string' ? message : null;
+}
+
+export class JobQueue {
+  readonly #options: JobQueueOptions;
+  readonly #definitions = new Map<string, AnyDefinition>();
+  #starting: Promise<PgBoss> | undefined;
+  #stopped = false;
+
+  constructor(options: JobQueueOptions) {
+    this.#options = options;
+  }
+
+  /** Whether this process works jobs (and runs schedules). */
+  get works(): boolean {
+    return this.#options.work;
+  }
+
+  /** Declares a job; call before `start()` (modules do it while their routes register). */
+  define<T>(definition: JobDefinition<T>): void {
+    if (this.#definitions.has(definition.name)) {
+      throw new Error(`job ${definition.name} is defined twice`);
+    }
+    // `run` only ever gets what the definition's own schema produced.
+    this.#definitions.set(definition.name, definition);
+  }
+
+  /** Creates the queue's tables and queues, then starts the workers when this process works. */
+  async start(): Promise<void> {
+    await this.#boss();
+  }
+
+  /** Accepts a job: it is in the database when this resolves, and runs even after a crash. */
+  async send(name: string, data: object): Promise<string> {
+    if (!this.#definitions.has(name)) throw new Error(`job ${name} is not defined`);
+    const boss = await this.#boss();
+    const id = await boss.send(name, data);
+    if (id === null) throw new Error(`job ${name} was not accepted`);
+    return id;
+  }
+
+  /** Dead letters, oldest first, `limit` at most, after the dead letter `after` (a page's last). */
+  async deadLetters(page: { limit: number; after?: string | undefined }): Promise<DeadLetter[]> {
+    const boss = await this.#boss();
+    const jobs = await boss.findJobs(DEAD_LETTER_QUEUE, {
+      queued: true,
+      limit: page.limit,
+      ...(page.after === undefined ? {} : { after: page.after }),
+    });
+    return jobs.map((job) => this.#deadLetter(job));
+  }
+
+  async findDeadLetter(id: string): Promise<DeadLetter | null> {
+    const boss = await this.#boss();
+    const [job] = await boss.findJobs(DEAD_LETTER_QUEUE, { id, queued: true });
+    return job ? this.#deadLetter(job) : null;
+  }
+
+  /** Sends a dead letter back to the queue it failed on (a fresh job with all its retries). */
+  async retryDeadLetter(id: string): Promise<boolean> {
+    const boss = await this.#boss();
+    const moved = await boss.redrive(DEAD_LETTER_QUEUE, { ids: [id], limit: 1 });
+    return moved === 1;
+  }
+
+  async deleteDeadLetter(id: string): Promise<boolean> {
+    const boss = await this.#boss();
+    if (!(await this.findDeadLetter(id))) return false;
+    await boss.deleteJob(DEAD_LETTER_QUEUE, id);
+    return true;
+  }
+
+  /** Jobs of `name` waiting or running (tests poll this instead of sleeping). */
+  async pending(name: string): Promise<number> {
+    const boss = await this.#boss();
+    const jobs = await boss.findJobs(name, { queued: true });
+    return jobs.length;
+  }
+
+  /** Stops the workers (running jobs get JOB_STOP_TIMEOUT_MS) and closes pg-boss's connections. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    const starting = this.#starting;
+    if (!starting) return;
+    const boss = await starting.catch(() => undefined);
+    await boss?.stop({ graceful: true, timeout: JOB_STOP_TIMEOUT_MS, close: true });
+  }
+
+  #deadLetter(job: JobWithMetadata<unknown>): DeadLetter {
+    return {
+      id: job.id,
+      queue: job.sourceName ?? DEAD_LETTER_QUEUE,
+      data: job.data,
+      retryCount: job.sourceRetryCount ?? 0,
+      error: errorMessage(job.sourceOutput),
+      acceptedAt: job.sourceCreatedOn ?? job.createdOn,
+      deadAt: job.createdOn,
+    };
+  }
+
+  #boss(): Promise<PgBoss> {
+    if (this.#stopped) return Promise.reject(new Error('the job queue is stopped'));
+    this.#starting ??= this.#open();
+    return this.#starting;
+  }
+
+  async #open(): Promise<PgBoss> {
+    const { connection, log, work } = this.#options;
+    if (!connection) throw new Error('the job queue has no database connection');
+    const boss = new PgBoss(bossOptions(connection, work));
+    boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
+    for (const definition of this.#definitions.values()) {
+      const settings = {
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        retryBackoff: true,
+        retryDelayMax: definition.retryDelayMaxSeconds,
+        expireInSeconds: definition.expireInSeconds,
+      };
+      await boss.createQueue(definition.name, { ...settings, deadLetter: DEAD_LETTER_QUEUE });
+    }
+    if (work) {
+      for (const definition of this.#definitions.values()) await this.#work(boss, definition);
+    }
+    return boss;
+  }
+
+  async #work(boss: PgBoss, definition: AnyDefinition): Promise<void> {
+    const { log } = this.#options;
+    await boss.work(
+      definition.name,
+      {
+        pollingIntervalSeconds:
+          this.#options.pollingIntervalSeconds ?? JOB_POLLING_INTERVAL_SECONDS,
+        localConcurrency: definition.concurrency,
+        batchSize: 1,
+      },
+      async ([job]) => {
+        if (!job) return;
+        const data = definition.data.parse(job.data);
+        const { retryCount } = job;
+        try {
+          await definition.run(data, { id: job.id, retryCount, signal: job.signal });
+        } catch (error) {
+          log.warn({ err: error, job: definition.name, job_id: job.id, retryCount }, 'job failed');
+          throw error;
+        }
+      },
+    );
+    if (definition.cron !== undefined) {
+      await boss.schedule(definition.name, definition.cron, null, { tz: 'UTC' });
+    }
+  }
+}
