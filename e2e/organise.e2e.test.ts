@@ -428,4 +428,41 @@ describe('manual ordering', () => {
     expect(await page.getByLabel('Sort boards by').inputValue()).toBe('custom');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
+
+  test('reorders a board’s pins by keyboard in Reorder mode; the board sorts by Custom', async () => {
+    const page = await signedIn('gus_grows');
+    const board = await apiData<BoardRow>(page, '/v3/boards/gus_grows/shade-plants/');
+    const before = await apiData<PinRow[]>(
+      page,
+      `/v3/boards/${board.id}/pins/?sort=custom&page_size=25`,
+    );
+    const last = before.at(-1);
+    if (!last || before.length < 3) throw new Error('Shade Plants has too few pins');
+
+    await page.goto(`${corkboard.url}/gus_grows/shade-plants/`);
+    await page.getByRole('button', { name: 'Reorder' }).click();
+    const list = page.getByRole('list', { name: 'Pins, in order' });
+    await list.getByRole('button').first().waitFor();
+    expect(await page.getByLabel('Sort Pins by').inputValue()).toBe('newest');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const handle = list.getByRole('button').last();
+    const label = await handle.getAttribute('aria-label');
+    await handle.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Space');
+    await page
+      .getByText(`at position 1 of ${before.length}.`, { exact: false })
+      .waitFor({ state: 'attached' });
+    expect(await list.getByRole('button').first().getAttribute('aria-label')).toBe(label);
+    await expect.poll(() => page.getByLabel('Sort Pins by').inputValue()).toBe('custom');
+    // Saved: the board's own order now starts with the moved pin, for everyone.
+    await expect
+      .poll(
+        async () =>
+          (await apiData<PinRow[]>(page, `/v3/boards/${board.id}/pins/?page_size=1`))[0]?.id,
+      )
+      .toBe(last.id);
+  });
 });

@@ -83,4 +83,25 @@ describe('ReorderGrid', () => {
     );
     expect(names()).toEqual(['Move Alpha', 'Move Bravo', 'Move Charlie']);
   });
+
+  test('a pointer drag over another item and a drop sends one move; a drag ended elsewhere puts it back', async () => {
+    const onMove = vi.fn(() => Promise.resolve());
+    const { names, handle } = renderGrid(onMove);
+    const item = (name: string) => handle(name).closest('li') as HTMLLIElement;
+    const dataTransfer = { setData: () => undefined, effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(item('Alpha'), { dataTransfer });
+    fireEvent.dragOver(item('Charlie'), { dataTransfer });
+    expect(names()).toEqual(['Move Bravo', 'Move Charlie', 'Move Alpha']);
+    fireEvent.dragEnd(item('Alpha'), { dataTransfer });
+    expect(names()).toEqual(['Move Alpha', 'Move Bravo', 'Move Charlie']);
+    expect(onMove).not.toHaveBeenCalled();
+
+    fireEvent.dragStart(item('Charlie'), { dataTransfer });
+    fireEvent.dragOver(item('Bravo'), { dataTransfer });
+    fireEvent.drop(item('Charlie'), { dataTransfer });
+    fireEvent.dragEnd(item('Charlie'), { dataTransfer });
+    expect(onMove).toHaveBeenCalledExactlyOnceWith('c', 'a');
+    await waitFor(() => expect(screen.getByRole('list')).toHaveAttribute('aria-busy', 'false'));
+    expect(names()).toEqual(['Move Alpha', 'Move Charlie', 'Move Bravo']);
+  });
 });
