@@ -109,14 +109,20 @@ describe('boardCreateOptionsSchema', () => {
 });
 
 describe('boardSectionCreateOptionsSchema', () => {
-  it('trims the name, defaults name_source to typed and de-duplicates initial pins', () => {
+  it('trims the name, defaults name_source to typed and pinImport to off, de-duplicates initial pins', () => {
     expect(
       boardSectionCreateOptionsSchema.parse({
         board_id: '5',
         name: '  Lighting ',
         initial_pins: ['1', '2', '1'],
       }),
-    ).toEqual({ board_id: '5', name: 'Lighting', name_source: 0, initial_pins: ['1', '2'] });
+    ).toEqual({
+      board_id: '5',
+      name: 'Lighting',
+      name_source: 0,
+      initial_pins: ['1', '2'],
+      pinImport: false,
+    });
   });
 
   it('accepts name_source 0, 1 and 2 only', () => {
