@@ -25,8 +25,11 @@ export const JOB_POOL_SIZE = 3;
  * died, failing runs whose heartbeat stopped, retention); pg-boss's default is 60 s.
  */
 export const JOB_SUPERVISE_INTERVAL_SECONDS = 10;
-/** Decision: running jobs get this long to finish when the process stops. */
-export const JOB_STOP_TIMEOUT_MS = 10_000;
+/**
+ * Decision: running jobs get this long to finish when the process stops (inside main.ts's 10 s
+ * shutdown budget); a job cut off is retried by the next worker.
+ */
+export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 export interface JobRunContext {
   id: string;
