@@ -99,6 +99,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ S3_BUCKET: 'media' }, 'S3_PUBLIC_URL'],
     [{ FETCH_ALLOW_HOSTS: '127.0.0.1:*, images.internal:http' }, 'FETCH_ALLOW_HOSTS'],
+    [{ PROCESS_ROLE: 'scheduler' }, 'PROCESS_ROLE'],
     [
       { S3_BUCKET: 'media', S3_PUBLIC_URL: 'https://cdn.example', S3_ACCESS_KEY_ID: 'key' },
       'set both or neither',
@@ -106,5 +107,11 @@ describe('loadConfig', () => {
   ])('refuses %j, naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('runs API and workers in one process unless PROCESS_ROLE says otherwise (decision 139)', () => {
+    expect(loadConfig({}).processRole).toBe('all');
+    expect(loadConfig({ PROCESS_ROLE: 'api' }).processRole).toBe('api');
+    expect(loadConfig({ PROCESS_ROLE: 'worker' }).processRole).toBe('worker');
   });
 });

@@ -20,8 +20,16 @@ export const DEAD_LETTER_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 export const JOB_POLLING_INTERVAL_SECONDS = 2;
 /** Decision: pg-boss connections per process on PostgreSQL (the app's own pool has 10). */
 export const JOB_POOL_SIZE = 3;
-/** Decision: running jobs get this long to finish when the process stops. */
-export const JOB_STOP_TIMEOUT_MS = 10_000;
+/**
+ * Decision: how often a working process runs pg-boss's supervisor (expiring runs whose process
+ * died, failing runs whose heartbeat stopped, retention); pg-boss's default is 60 s.
+ */
+export const JOB_SUPERVISE_INTERVAL_SECONDS = 10;
+/**
+ * Decision: running jobs get this long to finish when the process stops (inside main.ts's 10 s
+ * shutdown budget); a job cut off is retried by the next worker.
+ */
+export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 export interface JobRunContext {
   id: string;
@@ -44,6 +52,11 @@ export interface JobDefinition<T> {
   retryDelayMaxSeconds: number;
   /** A run still going after this long is failed (and retried), e.g. after a crash. */
   expireInSeconds: number;
+  /**
+   * When set, a running job's worker refreshes a heartbeat; a run whose heartbeat is this old
+   * (its process died) is failed and retried without waiting for `expireInSeconds` (≥ 10).
+   */
+  heartbeatSeconds?: number;
   /** Runs of this job at once in one process. */
   concurrency: number;
   /** A cron expression (UTC) when the job also runs on a schedule. */
@@ -85,6 +98,12 @@ function bossOptions(connection: QueueConnection, work: boolean): ConstructorOpt
     supervise: work,
     schedule: work,
     migrate: true,
+    ...(work
+      ? {
+          superviseIntervalSeconds: JOB_SUPERVISE_INTERVAL_SECONDS,
+          monitorIntervalSeconds: JOB_SUPERVISE_INTERVAL_SECONDS,
+        }
+      : {}),
   };
   return connection.kind === 'pglite'
     ? { ...common, db: fromPglite(connection.pglite), backend: 'pglite' }
@@ -214,6 +233,9 @@ export class JobQueue {
         retryBackoff: true,
         retryDelayMax: definition.retryDelayMaxSeconds,
         expireInSeconds: definition.expireInSeconds,
+        ...(definition.heartbeatSeconds === undefined
+          ? {}
+          : { heartbeatSeconds: definition.heartbeatSeconds }),
       };
       await boss.createQueue(definition.name, { ...settings, deadLetter: DEAD_LETTER_QUEUE });
     }

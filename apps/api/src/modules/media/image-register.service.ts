@@ -32,6 +32,11 @@ export const IMAGE_INTAKE_RETRY_DELAY_SECONDS = 5;
 const IMAGE_INTAKE_RETRY_DELAY_MAX_SECONDS = 60;
 /** A run longer than this (a download has its own time limits) is treated as crashed. */
 const IMAGE_INTAKE_EXPIRE_SECONDS = 5 * 60;
+/**
+ * Decision (139): a run whose worker stops beating for this long (killed) is retried by another,
+ * within about this plus JOB_SUPERVISE_INTERVAL_SECONDS, instead of after the 5-minute expiry.
+ */
+export const IMAGE_INTAKE_HEARTBEAT_SECONDS = 15;
 /** Decision: unfinished registrations one person may have at a time. */
 export const IMAGE_INTAKE_PER_USER_MAX = 5;
 /**
@@ -119,6 +124,7 @@ export function defineImageIntakeJob(deps: AppDeps): void {
     retryDelaySeconds: IMAGE_INTAKE_RETRY_DELAY_SECONDS,
     retryDelayMaxSeconds: IMAGE_INTAKE_RETRY_DELAY_MAX_SECONDS,
     expireInSeconds: IMAGE_INTAKE_EXPIRE_SECONDS,
+    heartbeatSeconds: IMAGE_INTAKE_HEARTBEAT_SECONDS,
     concurrency: IMAGE_INTAKE_CONCURRENCY,
     run: (data, context) => runIntakeJob(deps, data.job_id, context),
   });

@@ -5,79 +5,22 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashPassword } from 'better-auth/crypto';
-import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '@corkboard/db/create-db';
-import { migrateToLatest } from '@corkboard/db/migrations';
 import { LOCAL_MEDIA_FOLDER, LocalMediaStorage } from '@corkboard/media/local-storage';
 import { spawnServer } from '@corkboard/testing-support/server';
 import { jpegBytes } from '../../test/api-client.ts';
+import { logInCrashUser, prepareCrashData } from '../../test/crash-server.ts';
 import { collectMediaGarbage, MEDIA_GC_GRACE_MS } from './media-gc.service.ts';
 
 const UPLOADS = 12;
 /** Kill once this many uploads were acknowledged, with the rest still in flight. */
 const KILL_AFTER = 3;
-const USERNAME = 'crash_test';
-const PASSWORD = 'crash-test-password';
-const CSRF = 'Y3Jhc2gtdGVzdC1jc3JmLXRva2VuLTAxMjM0NTY3ODk';
-
 const dataDir = mkdtempSync(join(tmpdir(), 'corkboard-crash-'));
 
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function prepareData(): Promise<void> {
-  const handle = await createDb({ dataDir });
-  await migrateToLatest(handle.db as Kysely<unknown>);
-  const user = await handle.db
-    .insertInto('users')
-    .values({
-      username: USERNAME,
-      first_name: 'Crash',
-      last_name: 'Test',
-      email: 'crash@test.example',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  // The e-mail credential as Better Auth stores it (provider 'credential', keyed by the user id).
-  await handle.db
-    .insertInto('auth_accounts')
-    .values({
-      user_id: user.id,
-      provider_id: 'credential',
-      account_id: user.id,
-      password: await hashPassword(PASSWORD),
-      created_at: new Date(),
-      updated_at: new Date(),
-    })
-    .execute();
-  await handle.close();
-}
-
-async function logIn(base: string): Promise<Record<string, string>> {
-  const login = await fetch(`${base}/v3/login/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `csrftoken=${CSRF}`,
-      'x-csrftoken': CSRF,
-    },
-    body: JSON.stringify({ username_or_email: USERNAME, password: PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookies = new Map<string, string>([['csrftoken', CSRF]]);
-  for (const cookie of login.headers.getSetCookie()) {
-    const [pair = ''] = cookie.split(';');
-    const at = pair.indexOf('=');
-    cookies.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-  return {
-    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    'x-csrftoken': cookies.get('csrftoken') ?? CSRF,
-  };
-}
 
 function allFiles(root: string): string[] {
   try {
@@ -95,7 +38,7 @@ describe('kill -9 during concurrent saves', () => {
     'keeps every acknowledged upload and leaves no orphan after the GC',
     { timeout: 300_000 },
     async () => {
-      await prepareData();
+      await prepareCrashData(dataDir);
       const images = await Promise.all(
         Array.from({ length: UPLOADS }, (_, i) => jpegBytes(1000 + i, 600)),
       );
@@ -113,7 +56,7 @@ describe('kill -9 during concurrent saves', () => {
       });
       const acknowledged: string[] = [];
       try {
-        const headers = await logIn(server.url);
+        const headers = await logInCrashUser(server.url);
         let killed = false;
         await Promise.all(
           images.map(async (image) => {
