@@ -20,6 +20,8 @@ export interface DbConfig {
 export interface DbHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** The connection string of a PostgreSQL database (for tests that start server processes). */
+  url?: string;
   close(): Promise<void>;
 }
 

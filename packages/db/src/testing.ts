@@ -68,6 +68,7 @@ async function createServerTestDb(url: string): Promise<DbHandle> {
   return {
     db,
     kind: 'postgres',
+    url: databaseUrl(url, name),
     close: async () => {
       await db.destroy();
       const dropper = new pg.Client({ connectionString: url });

@@ -39,6 +39,11 @@ export interface SpawnServerOptions {
   args?: string[];
   /** Path answered 2xx once the server is ready (default /healthz). */
   readyPath?: string;
+  /**
+   * Instead of a path: ready once the child prints a line containing this (a process without an
+   * HTTP server, e.g. PROCESS_ROLE=worker). Its stdout is then read, not shown.
+   */
+  readyLine?: string;
   readyTimeoutMs?: number;
   /** The child's stdout (stderr is always shown). Journeys show it; benches keep it quiet. */
   stdout?: 'inherit' | 'ignore';
@@ -96,6 +101,27 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
   throw new Error(`${url} not ready after ${timeoutMs} ms`);
 }
 
+function waitForLine(child: ChildProcess, line: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => reject(new Error(`no "${line}" after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      if (seen.includes(line)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early (${code ?? signal})`));
+    });
+  });
+}
+
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -112,7 +138,11 @@ export async function spawnServer(options: SpawnServerOptions = {}): Promise<Spa
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [options.entry ?? API_ENTRY, ...(options.args ?? [])], {
     cwd: REPO_ROOT,
-    stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'],
+    stdio: [
+      'ignore',
+      options.readyLine === undefined ? (options.stdout ?? 'inherit') : 'pipe',
+      'inherit',
+    ],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -129,11 +159,12 @@ export async function spawnServer(options: SpawnServerOptions = {}): Promise<Spa
     if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilReady(
-      `${url}${options.readyPath ?? '/healthz'}`,
-      child,
-      options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
-    );
+    const timeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
+    if (options.readyLine === undefined) {
+      await waitUntilReady(`${url}${options.readyPath ?? '/healthz'}`, child, timeoutMs);
+    } else {
+      await waitForLine(child, options.readyLine, timeoutMs);
+    }
   } catch (error) {
     await stop();
     throw error;

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { createDb } from '@corkboard/db/create-db';
 import { migrateToLatest } from '@corkboard/db/migrations';
+import type { Database } from '@corkboard/db/schema';
 
 export const CRASH_USERNAME = 'crash_test';
 const PASSWORD = 'crash-test-password';
@@ -14,7 +15,13 @@ const CSRF = 'Y3Jhc2gtdGVzdC1jc3JmLXRva2VuLTAxMjM0NTY3ODk';
 export async function prepareCrashData(dataDir: string): Promise<void> {
   const handle = await createDb({ dataDir });
   await migrateToLatest(handle.db as Kysely<unknown>);
-  const user = await handle.db
+  await addLoginUser(handle.db);
+  await handle.close();
+}
+
+/** Adds CRASH_USERNAME with a password to a migrated database (PGlite or PostgreSQL). */
+export async function addLoginUser(db: Kysely<Database>): Promise<void> {
+  const user = await db
     .insertInto('users')
     .values({
       username: CRASH_USERNAME,
@@ -25,7 +32,7 @@ export async function prepareCrashData(dataDir: string): Promise<void> {
     .returning('id')
     .executeTakeFirstOrThrow();
   // The e-mail credential as Better Auth stores it (provider 'credential', keyed by the user id).
-  await handle.db
+  await db
     .insertInto('auth_accounts')
     .values({
       user_id: user.id,
@@ -36,7 +43,6 @@ export async function prepareCrashData(dataDir: string): Promise<void> {
       updated_at: new Date(),
     })
     .execute();
-  await handle.close();
 }
 
 /** Logs CRASH_USERNAME in at `base`; answers the cookie and CSRF headers of later writes. */
