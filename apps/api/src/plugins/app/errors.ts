@@ -101,8 +101,30 @@ export function toAppError(error: unknown): AppError | null {
   return null;
 }
 
+/** Node's codes for a stream cut short because the other side went away. */
+const CLIENT_ABORT_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * Whether a failure is the client hanging up (a closed tab, a cancelled upload), not a fault of
+ * ours: the body stream ends early and the parser or a stream pipeline throws. Such a request
+ * has nobody to answer, and logging it as an unhandled error buried real faults in the journeys'
+ * logs, so it is logged at info level.
+ */
+export function isClientAbort(error: unknown, requestAborted: boolean): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && CLIENT_ABORT_CODES.has(code)) return true;
+  return requestAborted && error.message === 'aborted';
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const aborted = request.raw.aborted || request.raw.socket?.destroyed === true;
+    if (isClientAbort(error, aborted)) {
+      request.log.info({ code: (error as { code?: unknown }).code }, 'client closed the request');
+      // Answered for the record (the access log shows it); nobody is there to read it.
+      return sendAppError(reply, new AppError('BAD_REQUEST'));
+    }
     const appError = toAppError(error);
     if (appError) {
       if (appError.httpStatus >= 500)

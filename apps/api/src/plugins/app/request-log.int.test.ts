@@ -1,5 +1,6 @@
 // Issue 13: one log line per request; a flood the limiter refuses writes one line per address per
 // minute, not two per request; database errors reach the log without their values.
+import { connect } from 'node:net';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { loggerOptions } from './logging.ts';
 import { RATE_LIMITED_LOG_WINDOW_MS } from './request-log.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestBrowser } from '../../test/test-browser.ts';
+import { TEST_CSRF_TOKEN } from '../../test/api-client.ts';
 
 interface LogLine {
   msg: string;
@@ -121,5 +123,31 @@ describe('database errors in the log', () => {
     expect(text).not.toContain(email);
     expect(text).not.toContain('leaky.person');
     expect(text).not.toContain(secret);
+  });
+});
+
+describe('a client that hangs up mid-body', () => {
+  it('is logged as a closed request at info level, not as an unhandled error', async () => {
+    const address = await test.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    const before = log.lines.length;
+    const closed = new Promise<void>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: Number(port) }, () => {
+        socket.write(
+          'POST /v3/login/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+            `Cookie: csrftoken=${TEST_CSRF_TOKEN}\r\nX-CSRFToken: ${TEST_CSRF_TOKEN}\r\n` +
+            'Content-Length: 5000\r\n\r\n{"username_or_email":"',
+        );
+        // Give the server the head and the first bytes, then go away with the body unfinished.
+        setImmediate(() => socket.destroy());
+      });
+      socket.on('close', () => resolve());
+    });
+    await closed;
+    await expect
+      .poll(() => log.lines.slice(before).some((line) => line.msg === 'client closed the request'))
+      .toBe(true);
+    const levels = log.lines.slice(before) as (LogLine & { level?: number })[];
+    expect(levels.filter((line) => (line.level ?? 0) >= 50)).toEqual([]);
   });
 });
