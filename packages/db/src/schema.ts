@@ -722,6 +722,12 @@ export interface AdGroupsTable {
   spent_micro: Micro;
   targeting_spec: Json<StoredTargetingSpec>;
   auto_targeting_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** STANDARD spreads the budget evenly; ACCELERATED does not pace (docs/decisions/108). */
+  pacing_delivery_type: ColumnType<
+    'STANDARD' | 'ACCELERATED',
+    'STANDARD' | 'ACCELERATED' | undefined,
+    'STANDARD' | 'ACCELERATED'
+  >;
   optimization_goal_metadata: NullableJson<Record<string, unknown>>;
   start_time: Timestamp;
   end_time: NullableTimestamp;

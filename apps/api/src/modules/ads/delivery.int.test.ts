@@ -22,7 +22,8 @@ import {
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { SearchAnswer } from '@corkboard/shared/search/api';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
-import type { Who } from '../../test/api-client.ts';
+import { answer, csrfHeaders, type Who } from '../../test/api-client.ts';
+import { TEST_VIEWER_HEADER } from '../../test/test-viewer.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestClock } from '../../test/test-clock.ts';
 import {
@@ -429,7 +430,17 @@ describe('targeting (ADR 106)', () => {
   });
 });
 
+/** Moves the test clock to `time` (HH:MM, UTC) of the next UTC day: a day with no spend yet. */
+function nextDayAt(time: string): void {
+  const day = new Date(test.clock.now().getTime() + DAY_MS).toISOString().slice(0, 10);
+  test.clock.current = new Date(`${day}T${time}:00Z`);
+}
+
 describe('charging', () => {
+  // Late in the day the even pace allows the whole daily budget, so these tests see the cap
+  // itself; pacing has its own tests below.
+  beforeAll(() => nextDayAt('23:30'));
+
   it('charges CPC per counted click until the daily budget, then stops serving until tomorrow', async () => {
     // 1.00 a day at the default 0.50 per click: two clicks.
     const ad = await promotedAd({ budget: 1 });
@@ -465,19 +476,105 @@ describe('charging', () => {
     expect((await spendOf(ad.adGroupId)).lifetime).toBe(1_000_000);
   });
 
-  it('never spends past the budget under concurrent clicks', async () => {
-    // 2.50 a day: exactly five clicks of 0.50.
-    const ad = await promotedAd({ budget: 2.5 });
-    const people = await Promise.all(Array.from({ length: 40 }, () => viewer()));
-    const answers = await Promise.all(people.map((who) => beacon(who, ad.adId, 'CLOSEUP')));
-    expect(answers.every((answer) => answer.data.counted)).toBe(true);
-    expect(await spendOf(ad.adGroupId)).toEqual({ today: 2_500_000, lifetime: 2_500_000 });
-    const rollup = await handle.db
-      .selectFrom('ad_daily_rollups')
-      .select(['spend_micro', 'paid_closeups'])
-      .where('ad_id', '=', ad.adId)
-      .executeTakeFirstOrThrow();
-    expect(rollup).toEqual({ spend_micro: '2500000', paid_closeups: 40 });
+  // 200 people and 200 events in one PGlite: longer than the default limit on a busy 2-core box.
+  it(
+    'never spends past the budget under 200 concurrent billable events',
+    { timeout: 180_000 },
+    async () => {
+      // 2.50 a day: exactly five clicks of 0.50.
+      const ad = await promotedAd({ budget: 2.5 });
+      const people = await Promise.all(Array.from({ length: 200 }, () => viewer()));
+      // From two addresses: the beacon limit is AD_EVENT_RATE_LIMIT_MAX per address per minute.
+      const answers = await Promise.all(
+        people.map(async (who, i) =>
+          answer<{ counted: boolean }>(
+            await test.app.inject({
+              method: 'POST',
+              url: '/v3/ads/events/',
+              remoteAddress: i % 2 === 0 ? '198.51.100.20' : '198.51.100.21',
+              payload: JSON.stringify({ tracking_params: ad.adId, event: 'CLOSEUP' }),
+              headers: {
+                accept: 'application/json',
+                'content-type': 'application/json',
+                ...csrfHeaders(),
+                [TEST_VIEWER_HEADER]: who.id,
+              },
+            }),
+          ),
+        ),
+      );
+      expect(answers.map((one) => one.data.counted)).toEqual(people.map(() => true));
+      expect(await spendOf(ad.adGroupId)).toEqual({ today: 2_500_000, lifetime: 2_500_000 });
+      const rollup = await handle.db
+        .selectFrom('ad_daily_rollups')
+        .select(['spend_micro', 'paid_closeups'])
+        .where('ad_id', '=', ad.adId)
+        .executeTakeFirstOrThrow();
+      expect(rollup).toEqual({ spend_micro: '2500000', paid_closeups: 200 });
+    },
+  );
+});
+
+describe('even pacing (decision 108)', () => {
+  it('holds a daily budget to the even line plus an hour, and serves again as the day goes on', async () => {
+    nextDayAt('06:00');
+    // 12.00 a day at 0.50 a click: the line at 06:00 plus an hour's lead is 3.50, seven clicks.
+    const ad = await promotedAd({ budget: 12 });
+    const audience = await viewer();
+    expect(promotedIn(await homeFeed(audience))).toHaveLength(1);
+    for (let i = 0; i < 7; i += 1) await beacon(await viewer(), ad.adId, 'CLOSEUP');
+    expect((await spendOf(ad.adGroupId)).today).toBe(3_500_000);
+    // An eighth click would pass the line: not served now, though the budget has 8.50 left.
+    expect(promotedIn(await homeFeed(audience))).toEqual([]);
+    // A click of an ad already shown is still charged (pacing throttles serving, not billing).
+    expect((await beacon(await viewer(), ad.adId, 'CLOSEUP')).data).toEqual({ counted: true });
+    expect((await spendOf(ad.adGroupId)).today).toBe(4_000_000);
+    // At 08:00 the line plus the lead is 4.50: served again.
+    test.clock.advance(2 * 60 * 60_000);
+    expect(promotedIn(await homeFeed(audience))).toHaveLength(1);
+  });
+
+  it('does not pace an ACCELERATED ad group: only the cap stops it', async () => {
+    nextDayAt('06:00');
+    const ad = await promotedAd({ budget: 12 });
+    await sql`UPDATE ad_groups SET pacing_delivery_type = 'ACCELERATED' WHERE id = ${ad.adGroupId}`.execute(
+      handle.db,
+    );
+    const audience = await viewer();
+    for (let i = 0; i < 20; i += 1) await beacon(await viewer(), ad.adId, 'CLOSEUP');
+    expect((await spendOf(ad.adGroupId)).today).toBe(10_000_000);
+    expect(promotedIn(await homeFeed(audience))).toHaveLength(1);
+  });
+
+  it('never holds back the first event of the day, however early', async () => {
+    nextDayAt('00:05');
+    // At 00:05 the line plus the lead is about 0.05 of a 1.00 budget: less than one click.
+    const ad = await promotedAd({ budget: 1 });
+    const audience = await viewer();
+    expect(promotedIn(await homeFeed(audience))).toHaveLength(1);
+    await beacon(await viewer(), ad.adId, 'CLOSEUP');
+    expect(promotedIn(await homeFeed(audience))).toEqual([]);
+  });
+
+  it('spreads a lifetime budget over its schedule', async () => {
+    nextDayAt('12:00');
+    // 10.00 over ten days: after one day the line plus the lead is about 1.42, two clicks.
+    const ad = await promotedAd({ budget: 10 });
+    const start = test.clock.now();
+    await sql`UPDATE ad_groups SET budget_type = 'LIFETIME', start_time = ${start},
+      end_time = ${new Date(start.getTime() + 10 * DAY_MS)} WHERE id = ${ad.adGroupId}`.execute(
+      handle.db,
+    );
+    test.clock.advance(DAY_MS);
+    const audience = await viewer();
+    await beacon(await viewer(), ad.adId, 'CLOSEUP');
+    expect(promotedIn(await homeFeed(audience))).toHaveLength(1);
+    await beacon(await viewer(), ad.adId, 'CLOSEUP');
+    expect((await spendOf(ad.adGroupId)).lifetime).toBe(1_000_000);
+    expect(promotedIn(await homeFeed(audience))).toEqual([]);
+    // Half way through the schedule the line is past 5.00.
+    test.clock.advance(4 * DAY_MS);
+    expect(promotedIn(await homeFeed(audience))).toHaveLength(1);
   });
 });
 

@@ -126,6 +126,41 @@ const SERVABLE_FROM = sql`ads a
   JOIN pins p ON p.id = a.pin_id
   JOIN boards b ON b.id = p.board_id`;
 
+export interface PacingInput {
+  /** How far through its UTC day `now` is, 0–1. */
+  dayFraction: number;
+  /** How far ahead of the even line an ad group may spend, as a fraction of its budget. */
+  leadFraction: number;
+}
+
+/**
+ * Even pacing (docs/decisions/108): an ad group is served only while its spend plus one more
+ * event stays on or under the even line — the budget times the share of the day (DAILY) or of the
+ * schedule (LIFETIME with an end) gone by, plus the lead — or while it has spent nothing yet in
+ * that period (the pace never holds back the first event). ACCELERATED groups are not paced, and
+ * a LIFETIME budget without an end has no line to follow: only the cap applies. Charging is not
+ * paced (an event of an ad already shown is charged up to the cap); serving is.
+ */
+function pacingRule({
+  dayFraction,
+  leadFraction,
+  now,
+}: PacingInput & { now: Date }): RawBuilder<boolean> {
+  return sql<boolean>`(CASE
+      WHEN g.pacing_delivery_type = 'ACCELERATED' THEN true
+      WHEN g.budget_type = 'DAILY' THEN
+        coalesce(sd.spent_micro, 0) = 0
+        OR coalesce(sd.spent_micro, 0) + ${COST_SQL}
+           <= g.budget_in_micro_currency * least(1.0, ${dayFraction}::float8 + ${leadFraction}::float8)
+      WHEN g.end_time IS NULL OR g.end_time <= g.start_time THEN true
+      ELSE
+        g.spent_micro = 0
+        OR g.spent_micro + ${COST_SQL} <= g.budget_in_micro_currency * least(1.0,
+             extract(epoch FROM (${now}::timestamptz - g.start_time))
+               / extract(epoch FROM (g.end_time - g.start_time)) + ${leadFraction}::float8)
+    END)`;
+}
+
 /**
  * Ads to place for one viewer, best bid first: the delivery rules, budget left for one more
  * billable event (today's spend for DAILY budgets, the lifetime spend for LIFETIME ones), and
@@ -134,12 +169,13 @@ const SERVABLE_FROM = sql`ads a
  */
 export async function findServableAds(
   db: Kysely<Database>,
-  query: DeliveryRules & {
-    viewerKey: string;
-    day: string;
-    frequencyCap: number;
-    limit: number;
-  },
+  query: DeliveryRules &
+    PacingInput & {
+      viewerKey: string;
+      day: string;
+      frequencyCap: number;
+      limit: number;
+    },
 ): Promise<ServableAdRow[]> {
   // One ad per pin: DISTINCT ON keeps the best-bid ad of each promoted pin.
   const result = await sql<ServableAdRow>`
@@ -150,6 +186,7 @@ export async function findServableAds(
       WHERE ${servableRules(query)}
         AND (CASE g.budget_type WHEN 'DAILY' THEN coalesce(sd.spent_micro, 0) ELSE g.spent_micro END)
             + ${COST_SQL} <= g.budget_in_micro_currency
+        AND ${pacingRule(query)}
         AND NOT EXISTS (SELECT 1 FROM ad_viewer_days v
                         WHERE v.viewer_key = ${query.viewerKey} AND v.day = ${query.day}
                           AND v.ad_id = a.id AND v.impressions >= ${query.frequencyCap})

@@ -36,6 +36,20 @@ export const AD_EVENT_DEDUPE_WINDOW_MS = 30 * 60_000;
 /** Viewer-day rows are kept this many days (longer than any window or cap). */
 export const AD_VIEWER_DAYS_KEEP_DAYS = 2;
 export const AD_VIEWER_DAYS_PURGE_INTERVAL_MS = 60 * 60_000;
+/**
+ * Not in the spec (docs/decisions/108): even pacing lets an ad group spend up to this share of its
+ * budget ahead of the even line — an hour's worth of a daily budget — so a quiet hour can be made
+ * up and the day's budget is reached by its end, not by breakfast.
+ */
+export const PACING_LEAD_FRACTION = 1 / 24;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** How far through its UTC day `at` is, 0–1. */
+export function utcDayFraction(at: Date): number {
+  const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  return (at.getTime() - midnight) / DAY_MS;
+}
+
 /** Not in the spec: impression/click beacons per client IP per minute. */
 export const AD_EVENT_RATE_LIMIT_MAX = 120;
 
@@ -132,6 +146,8 @@ export async function withPromotedPins<T extends Pin>(
     viewerKey: viewerKey(viewer),
     day: utcDay(now),
     frequencyCap: AD_FREQUENCY_CAP_PER_DAY,
+    dayFraction: utcDayFraction(now),
+    leadFraction: PACING_LEAD_FRACTION,
     limit: wanted,
   });
   if (ads.length === 0) return pins;
