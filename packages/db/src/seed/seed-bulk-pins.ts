@@ -62,7 +62,7 @@ export async function addBulkPins(
         SELECT b.owner_id, b.id, t.image_id, t.title, t.description, t.link, t.domain,
                t.dominant_color, t.alt_text, now() - make_interval(secs => ${count} - i)
         FROM generate_series(${start}::int, ${end}::int) AS i
-        JOIN seed_bulk_boards b ON b.n = (i * 7919) % ${boards}
+        JOIN seed_bulk_boards b ON b.n = (i::bigint * 7919) % ${boards}
         JOIN seed_bulk_templates t ON t.n = i % ${templates}
         ORDER BY i`.execute(trx);
       progress(`${end.toLocaleString('en')} of ${count.toLocaleString('en')} pins (${elapsed()})`);

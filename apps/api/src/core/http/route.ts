@@ -16,10 +16,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { success } from '@corkboard/shared/envelope';
-import {
-  answerFromPageCache,
-  type VisitorCacheOption,
-} from '../../plugins/app/public-caching.ts';
+import { answerFromPageCache, type VisitorCacheOption } from '../../plugins/app/public-caching.ts';
 import { checkAccess, type Access, type ViewerOf } from '../access.ts';
 import { failureEnvelopeSchema, successEnvelopeSchema } from './envelope.schemas.ts';
 import { parseInput, type InputContext, type InputErrorMapper } from './input.ts';

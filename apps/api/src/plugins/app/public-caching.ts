@@ -31,9 +31,7 @@ export interface VisitorCacheOption {
 }
 
 type PageState =
-  | { kind: 'miss'; key: string; generation: string }
-  | { kind: 'hit'; etag: string }
-  | undefined;
+  { kind: 'miss'; key: string; generation: string } | { kind: 'hit'; etag: string } | undefined;
 
 declare module 'fastify' {
   interface FastifyRequest {
