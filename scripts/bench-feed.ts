@@ -1,9 +1,13 @@
 // bench:feed — autocannon against the first home-feed page (25 pins) of the real server, and in
 // the same run against a bare Fastify route that returns the same bytes from memory. Prints
 // req/s, p99 latency and the ratio. Never fails on timing; the numbers go in docs/performance.md.
+// Targets (issue 13 "Speed", decisions 144 and 145): a visitor (a returning browser's cookies, no
+// session: the server's visitor page cache), the same visitor revalidating with If-None-Match
+// (304), a signed-in demo person (session cache, the signed-in feed query), and the bare route.
 //
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_DATA_DIR (reuse a
-// seeded data dir; default a fresh temp dir, seeded on first start), DATABASE_URL (bench a server).
+// seeded data dir; default a fresh temp dir, seeded on first start), DATABASE_URL (bench a server,
+// e.g. one filled by `npm run db:seed -- --pins 1000000`).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -14,34 +18,69 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'corkboard-bench-'));
 
+/** A demo person (seeded by the server on first start, or by `npm run db:seed`). */
+const DEMO_USER = 'mara_cooks';
+const DEMO_PASSWORD = 'corkboard-demo';
+/** A well-formed double-submit token and visitor id, as a returning browser holds them. */
+const CSRF = 'YmVuY2gtZmVlZC1jc3JmLXRva2VuLTAxMjM0NTY3ODk';
+const VISITOR_COOKIES = `csrftoken=${CSRF}; visitor_id=YmVuY2gtZmVlZC12aXNpdG`;
+
 interface Figures {
   label: string;
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
   non2xx: number;
 }
 
-async function measure(label: string, url: string): Promise<Figures> {
-  // Warm-up so JIT and caches are in the same state for both targets.
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration });
+async function measure(
+  label: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Figures> {
+  // Warm-up so JIT and caches are in the same state for every target.
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration, headers });
   return {
     label,
     requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
   };
 }
 
+async function logIn(base: string): Promise<string> {
+  const login = await fetch(`${base}/v3/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: VISITOR_COOKIES, 'x-csrftoken': CSRF },
+    body: JSON.stringify({ username_or_email: DEMO_USER, password: DEMO_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`log-in failed: ${login.status} ${await login.text()}`);
+  const cookies = new Map<string, string>();
+  for (const pair of VISITOR_COOKIES.split('; ')) {
+    const at = pair.indexOf('=');
+    cookies.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  for (const line of login.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    cookies.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
 const api = await spawnServer({
   dataDir,
   stdout: 'ignore',
-  env: { RATE_LIMIT_MAX: '100000000' },
+  env: { RATE_LIMIT_MAX: '100000000', CAPTCHA_PROVIDER: 'off' },
 });
 const feedUrl = `${api.url}/v3/feeds/home/`;
 let baseline: SpawnedServer | undefined;
 try {
-  const body = Buffer.from(await (await fetch(feedUrl)).arrayBuffer());
+  const first = await fetch(feedUrl, { headers: { cookie: VISITOR_COOKIES } });
+  const etag = first.headers.get('etag') ?? '';
+  const body = Buffer.from(await first.arrayBuffer());
   const pins = (JSON.parse(body.toString()) as { resource_response: { data: unknown[] } })
     .resource_response.data.length;
   const bodyFile = join(dataDir, 'bench-feed-body.json');
@@ -55,7 +94,25 @@ try {
   });
   const baselineUrl = `${baseline.url}/v3/feeds/home/`;
 
-  const feed = await measure(`GET /v3/feeds/home/ (${pins} pins, ${body.length} B)`, feedUrl);
+  const sessionCookies = await logIn(api.url);
+  const signedIn = await fetch(feedUrl, { headers: { cookie: sessionCookies } });
+  const signedInBytes = (await signedIn.arrayBuffer()).byteLength;
+  if (signedIn.headers.get('cache-control') !== 'private, no-store') {
+    throw new Error('the signed-in answer was not private: did the log-in work?');
+  }
+
+  const feed = await measure(
+    `visitor GET /v3/feeds/home/ (${pins} pins, ${body.length} B)`,
+    feedUrl,
+    { cookie: VISITOR_COOKIES },
+  );
+  const revalidated = await measure('visitor, If-None-Match → 304', feedUrl, {
+    cookie: VISITOR_COOKIES,
+    'if-none-match': etag,
+  });
+  const member = await measure(`signed in (${DEMO_USER}, ${signedInBytes} B)`, feedUrl, {
+    cookie: sessionCookies,
+  });
   const bare = await measure('baseline: bare Fastify, same bytes from memory', baselineUrl);
 
   console.log(
@@ -64,15 +121,17 @@ try {
   console.log(
     `autocannon: ${connections} connections, ${duration} s per target, after a 2 s warm-up; database: ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}\n`,
   );
-  const rows = [feed, bare].map((f) => ({
+  const rows = [feed, revalidated, member, bare].map((f) => ({
     target: f.label,
     'req/s': Math.round(f.requestsPerSecond),
+    'p50 ms': f.p50Ms,
     'p99 ms': f.p99Ms,
     non2xx: f.non2xx,
+    ratio: (f.requestsPerSecond / bare.requestsPerSecond).toFixed(3),
   }));
   console.table(rows);
   console.log(
-    `ratio feed/baseline: ${(feed.requestsPerSecond / bare.requestsPerSecond).toFixed(3)} of baseline throughput`,
+    `ratio visitor/baseline: ${(feed.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}; signed-in/baseline: ${(member.requestsPerSecond / bare.requestsPerSecond).toFixed(3)} (304s count as non-2xx)`,
   );
 } finally {
   await baseline?.stop();

@@ -57,6 +57,9 @@ import {
 } from './plugins/app/errors.ts';
 import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerPrivateCaching } from './plugins/app/private-caching.ts';
+import { registerPublicCaching } from './plugins/app/public-caching.ts';
+import { registerWriteInvalidation } from './plugins/app/write-invalidation.ts';
+import { createPageCache } from './lib/page-cache.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
 import { connectSharedState, type InvalidationBus } from './lib/shared-state.ts';
 import { OneLinePerRequestLog } from './plugins/app/request-log.ts';
@@ -218,8 +221,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBodyGate(app);
   registerPrivateCaching(app);
   await app.register(cookie);
+  // After the cookie plugin, whose onSend writes Set-Cookie: a visitor answer that sets a cookie
+  // is not marked shareable (public-caching.ts).
+  const pageCache = createPageCache(shared.redis, shared.bus);
+  registerPublicCaching(app, pageCache);
+  registerWriteInvalidation(app, pageCache, shared.bus);
   registerCsrf(app, { secureCookie: isHttpsPublicUrl(config) });
-  const auth = createAuth(app, { config, db: options.db, now, fetch: options.fetch });
+  const auth = createAuth(app, {
+    config,
+    db: options.db,
+    now,
+    fetch: options.fetch,
+    bus: shared.bus,
+  });
   registerViewer(app, options.resolveViewer ?? auth.resolveViewer);
   const experimentStore = sharedInvalidation(
     shared.bus,

@@ -2,8 +2,9 @@
 // (PROCESS_ROLE=api) and one worker (PROCESS_ROLE=worker) on one PostgreSQL database and one
 // Redis. A session made through A works on B; the per-address budget is counted once across
 // both; an image-from-URL job accepted by A completes after A is killed with -9 (the worker runs
-// it, B reports it). Cross-process cache invalidation is proved deterministically, with a frozen
-// clock, in lib/shared-state.int.test.ts. Needs PostgreSQL (the roles refuse PGlite), so it runs in
+// it, B reports it); a visitor page cached on both is dropped on both by a write through A
+// (docs/decisions/144). Cross-process cache invalidation is also proved deterministically, with a
+// frozen clock, in lib/shared-state.int.test.ts. Needs PostgreSQL (the roles refuse PGlite), so it runs in
 // CI's PostgreSQL pass and with DATABASE_URL locally.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { ImageIntakeJobData } from '@corkboard/shared/saving/api';
 import { spawnServer, type SpawnedServer } from '@corkboard/testing-support/server';
 import { jpegBytes } from './test/api-client.ts';
+import { createFixtures } from './test/fixtures.ts';
 import { addLoginUser, CRASH_USERNAME, logInCrashUser } from './test/crash-server.ts';
 import { startLoopbackServer, type LoopbackServer } from './test/loopback-server.ts';
 import { startRedisServer, type RedisServer } from './test/redis-server.ts';
@@ -23,6 +25,8 @@ import { startRedisServer, type RedisServer } from './test/redis-server.ts';
 const BUDGET = 30;
 /** Requests of the budget part come "from" this address (TRUST_PROXY reads X-Forwarded-For). */
 const CLIENT = { 'x-forwarded-for': '203.0.113.7' };
+/** The cache part's visitor: its own address, so the budget part's count is not touched. */
+const CLIENT_VISITOR = { 'x-forwarded-for': '203.0.113.8', accept: 'application/json' };
 
 /** What apps/api/src/main.ts prints once a worker process runs. */
 const WORKER_READY_LINE = 'Corkboard worker is running';
@@ -105,6 +109,44 @@ describe.runIf(onPostgres)('two API processes and a worker on PostgreSQL and Red
     });
     const envelope = (await refused.json()) as { resource_response: { code: number } };
     expect(envelope.resource_response.code).toBe(ERROR_CODES.RATE_LIMITED.code);
+  });
+
+  it('a visitor page cached on A and B is dropped on both by a write through A', async () => {
+    const crash = await handle.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('username', '=', CRASH_USERNAME)
+      .executeTakeFirstOrThrow();
+    const f = createFixtures(handle.db);
+    const board = await f.board(crash);
+    const pin = await f.pin({ board, title: 'Before' });
+    const headers = await logInCrashUser(a.url);
+    const edit = (title: string) =>
+      fetch(`${a.url}/resource/PinResource/update/`, {
+        method: 'POST',
+        headers: { ...headers, ...CLIENT_VISITOR, 'content-type': 'application/json' },
+        body: JSON.stringify({ options: { id: pin.id, title } }),
+      });
+    const feedOn = async (server: SpawnedServer): Promise<string[]> => {
+      // A visitor: no session cookie.
+      const answer = await fetch(`${server.url}/v3/feeds/home/`, { headers: CLIENT_VISITOR });
+      expect(answer.status).toBe(200);
+      const json = (await answer.json()) as { resource_response: { data: { id: string }[] } };
+      return json.resource_response.data.map((item) => item.id);
+    };
+
+    expect((await edit('Cached')).status).toBe(200);
+    const cached = await feedOn(a);
+    expect(await feedOn(b)).toEqual(cached);
+    // Written straight into the database: no process is told, so both serve the stored page.
+    const unseen = await f.pin({ board, title: 'Behind the cache' });
+    expect(await feedOn(a)).toEqual(cached);
+    expect(await feedOn(b)).toEqual(cached);
+
+    expect((await edit('After the write')).status).toBe(200);
+    // No waiting: A's answer came after the shared generation moved.
+    expect((await feedOn(b))[0]).toBe(unseen.id);
+    expect((await feedOn(a))[0]).toBe(unseen.id);
   });
 
   it('an image-from-URL job accepted by A completes after A is killed with -9', async () => {

@@ -16,6 +16,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { success } from '@corkboard/shared/envelope';
+import { answerFromPageCache, type VisitorCacheOption } from '../../plugins/app/public-caching.ts';
 import { checkAccess, type Access, type ViewerOf } from '../access.ts';
 import { failureEnvelopeSchema, successEnvelopeSchema } from './envelope.schemas.ts';
 import { parseInput, type InputContext, type InputErrorMapper } from './input.ts';
@@ -68,6 +69,11 @@ interface RouteBase<A extends Access> {
   bodyLimit?: number | undefined;
   rateLimit?: { max: number; timeWindow: string } | undefined;
   errorHandler?: RouteOptions['errorHandler'];
+  /**
+   * A public page (GET, access `anyone`): visitors' answers are cached and revalidated
+   * (plugins/app/public-caching.ts, docs/decisions/144).
+   */
+  visitorCache?: VisitorCacheOption | undefined;
 }
 
 /** A route answering the JSON envelope (almost all of them). */
@@ -153,7 +159,9 @@ function baseOptions(route: RouteBase<Access>): Partial<RouteOptions> {
     config: {
       access: route.access,
       ...(route.rateLimit === undefined ? {} : { rateLimit: route.rateLimit }),
+      ...(route.visitorCache === undefined ? {} : { visitorCache: route.visitorCache }),
     },
+    ...(route.visitorCache === undefined ? {} : { preHandler: answerFromPageCache }),
     ...(route.errorHandler === undefined ? {} : { errorHandler: route.errorHandler }),
   };
 }

@@ -11,6 +11,7 @@ import { avatarUrl, serializeFor, serializePin } from '../../core/serializers.ts
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import {
   addToRollup,
+  anyLiveAd,
   chargeAdGroup,
   countViewerEvent,
   findDeliverableAd,
@@ -137,7 +138,7 @@ export async function withPromotedPins<T extends Pin>(
 ): Promise<T[]> {
   if (viewer === null) return pins;
   const wanted = usableSlots(pins.length).length;
-  if (wanted === 0) return pins;
+  if (wanted === 0 || !(await anyLiveAd(deps.db))) return pins;
   const now = deps.now();
   const ads = await findServableAds(deps.db, {
     viewerId: viewer.id,

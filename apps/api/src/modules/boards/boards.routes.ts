@@ -68,6 +68,7 @@ export const boardRoutes: ModuleRoutes = (app, { deps }, done) => {
     summary: "A board's pins (sections included), in the board's sort or `sort`",
     tags: ['boards'],
     access: 'anyone',
+    visitorCache: {},
     params: z.object({ id: idSchema }),
     query: boardPinsQuerySchema,
     response: z.array(pinSchema),
@@ -85,6 +86,7 @@ export const boardRoutes: ModuleRoutes = (app, { deps }, done) => {
     summary: 'A board page: the board, its sections and what the viewer may do',
     tags: ['boards'],
     access: 'anyone',
+    visitorCache: {},
     params: z.object({ username: usernameSchema, slug: slugSchema }),
     response: boardDetailSchema,
     handler: async ({ viewer, params }) => ({

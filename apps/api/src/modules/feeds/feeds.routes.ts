@@ -16,6 +16,7 @@ export const feedRoutes: ModuleRoutes = (app, { deps }, done) => {
       "The home feed: newest pins of public boards (the viewer's topics first, ADR 082), with promoted pins for signed-in viewers",
     tags: ['feeds'],
     access: 'anyone',
+    visitorCache: {},
     query: pageQuerySchema,
     response: z.array(pinSchema),
     handler: async ({ viewer, query }) => {

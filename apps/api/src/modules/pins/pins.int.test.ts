@@ -203,6 +203,8 @@ describe('link_domain (saving.md §3 "linkDomain with officialUser")', () => {
       { deactivated_at: null, suspended_at: new Date() },
     ]) {
       await handle.db.updateTable('users').set(status).where('id', '=', gone.id).execute();
+      // Written behind the app's back: tell the visitor page cache, as a write request would (ADR 144).
+      await app.pageCache.invalidate();
       expect((await read(pinOfGone.id)).link_domain).toEqual({
         domain: 'gone.example',
         official_user: null,

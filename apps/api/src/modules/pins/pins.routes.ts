@@ -76,6 +76,8 @@ export const pinRoutes: ModuleRoutes = (app, { deps }, done) => {
     summary: 'A pin with its link domain and official user',
     tags: ['pins'],
     access: 'anyone',
+    // The aggregate-save experiment changes a visitor's answer (ADR 122).
+    visitorCache: { variant: (request) => (showsAggregateSaves(request, null) ? 'saves' : '') },
     params: z.object({ id: idSchema }),
     response: pinDetailSchema,
     handler: async ({ request, viewer, params }) => ({

@@ -37,6 +37,7 @@ export const userRoutes: ModuleRoutes = (app, { deps }, done) => {
     summary: 'A profile, with counts of what this viewer may see',
     tags: ['users'],
     access: 'anyone',
+    visitorCache: {},
     params,
     response: userSchema,
     handler: async ({ viewer, params: { username } }) => ({
@@ -50,6 +51,7 @@ export const userRoutes: ModuleRoutes = (app, { deps }, done) => {
     summary: "A person's board grid (owned and collaborated), in their sort or `sort`",
     tags: ['users'],
     access: 'anyone',
+    visitorCache: {},
     params,
     query: profileBoardsQuerySchema,
     response: z.array(boardSchema),
@@ -69,6 +71,7 @@ export const userRoutes: ModuleRoutes = (app, { deps }, done) => {
     summary: 'Pins a person saved, newest first',
     tags: ['users'],
     access: 'anyone',
+    visitorCache: {},
     params,
     query: pageQuerySchema,
     response: z.array(pinSchema),

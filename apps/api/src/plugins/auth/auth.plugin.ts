@@ -7,6 +7,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import { isHttpsPublicUrl, type AppConfig } from '../../config/config.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { SessionCache } from '../../lib/session-cache.ts';
+import type { InvalidationBus } from '../../lib/shared-state.ts';
 import type { ViewerResolver } from '../app/viewer.ts';
 import { createCaptcha, type CaptchaSetup } from '../captcha/captcha.plugin.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
@@ -37,6 +39,8 @@ export interface CreateAuthOptions {
   now: Clock;
   /** For the reCAPTCHA verifier; tests pass one that reaches their loopback peer. */
   fetch?: typeof fetch | undefined;
+  /** Where "a session may have ended" is heard (ADR 145); the session cache empties on it. */
+  bus: InvalidationBus;
 }
 
 export function createAuth(app: FastifyInstance, options: CreateAuthOptions): AuthSetup {
@@ -102,6 +106,10 @@ export function createAuth(app: FastifyInstance, options: CreateAuthOptions): Au
     engine,
     captcha,
     mailer,
-    resolveViewer: sessionViewerResolver(engine, app.log),
+    resolveViewer: sessionViewerResolver(
+      engine,
+      app.log,
+      new SessionCache(options.bus, options.now),
+    ),
   };
 }

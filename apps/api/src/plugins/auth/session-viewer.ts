@@ -2,6 +2,7 @@
 // the cookie (and immutable files) never touch the database. A refreshed session's new cookie,
 // or the deletion of a stale one, is passed on to the answer.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SessionCache } from '../../lib/session-cache.ts';
 import type { Viewer, ViewerResolver } from '../app/viewer.ts';
 import { isApiPath } from '../app/errors.ts';
 import { AUTH_COOKIE_PREFIX, type AuthEngine } from './auth-engine.ts';
@@ -23,13 +24,35 @@ export function forwardSetCookies(reply: FastifyReply, headers: Headers): void {
   for (const line of headers.getSetCookie()) reply.header('set-cookie', line);
 }
 
+/**
+ * The engine's cookies of a request (`corkboard.*`, `__Secure-corkboard.*`), in order: what the
+ * session lookup depends on, so the session cache's key.
+ */
+function authCookies(cookieHeader: string): string {
+  return cookieHeader
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.replace(/^__Secure-/, '').startsWith(`${AUTH_COOKIE_PREFIX}.`))
+    .join('; ');
+}
+
 export function sessionViewerResolver(
   engine: AuthEngine,
   log: { error(object: object, message: string): void },
+  sessions?: SessionCache,
 ): ViewerResolver {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> => {
     if (ANONYMOUS_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return null;
-    if (!request.headers.cookie?.includes(SESSION_COOKIE_MARKER)) return null;
+    const cookieHeader = request.headers.cookie;
+    if (cookieHeader === undefined || !cookieHeader.includes(SESSION_COOKIE_MARKER)) return null;
+    // ADR 145: a session looked up moments ago is not looked up again.
+    const key = SessionCache.keyOf(authCookies(cookieHeader));
+    const cached = sessions?.get(key);
+    if (cached !== undefined) {
+      request.authSessionToken = cached.token;
+      return { id: cached.userId };
+    }
+    const generation = sessions?.generation ?? 0;
     try {
       const result = await engine.api.getSession({
         headers: engineHeaders(request),
@@ -37,8 +60,18 @@ export function sessionViewerResolver(
       });
       forwardSetCookies(reply, result.headers);
       if (!result.response) return null;
-      request.authSessionToken = result.response.session.token;
-      return { id: result.response.user.id };
+      const { session, user } = result.response;
+      request.authSessionToken = session.token;
+      // A lookup that changed cookies (a refreshed session) is not remembered: the browser's next
+      // request carries the new ones.
+      if (result.headers.getSetCookie().length === 0) {
+        sessions?.set(key, generation, {
+          userId: user.id,
+          token: session.token,
+          expiresAt: new Date(session.expiresAt),
+        });
+      }
+      return { id: user.id };
     } catch (error) {
       // A page still loads as a visitor when the session store is down; the API says so.
       if (isApiPath(request.url)) throw error;

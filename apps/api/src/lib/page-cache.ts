@@ -1,0 +1,132 @@
+// The server-side cache of serialized visitor pages (docs/decisions/144): the bytes of a
+// signed-out answer and its ETag, keyed by the request. In this process by default; in
+// Valkey/Redis when REDIS_URL is set, so every API process reads the one copy.
+//
+// Correctness rests on a generation number, not on timing: a reader notes the generation before
+// it queries the database and stores its answer under that generation; a write bumps the
+// generation after it commits (awaited before the writer gets its answer). A reader that raced a
+// write therefore stores under a generation nobody reads again, and the first read after a write
+// — on any process — misses and sees the write.
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import { REDIS_PREFIX, type InvalidationBus } from './shared-state.ts';
+
+/** Not in the spec. How long a stored visitor page lives without a write (ADR 144). */
+export const VISITOR_PAGE_TTL_MS = 60_000;
+/** Not in the spec. The in-process cache's bound: serialized bytes of all entries (ADR 144). */
+export const VISITOR_PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** The bus topic of "a public page may have changed" (ADR 105's InvalidationBus). */
+export const VISITOR_PAGES_TOPIC = 'visitor-pages';
+
+export interface CachedPage {
+  etag: string;
+  body: string;
+}
+
+/** A lookup's answer: the entry if one is stored, and the generation to store a fresh one under. */
+export interface PageLookup {
+  generation: string;
+  page: CachedPage | undefined;
+}
+
+export interface PageCache {
+  get(key: string): Promise<PageLookup>;
+  set(key: string, generation: string, page: CachedPage): Promise<void>;
+  /** Drops every entry on every process; resolves once the next read anywhere misses. */
+  invalidate(): Promise<void>;
+}
+
+/** A strong ETag of the exact bytes. */
+export function strongEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** One process: a byte-bounded LRU; the bus (a call here) bumps the generation and empties it. */
+export function localPageCache(bus: InvalidationBus): PageCache {
+  let generation = 0;
+  const entries = new LRUCache<string, CachedPage & { generation: number }>({
+    maxSize: VISITOR_PAGE_CACHE_MAX_BYTES,
+    sizeCalculation: (page) => page.body.length + page.etag.length + 64,
+    ttl: VISITOR_PAGE_TTL_MS,
+  });
+  bus.subscribe(VISITOR_PAGES_TOPIC, () => {
+    generation += 1;
+    entries.clear();
+  });
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      return Promise.resolve({
+        generation: String(generation),
+        page: entry?.generation === generation ? entry : undefined,
+      });
+    },
+    set(key, stored, page) {
+      if (stored === String(generation)) entries.set(key, { ...page, generation });
+      return Promise.resolve();
+    },
+    invalidate() {
+      bus.publish(VISITOR_PAGES_TOPIC);
+      return Promise.resolve();
+    },
+  };
+}
+
+const GENERATION_KEY = `${REDIS_PREFIX}pages:generation`;
+const ENTRY_PREFIX = `${REDIS_PREFIX}pages:`;
+
+/** The generation and, in the same round trip, the entry stored under it. */
+const LOOKUP_SCRIPT = `
+local generation = redis.call('GET', KEYS[1]) or '0'
+return { generation, redis.call('GET', ARGV[1] .. generation .. ':' .. ARGV[2]) }
+`;
+
+function entryKey(generation: string, key: string): string {
+  return `${ENTRY_PREFIX}${generation}:${hashKey(key)}`;
+}
+
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+/**
+ * Several processes: entries live in Redis, so there is one copy to drop. A write INCRs the
+ * generation (awaited), which makes every process's next lookup miss; it also publishes on the
+ * bus for anything a process keeps of its own. Entries of old generations expire by their TTL.
+ */
+export function redisPageCache(redis: Redis, bus: InvalidationBus): PageCache {
+  return {
+    async get(key) {
+      const [generation, stored] = (await redis.eval(
+        LOOKUP_SCRIPT,
+        1,
+        GENERATION_KEY,
+        ENTRY_PREFIX,
+        hashKey(key),
+      )) as [string, string | null];
+      if (stored === null) return { generation, page: undefined };
+      const newline = stored.indexOf('\n');
+      return {
+        generation,
+        page: { etag: stored.slice(0, newline), body: stored.slice(newline + 1) },
+      };
+    },
+    async set(key, generation, page) {
+      await redis.set(
+        entryKey(generation, key),
+        `${page.etag}\n${page.body}`,
+        'PX',
+        VISITOR_PAGE_TTL_MS,
+      );
+    },
+    async invalidate() {
+      await redis.incr(GENERATION_KEY);
+      bus.publish(VISITOR_PAGES_TOPIC);
+    },
+  };
+}
+
+export function createPageCache(redis: Redis | undefined, bus: InvalidationBus): PageCache {
+  return redis === undefined ? localPageCache(bus) : redisPageCache(redis, bus);
+}
