@@ -61,6 +61,12 @@ export interface JobDefinition<T> {
   concurrency: number;
   /** A cron expression (UTC) when the job also runs on a schedule. */
   cron?: string;
+  /**
+   * pg-boss's queue policy (default `standard`). `stately`: at most one job waiting and one
+   * running, so `sendUnlessQueued` can ask for a run from several processes and one is kept
+   * (the 170x backfill, decision 143).
+   */
+  policy?: 'standard' | 'stately';
   run(data: T, context: JobRunContext): Promise<void>;
 }
 
@@ -154,6 +160,18 @@ export class JobQueue {
     return id;
   }
 
+  /**
+   * Like `send`, for a `stately` queue: resolves null, accepting nothing, when a job of that
+   * queue is already waiting (another process asked first).
+   */
+  async sendUnlessQueued(name: string, data: object): Promise<string | null> {
+    const definition = this.#definitions.get(name);
+    if (!definition) throw new Error(`job ${name} is not defined`);
+    if (definition.policy !== 'stately') throw new Error(`job ${name} is not stately`);
+    const boss = await this.#boss();
+    return boss.send(name, data);
+  }
+
   /** Dead letters, oldest first, `limit` at most, after the dead letter `after` (a page's last). */
   async deadLetters(page: { limit: number; after?: string | undefined }): Promise<DeadLetter[]> {
     const boss = await this.#boss();
@@ -236,6 +254,7 @@ export class JobQueue {
         ...(definition.heartbeatSeconds === undefined
           ? {}
           : { heartbeatSeconds: definition.heartbeatSeconds }),
+        ...(definition.policy === undefined ? {} : { policy: definition.policy }),
       };
       await boss.createQueue(definition.name, { ...settings, deadLetter: DEAD_LETTER_QUEUE });
     }
