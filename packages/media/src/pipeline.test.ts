@@ -192,7 +192,10 @@ describe('encodeResizedVariant (the 170x backfill, decision 143)', () => {
   });
 
   it('never enlarges a narrow original', async () => {
-    const variant = await encodeResizedVariant(await solid(120, 90, '#00aa00').jpeg().toBuffer(), '170x');
+    const variant = await encodeResizedVariant(
+      await solid(120, 90, '#00aa00').jpeg().toBuffer(),
+      '170x',
+    );
     expect([variant.width, variant.height]).toEqual([120, 90]);
   });
 

@@ -4,10 +4,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '@corkboard/shared/app-error';
-import {
-  IMAGE_VARIANT_WIDTHS,
-  type ImageVariantSize,
-} from '@corkboard/shared/layout';
+import { IMAGE_VARIANT_WIDTHS, type ImageVariantSize } from '@corkboard/shared/layout';
 
 /** Uploads above this are refused before any decoding (MEDIA_TOO_LARGE). */
 export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;

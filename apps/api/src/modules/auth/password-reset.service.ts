@@ -107,7 +107,12 @@ export async function requestPasswordReset(
 
 export const PASSWORD_RESET_MAIL_JOB = 'password-reset-mail';
 
-const resetMailJobSchema = z.object({ user_id: z.string().regex(/^[0-9]{1,19}$/).nullable() });
+const resetMailJobSchema = z.object({
+  user_id: z
+    .string()
+    .regex(/^[0-9]{1,19}$/)
+    .nullable(),
+});
 
 /**
  * The `password-reset-mail` job (decision 143): for a user id, mints the token, stores its hash

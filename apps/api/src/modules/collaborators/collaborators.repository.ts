@@ -313,7 +313,14 @@ export async function findOpenEmailInviteForMail(
     .selectFrom('board_invites as i')
     .innerJoin('boards as b', 'b.id', 'i.board_id')
     .innerJoin('users as u', 'u.id', 'i.invited_by_id')
-    .select(['i.id', 'i.email', 'b.name as board_name', 'u.username', 'u.first_name', 'u.last_name'])
+    .select([
+      'i.id',
+      'i.email',
+      'b.name as board_name',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+    ])
     .where('i.id', '=', inviteId)
     .where('i.accepted_at', 'is', null)
     .where('i.expires_at', '>', now)

@@ -44,7 +44,10 @@ const batchDeps = () => ({
 });
 
 /** An image as stored before decision 143: its files and its row have no 170x. */
-async function legacyImage(n: number, uploader: UserFixture): Promise<{ id: string; sha256: string }> {
+async function legacyImage(
+  n: number,
+  uploader: UserFixture,
+): Promise<{ id: string; sha256: string }> {
   const processed = await processImage(await jpegBytes(100 + n, 300), DEMO_ENCODING);
   const stored = await storeImageVariants(storage, processed);
   const folder = folderOf(stored.sha256);
@@ -130,7 +133,11 @@ beforeAll(async () => {
     ).bytes,
   );
   const pin = await fixtures.pin({ board: created });
-  await handle.db.updateTable('pins').set({ image_id: legacy.id }).where('id', '=', pin.id).execute();
+  await handle.db
+    .updateTable('pins')
+    .set({ image_id: legacy.id })
+    .where('id', '=', pin.id)
+    .execute();
 });
 
 afterAll(async () => {

@@ -91,10 +91,7 @@ async function backfillImage(
   try {
     // Decoding goes through the bounded image pool like every upload (decision 092); the job
     // waits for a slot rather than being refused.
-    encoded = await deps.imageWork.run(
-      () => encodeResizedVariant(bytes, BOARD_IMAGE_SIZE),
-      'wait',
-    );
+    encoded = await deps.imageWork.run(() => encodeResizedVariant(bytes, BOARD_IMAGE_SIZE), 'wait');
   } catch (error) {
     deps.log.warn({ err: error, image_id: image.id }, '170x backfill: the original did not decode');
     return 'skipped';

@@ -103,7 +103,9 @@ describe('the storage quota', () => {
     const files = await readdir(folder);
     expect(files).toHaveLength(IMAGE_VARIANT_SIZES.length * 2);
     expect(files).toEqual(expect.arrayContaining(['170x.jpg', '170x.webp']));
-    const sizes = await Promise.all(files.map(async (file) => (await stat(join(folder, file))).size));
+    const sizes = await Promise.all(
+      files.map(async (file) => (await stat(join(folder, file))).size),
+    );
     expect(await usedBytes(person.id)).toBe(sizes.reduce((sum, size) => sum + size, 0));
   });
 
