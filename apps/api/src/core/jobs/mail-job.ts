@@ -4,9 +4,10 @@
 // So no raw token and no mail body ever rests in the queue, its dead letters or the logs. A mail
 // the server refuses is retried with backoff; after the last retry `giveUp` runs (e.g. an
 // invitation nobody received is taken back) and the job lands in the dead letters.
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { MailMessage } from '../../plugins/mail/mailer.ts';
-import type { AppDeps } from '../app-deps.ts';
+import type { Mailer, MailMessage } from '../../plugins/mail/mailer.ts';
+import type { JobQueue } from './job-queue.ts';
 
 /** Decision 143: 5 retries, from MAIL_RETRY_DELAY_SECONDS (30 s) doubling, at most 10 min apart. */
 export const MAIL_RETRY_LIMIT = 5;
@@ -26,8 +27,16 @@ export interface MailJobDefinition<T> {
   giveUp?(data: T): Promise<void>;
 }
 
+/** What a mail job needs of the app's deps (AppDeps has it; not imported: core/ is above jobs/). */
+export interface MailJobDeps {
+  jobs: JobQueue;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  config: { mailRetryDelaySeconds: number };
+}
+
 export function defineMailJob<T>(
-  deps: Pick<AppDeps, 'jobs' | 'mailer' | 'log' | 'config'>,
+  deps: MailJobDeps,
   definition: MailJobDefinition<T>,
 ): void {
   deps.jobs.define<T>({
