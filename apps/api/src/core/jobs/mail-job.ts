@@ -35,10 +35,7 @@ export interface MailJobDeps {
   config: { mailRetryDelaySeconds: number };
 }
 
-export function defineMailJob<T>(
-  deps: MailJobDeps,
-  definition: MailJobDefinition<T>,
-): void {
+export function defineMailJob<T>(deps: MailJobDeps, definition: MailJobDefinition<T>): void {
   deps.jobs.define<T>({
     name: definition.name,
     data: definition.data,
