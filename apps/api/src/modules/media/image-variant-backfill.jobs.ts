@@ -20,7 +20,7 @@ import {
 } from './image-variant-backfill.repository.ts';
 
 export const IMAGE_VARIANT_BACKFILL_JOB = 'image-variant-backfill';
-/** Images per run: a run stays short (about a second of decoding on two cores). */
+/** Images per run: a run stays short, and a retried batch repeats little. */
 export const IMAGE_VARIANT_BACKFILL_BATCH_SIZE = 20;
 /** A failed batch (storage unreachable, …) is retried from 30 s, doubling to at most 10 min. */
 const BACKFILL_RETRY_LIMIT = 5;
