@@ -34,6 +34,7 @@ import * as visitorPerformance from './migrations/2026-11-23T18-01-visitor-perfo
 import * as siteClaims from './migrations/2026-11-23T20-00-site-claims.ts';
 import * as instagramUpsell from './migrations/2026-11-23T20-01-instagram-upsell.ts';
 import * as providerButtonExperiments from './migrations/2026-11-23T22-00-provider-button-experiments.ts';
+import * as imagesMissing170 from './migrations/2026-11-24T00-00-images-missing-170.ts';
 import * as adPacing from './migrations/2026-11-24T04-00-ad-pacing.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T20-00-site-claims': siteClaims,
   '2026-11-23T20-01-instagram-upsell': instagramUpsell,
   '2026-11-23T22-00-provider-button-experiments': providerButtonExperiments,
+  '2026-11-24T00-00-images-missing-170': imagesMissing170,
   '2026-11-24T04-00-ad-pacing': adPacing,
 };
 

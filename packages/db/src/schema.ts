@@ -23,7 +23,13 @@ export interface StoredVariant {
   width: number;
   height: number;
 }
-export type StoredVariants = Record<'236x' | '474x' | '736x' | 'orig', StoredVariant>;
+/**
+ * The pin sizes always; `170x` (board cards, docs/decisions/143) for images stored since it was
+ * added, and for older ones once the `image-variant-backfill` job made it.
+ */
+export type StoredVariants = Record<'236x' | '474x' | '736x' | 'orig', StoredVariant> & {
+  '170x'?: StoredVariant;
+};
 
 export interface UsersTable {
   id: Generated<string>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boardImageUrl,
   contentTypeForKey,
   isValidMediaKey,
   mediaKey,
@@ -14,6 +15,7 @@ describe('mediaKey', () => {
     expect(mediaKey(SHA, '236x', 'jpeg')).toBe(`pins/ab/${SHA}/236x.jpg`);
     expect(mediaKey(SHA, 'orig', 'webp')).toBe(`pins/ab/${SHA}/orig.webp`);
     expect(isValidMediaKey(mediaKey(SHA, '736x', 'webp'))).toBe(true);
+    expect(mediaKey(SHA, '170x', 'jpeg')).toBe(`pins/ab/${SHA}/170x.jpg`);
   });
 
   it('refuses anything that is not a lowercase hex sha256', () => {
@@ -46,6 +48,39 @@ describe('variantUrls', () => {
       height: 948,
     });
     expect(Object.keys(urls)).toEqual(['236x', '474x', '736x', 'orig']);
+  });
+});
+
+describe('boardImageUrl (decision 143)', () => {
+  const publicUrl = (key: string) => `/media/${key}`;
+  const variant = (size: '170x' | '236x' | '474x' | '736x' | 'orig', width: number) => ({
+    key: mediaKey(SHA, size, 'jpeg'),
+    webp_key: mediaKey(SHA, size, 'webp'),
+    width,
+    height: width,
+  });
+  const pinSizes = {
+    '236x': variant('236x', 236),
+    '474x': variant('474x', 474),
+    '736x': variant('736x', 736),
+    orig: variant('orig', 900),
+  };
+
+  it('answers the 170x variant when it is stored', () => {
+    const stored: StoredVariantsJson = { ...pinSizes, '170x': variant('170x', 170) };
+    expect(boardImageUrl({ publicUrl }, stored)).toEqual({
+      url: `/media/pins/ab/${SHA}/170x.jpg`,
+      webp_url: `/media/pins/ab/${SHA}/170x.webp`,
+      width: 170,
+      height: 170,
+    });
+  });
+
+  it('falls back to the nearest larger stored size (236x) before the backfill made 170x', () => {
+    expect(boardImageUrl({ publicUrl }, pinSizes)).toMatchObject({
+      url: `/media/pins/ab/${SHA}/236x.jpg`,
+      width: 236,
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@corkboard/shared/app-error';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import { MAX_IMAGE_BYTES, processImage } from './pipeline.ts';
+import { encodeResizedVariant, MAX_IMAGE_BYTES, processImage } from './pipeline.ts';
 
 function solid(width: number, height: number, color: string): Sharp {
   return sharp({ create: { width, height, channels: 3, background: color } });
@@ -45,7 +45,7 @@ function pngDeclaring(width: number, height: number): Buffer {
 }
 
 describe('processImage', () => {
-  it('makes 236x, 474x, 736x and orig as JPEG and WebP, keeping the aspect ratio', async () => {
+  it('makes 170x, 236x, 474x, 736x and orig as JPEG and WebP, keeping the aspect ratio', async () => {
     const input = await solid(1000, 1500, '#3366cc').png().toBuffer();
     const processed = await processImage(input);
 
@@ -59,6 +59,7 @@ describe('processImage', () => {
       ]),
     );
     expect(sizes).toEqual({
+      '170x': [170, 255],
       '236x': [236, 354],
       '474x': [474, 711],
       '736x': [736, 1104],
@@ -78,6 +79,7 @@ describe('processImage', () => {
 
   it('never enlarges: variants wider than the original keep the original size', async () => {
     const processed = await processImage(await solid(300, 200, '#00aa00').jpeg().toBuffer());
+    expect(processed.variants['170x']).toMatchObject({ width: 170, height: 113 });
     expect(processed.variants['236x']).toMatchObject({ width: 236, height: 157 });
     expect(processed.variants['474x']).toMatchObject({ width: 300, height: 200 });
     expect(processed.variants['736x']).toMatchObject({ width: 300, height: 200 });
@@ -174,5 +176,32 @@ describe('processImage', () => {
     expect(await codeOf(processImage(input, { maxInputPixels: 2_000 }))).toBe(
       ERROR_CODES.MEDIA_TOO_MANY_PIXELS.code,
     );
+  });
+});
+
+describe('encodeResizedVariant (the 170x backfill, decision 143)', () => {
+  it('makes the same 170x variant from a stored orig file as processImage makes from the upload', async () => {
+    const processed = await processImage(await solid(1000, 1500, '#3366cc').png().toBuffer());
+    const variant = await encodeResizedVariant(processed.variants.orig.jpeg, '170x');
+    expect([variant.width, variant.height]).toEqual([
+      processed.variants['170x'].width,
+      processed.variants['170x'].height,
+    ]);
+    expect((await sharp(variant.jpeg).metadata()).format).toBe('jpeg');
+    expect((await sharp(variant.webp).metadata()).format).toBe('webp');
+  });
+
+  it('never enlarges a narrow original', async () => {
+    const variant = await encodeResizedVariant(
+      await solid(120, 90, '#00aa00').jpeg().toBuffer(),
+      '170x',
+    );
+    expect([variant.width, variant.height]).toEqual([120, 90]);
+  });
+
+  it('refuses bytes that are not an image (MEDIA_NOT_AN_IMAGE)', async () => {
+    await expect(encodeResizedVariant(Buffer.from('not an image'), '170x')).rejects.toMatchObject({
+      codeName: 'MEDIA_NOT_AN_IMAGE',
+    });
   });
 });

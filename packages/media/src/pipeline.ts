@@ -1,9 +1,10 @@
-// The pin image pipeline: one upload in, the four sizes the grid and closeup use out, each as a
-// JPEG (every browser) and a WebP (smaller, preferred via <picture>). Pure: no storage, no DB.
+// The pin image pipeline: one upload in, the four sizes the grid and closeup use plus the 170 px
+// board-card size (decision 143) out, each as a JPEG (every browser) and a WebP (smaller,
+// preferred via <picture>). Pure: no storage, no DB.
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '@corkboard/shared/app-error';
-import { PIN_IMAGE_WIDTHS, type PinImageSize } from '@corkboard/shared/layout';
+import { IMAGE_VARIANT_WIDTHS, type ImageVariantSize } from '@corkboard/shared/layout';
 
 /** Uploads above this are refused before any decoding (MEDIA_TOO_LARGE). */
 export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
@@ -44,7 +45,7 @@ export interface ProcessedImage {
   height: number;
   /** '#rrggbb', shown as the pin's placeholder while the image loads. */
   dominantColor: string;
-  variants: Record<PinImageSize, EncodedVariant>;
+  variants: Record<ImageVariantSize, EncodedVariant>;
 }
 
 export interface ProcessImageOptions {
@@ -87,13 +88,13 @@ export async function processImage(
     sharp(input, { limitInputPixels: maxInputPixels, pages: 1, failOn: 'error' }).autoOrient();
 
   try {
-    const encode = (size: PinImageSize, image: Sharp) =>
-      encodeVariant(image, webpEffort, jpegTrellis, size);
-    const [small, medium, large, orig] = await Promise.all([
-      encode('236x', resized(open(), PIN_IMAGE_WIDTHS[0])),
-      encode('474x', resized(open(), PIN_IMAGE_WIDTHS[1])),
-      encode('736x', resized(open(), PIN_IMAGE_WIDTHS[2])),
-      encode('orig', open()),
+    const encode = (image: Sharp) => encodeVariant(image, webpEffort, jpegTrellis);
+    const [board, small, medium, large, orig] = await Promise.all([
+      encode(resized(open(), IMAGE_VARIANT_WIDTHS['170x'])),
+      encode(resized(open(), IMAGE_VARIANT_WIDTHS['236x'])),
+      encode(resized(open(), IMAGE_VARIANT_WIDTHS['474x'])),
+      encode(resized(open(), IMAGE_VARIANT_WIDTHS['736x'])),
+      encode(open()),
     ]);
     // The smallest variant has the same dominant colour as the original at a fraction of the
     // histogram cost; it is flattened like the JPEG so transparency does not read as black.
@@ -103,8 +104,31 @@ export async function processImage(
       width,
       height,
       dominantColor: toHex(dominant),
-      variants: { '236x': small, '474x': medium, '736x': large, orig },
+      variants: { '170x': board, '236x': small, '474x': medium, '736x': large, orig },
     };
+  } catch (error) {
+    throw mapSharpError(error, maxInputPixels);
+  }
+}
+
+/**
+ * One resized variant from an image's stored `orig` file (the 170x backfill, decision 143):
+ * the same resize and encoders as `processImage`, for images stored before that size existed.
+ * The stored original is already auto-rotated and stripped, and was checked when it came in.
+ */
+export async function encodeResizedVariant(
+  stored: Buffer,
+  size: Exclude<ImageVariantSize, 'orig'>,
+  options: Pick<ProcessImageOptions, 'webpEffort' | 'jpegTrellis' | 'maxInputPixels'> = {},
+): Promise<EncodedVariant> {
+  const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
+  try {
+    const image = sharp(stored, { limitInputPixels: maxInputPixels, pages: 1, failOn: 'error' });
+    return await encodeVariant(
+      resized(image, IMAGE_VARIANT_WIDTHS[size]),
+      options.webpEffort ?? DEFAULT_WEBP_EFFORT,
+      options.jpegTrellis ?? true,
+    );
   } catch (error) {
     throw mapSharpError(error, maxInputPixels);
   }
@@ -143,7 +167,6 @@ async function encodeVariant(
   image: Sharp,
   webpEffort: number,
   jpegTrellis: boolean,
-  _size: PinImageSize,
 ): Promise<EncodedVariant> {
   // Decode and resize once into raw pixels, then encode both formats from those pixels.
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });

@@ -156,6 +156,12 @@ export interface BoardViewerFields {
   cover_pin: BoardCoverPin | null;
   layout: BoardLayoutName;
   sensitivity_screen: SensitivityScreen;
+  /**
+   * saving.md §3 Board "images170x" (docs/decisions/143): the 170-wide images of the same pins
+   * as the board's cover images (the cover pin first, then the newest; up to 3), for small
+   * board covers. An image stored before the size existed answers its 236x until backfilled.
+   */
+  images_170x: ImageVariant[];
 }
 
 export interface BoardSection {

@@ -17,10 +17,27 @@ export const INFINITE_SCROLL_VIEWPORTS = 2;
 /** …throttled to 200 ms. */
 export const INFINITE_SCROLL_THROTTLE_MS = 200;
 
-/** Pin image widths the image pipeline produces (plus `orig`). */
+/** Pin image widths the image pipeline produces (plus `orig`); pin answers carry these. */
 export const PIN_IMAGE_WIDTHS = [236, 474, 736] as const;
 export const PIN_IMAGE_SIZES = ['236x', '474x', '736x', 'orig'] as const;
 export type PinImageSize = (typeof PIN_IMAGE_SIZES)[number];
+
+/**
+ * saving.md §3 Board "images170x" (docs/decisions/143): the board-card size. The pipeline stores
+ * it beside the pin sizes; only board answers carry it (`images_170x`), pin answers do not.
+ */
+export const BOARD_IMAGE_WIDTH = 170;
+export const BOARD_IMAGE_SIZE = '170x';
+/** Every size the image pipeline produces and stores, smallest first. */
+export const IMAGE_VARIANT_SIZES = [BOARD_IMAGE_SIZE, ...PIN_IMAGE_SIZES] as const;
+export type ImageVariantSize = (typeof IMAGE_VARIANT_SIZES)[number];
+/** The width each resized variant is scaled down to (never enlarged); `orig` keeps its own. */
+export const IMAGE_VARIANT_WIDTHS: Record<Exclude<ImageVariantSize, 'orig'>, number> = {
+  '170x': BOARD_IMAGE_WIDTH,
+  '236x': PIN_IMAGE_WIDTHS[0],
+  '474x': PIN_IMAGE_WIDTHS[1],
+  '736x': PIN_IMAGE_WIDTHS[2],
+};
 
 /**
  * saving.md §9 "Closeup layout: pane width 508, max width 1016, other widths 488, 992, 672,

@@ -19,6 +19,8 @@ import { parseHostAllowance } from '../lib/safe-fetch.ts';
 export const DEFAULT_STORAGE_QUOTA_BYTES = 2 * 1024 ** 3;
 /** Requests per IP per minute before 429 RATE_LIMITED (override with RATE_LIMIT_MAX). */
 export const DEFAULT_RATE_LIMIT_MAX = 300;
+/** Decision 143: a refused mail is retried from 30 s, doubling (5 retries, within ~15 min). */
+export const DEFAULT_MAIL_RETRY_DELAY_SECONDS = 30;
 export const DEFAULT_PORT = 3000;
 /**
  * Decision (docs/decisions/091): an upload's body must arrive within a minute (32 MiB at about
@@ -107,6 +109,11 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The From header of every mail. */
   mailFrom: string;
+  /**
+   * Seconds before the first retry of a mail the server refused (decision 143); each later retry
+   * waits about twice as long. MAIL_RETRY_DELAY_SECONDS, default 30.
+   */
+  mailRetryDelaySeconds: number;
   captcha: CaptchaConfig;
   /** Forced experiment groups (EXPERIMENTS=name:group,…), e.g. a kill switch. */
   experiments: ExperimentOverrides;
@@ -196,6 +203,10 @@ const envSchema = z
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
     SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: optionalString,
+    MAIL_RETRY_DELAY_SECONDS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).max(3600).default(DEFAULT_MAIL_RETRY_DELAY_SECONDS),
+    ),
     CAPTCHA_PROVIDER: z.preprocess(
       emptyAsUndefined,
       z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
@@ -371,6 +382,7 @@ export function loadConfig(
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Corkboard <no-reply@${new URL(publicUrl).hostname}>`,
+    mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     captcha: captcha.captcha,
     experiments: experiments.overrides,
     fetchAllowHosts: parseHostList(e.FETCH_ALLOW_HOSTS),

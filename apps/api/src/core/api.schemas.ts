@@ -107,6 +107,7 @@ export const boardViewerFields = {
     reason: z.enum(['graphic', 'self_harm', 'adult']).nullable(),
     show_warning: z.boolean(),
   }),
+  images_170x: z.array(imageVariantSchema),
 };
 
 export const boardFields = {

@@ -9,7 +9,7 @@ import type {
   StoredVariants,
 } from '@corkboard/db/schema';
 import { mediaKey } from '@corkboard/media/media-keys';
-import type { PinImageSize } from '@corkboard/shared/layout';
+import type { ImageVariantSize } from '@corkboard/shared/layout';
 
 export interface UserFixture {
   id: string;
@@ -84,13 +84,14 @@ export function createFixtures(db: Kysely<Database>): Fixtures {
   const image: Fixtures['image'] = async () => {
     const n = next();
     const sha256 = createHash('sha256').update(`fixture-image-${n}-${Math.random()}`).digest('hex');
-    const variant = (size: PinImageSize, width: number, height: number): StoredVariant => ({
+    const variant = (size: ImageVariantSize, width: number, height: number): StoredVariant => ({
       key: mediaKey(sha256, size, 'jpeg'),
       webp_key: mediaKey(sha256, size, 'webp'),
       width,
       height,
     });
     const variants: StoredVariants = {
+      '170x': variant('170x', 170, 255),
       '236x': variant('236x', 236, 354),
       '474x': variant('474x', 474, 711),
       '736x': variant('736x', 736, 1104),

@@ -14,8 +14,16 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
+export interface SmtpSinkOptions {
+  /** Asked per message: true answers 451 (a temporary failure) and keeps nothing. */
+  refuse?: () => boolean;
+}
+
 /** Starts the sink; every message it accepts is pushed onto `inbox`. */
-export async function startSmtpSink(inbox: ReceivedMail[]): Promise<SmtpSink> {
+export async function startSmtpSink(
+  inbox: ReceivedMail[],
+  options: SmtpSinkOptions = {},
+): Promise<SmtpSink> {
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -27,6 +35,11 @@ export async function startSmtpSink(inbox: ReceivedMail[]): Promise<SmtpSink> {
         raw += chunk;
       });
       stream.on('end', () => {
+        if (options.refuse?.()) {
+          const refused = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          callback(refused);
+          return;
+        }
         inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
         callback();
       });

@@ -95,6 +95,7 @@ export function boardViewerDefaults(): BoardViewerFields {
     cover_pin: null,
     layout: 'default',
     sensitivity_screen: { reason: null, show_warning: false },
+    images_170x: [],
   };
 }
 

@@ -43,6 +43,7 @@ class MemoryImageStore implements DemoImageStore {
       height: 320,
       dominantColor: `#${sha256.slice(0, 6)}`,
       variants: {
+        '170x': variant('170x'),
         '236x': variant('236x'),
         '474x': variant('474x'),
         '736x': variant('736x'),

@@ -61,6 +61,12 @@ export interface JobDefinition<T> {
   concurrency: number;
   /** A cron expression (UTC) when the job also runs on a schedule. */
   cron?: string;
+  /**
+   * pg-boss's queue policy (default `standard`). `stately`: at most one job waiting and one
+   * running, so `sendUnlessQueued` can ask for a run from several processes and one is kept
+   * (the 170x backfill, decision 143).
+   */
+  policy?: 'standard' | 'stately';
   run(data: T, context: JobRunContext): Promise<void>;
 }
 
@@ -154,6 +160,48 @@ export class JobQueue {
     return id;
   }
 
+  /**
+   * Like `send`, for a `stately` queue: resolves null, accepting nothing, when a job of that
+   * queue is already waiting (another process asked first).
+   */
+  async sendUnlessQueued(name: string, data: object): Promise<string | null> {
+    const definition = this.#definitions.get(name);
+    if (!definition) throw new Error(`job ${name} is not defined`);
+    if (definition.policy !== 'stately') throw new Error(`job ${name} is not stately`);
+    const boss = await this.#boss();
+    return boss.send(name, data);
+  }
+
+  /**
+   * Runs, in this process and one at a time, the jobs of `name` that are due now, until none is
+   * left; answers how many ran (a failed run counts and goes to its retry or dead letter as with
+   * a worker). For tests of processes that work no jobs (`PROCESS_ROLE=api`) and for scripts:
+   * what a worker would do, without waiting for a poll.
+   */
+  async workDue(name: string): Promise<number> {
+    const definition = this.#definitions.get(name);
+    if (!definition) throw new Error(`job ${name} is not defined`);
+    const boss = await this.#boss();
+    let ran = 0;
+    for (;;) {
+      const [job] = await boss.fetch(name, { batchSize: 1 });
+      if (!job) return ran;
+      ran += 1;
+      try {
+        const data = definition.data.parse(job.data);
+        await definition.run(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
+        await boss.complete(name, job.id);
+      } catch (error) {
+        this.#options.log.warn(
+          { err: error, job: name, job_id: job.id, retryCount: job.retryCount },
+          'job failed',
+        );
+        const message = error instanceof Error ? error.message : String(error);
+        await boss.fail(name, job.id, { message });
+      }
+    }
+  }
+
   /** Dead letters, oldest first, `limit` at most, after the dead letter `after` (a page's last). */
   async deadLetters(page: { limit: number; after?: string | undefined }): Promise<DeadLetter[]> {
     const boss = await this.#boss();
@@ -236,6 +284,7 @@ export class JobQueue {
         ...(definition.heartbeatSeconds === undefined
           ? {}
           : { heartbeatSeconds: definition.heartbeatSeconds }),
+        ...(definition.policy === undefined ? {} : { policy: definition.policy }),
       };
       await boss.createQueue(definition.name, { ...settings, deadLetter: DEAD_LETTER_QUEUE });
     }

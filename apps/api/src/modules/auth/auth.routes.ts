@@ -58,6 +58,7 @@ import {
   completePasswordReset,
   consumeResetComplete,
   consumeResetRequest,
+  definePasswordResetMailJob,
   requestPasswordReset,
 } from './password-reset.service.ts';
 
@@ -95,6 +96,8 @@ export const authRoutes: ModuleRoutes = (app, { deps }, done) => {
     claims: kind.claims,
     schema: kind.schema(deps.now),
   }));
+  // Reset mail is a durable job (decision 143): the request accepts it, a worker sends it.
+  definePasswordResetMailJob(deps);
 
   // Answers about who is signed in must never be cached by a browser or proxy.
   app.addHook('onSend', (_request, reply, payload, hookDone) => {

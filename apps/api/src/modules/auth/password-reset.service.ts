@@ -5,6 +5,7 @@
 // reset token of the account and revokes every session, lifts a soft ban and a login lock. Our clock decides expiry (Better Auth's own reset
 // endpoints read the system clock and take only an email, so they are not used).
 import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
 import {
   PASSWORD_RESET_PAGE_PATH,
@@ -13,6 +14,7 @@ import {
 import { isCommonPassword } from '@corkboard/shared/auth/common-passwords.server';
 import { passwordMinLength, validatePassword } from '@corkboard/shared/auth/password';
 import type { AppDeps } from '../../core/app-deps.ts';
+import { defineMailJob } from '../../core/jobs/mail-job.ts';
 import { escapeHtml } from '../../plugins/app/page-meta.ts';
 import type { AuthRequest } from './auth-context.ts';
 import { passwordFailureError } from './auth-errors.ts';
@@ -94,34 +96,54 @@ export async function requestPasswordReset(
   request: AuthRequest,
   input: ForgotPasswordInput,
 ): Promise<null> {
-  const now = deps.now();
   await requireCaptcha(deps, request, input.recaptchaV3Token, RESET_PASSWORD_CAPTCHA_ACTIONS);
-
   const account = await findAccountByIdentifier(deps.db, input.username_or_email);
-  // Suspended accounts cannot get back in by a reset; gone ones do not exist.
-  if (!account?.email || account.suspended_at || isPastResurrection(account, now)) return null;
-  const sent = await recordHit(deps.db, limitKeys.resetMail(account.id), RESET_MAIL_RULE, now);
-  if (sent.count > RESET_MAIL_RULE.max) {
-    deps.log.info({ user_id: account.id }, 'password reset mail suppressed: per-account limit');
-    return null;
-  }
-  const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
-  await storeResetToken(deps.db, {
-    tokenHash: hashResetToken(token),
-    userId: account.id,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    now,
-  });
-  try {
-    await deps.mailer.send({
-      to: account.email,
-      ...resetMail(account, resetLink(deps.publicUrl, token)),
-    });
-  } catch (error) {
-    // Same answer as for an unknown address: a mail failure must not reveal that the account exists.
-    deps.log.error({ err: error, user_id: account.id }, 'password reset mail could not be sent');
-  }
+  // Decision 143: the same steps whether or not the account exists — one lookup, one job
+  // accepted — so neither the answer nor its timing tells. Every rule that depends on the
+  // account (suspended, gone, the per-account limit) is the worker's, which answers no one.
+  await deps.jobs.send(PASSWORD_RESET_MAIL_JOB, { user_id: account?.id ?? null });
   return null;
+}
+
+export const PASSWORD_RESET_MAIL_JOB = 'password-reset-mail';
+
+const resetMailJobSchema = z.object({
+  user_id: z
+    .string()
+    .regex(/^[0-9]{1,19}$/)
+    .nullable(),
+});
+
+/**
+ * The `password-reset-mail` job (decision 143): for a user id, mints the token, stores its hash
+ * and composes the mail, at send time (the raw token never rests in the queue). A retry mints a
+ * new token; an unsent one is useless, since only its hash exists.
+ */
+export function definePasswordResetMailJob(deps: AppDeps): void {
+  defineMailJob(deps, {
+    name: PASSWORD_RESET_MAIL_JOB,
+    data: resetMailJobSchema,
+    compose: async ({ user_id: userId }) => {
+      if (userId === null) return null;
+      const now = deps.now();
+      const account = await findAccountById(deps.db, userId);
+      // Suspended accounts cannot get back in by a reset; gone ones do not exist.
+      if (!account?.email || account.suspended_at || isPastResurrection(account, now)) return null;
+      const sent = await recordHit(deps.db, limitKeys.resetMail(account.id), RESET_MAIL_RULE, now);
+      if (sent.count > RESET_MAIL_RULE.max) {
+        deps.log.info({ user_id: account.id }, 'password reset mail suppressed: per-account limit');
+        return null;
+      }
+      const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
+      await storeResetToken(deps.db, {
+        tokenHash: hashResetToken(token),
+        userId: account.id,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        now,
+      });
+      return { to: account.email, ...resetMail(account, resetLink(deps.publicUrl, token)) };
+    },
+  });
 }
 
 /** POST /v3/users/password/reset/ — sets the new password; answers what to log in with. */

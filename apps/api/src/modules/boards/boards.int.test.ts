@@ -157,6 +157,22 @@ describe('GET /v3/boards/{username}/{slug}/', () => {
     });
   });
 
+  it('answers images_170x: the 170-wide images of the cover images, same pins, same order', async () => {
+    const response = await app.inject({ method: 'GET', url: '/v3/boards/Grace_H/compilers/' });
+    const data = response.json<{ resource_response: { data: BoardDetail } }>().resource_response
+      .data;
+    expect(data.images_170x.length).toBeGreaterThan(0);
+    expect(data.images_170x.length).toBeLessThanOrEqual(3);
+    expect(data.images_170x).toHaveLength(data.cover_images.length);
+    data.images_170x.forEach((image, index) => {
+      expect(image.url).toMatch(/\/170x\.jpg$/);
+      expect(image.webp_url).toMatch(/\/170x\.webp$/);
+      expect(image.width).toBe(170);
+      // The same image as the cover at that place: only the size differs.
+      expect(image.url.replace('/170x.', '/236x.')).toBe(data.cover_images[index]?.url);
+    });
+  });
+
   it('matches the username case-insensitively', async () => {
     const response = await app.inject({ method: 'GET', url: '/v3/boards/GRACE_h/compilers/' });
     expect(response.statusCode).toBe(200);

@@ -24,7 +24,7 @@ import {
   offsetPage,
   type Page,
 } from '../../core/bookmarks.ts';
-import { thumbnail } from '../../core/media-urls.ts';
+import { boardImage, thumbnail } from '../../core/media-urls.ts';
 import type { PinListRow } from '../../core/pin-list.repository.ts';
 import type { PageRequest } from '../../core/schemas.ts';
 import {
@@ -105,6 +105,7 @@ export function serializeBoardViewerFields(
       reason: row.sensitivity_reason,
       show_warning: row.sensitivity_reason !== null,
     },
+    images_170x: row.covers.map((cover) => boardImage(storage, cover.variants)),
   };
 }
 

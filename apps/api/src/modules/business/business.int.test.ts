@@ -25,6 +25,7 @@ import {
   type SmtpSink,
 } from '../../test/smtp-sink.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { BUSINESS_INVITE_MAIL_JOB } from './business-invite-mail.jobs.ts';
 
 const CODES = ERROR_CODES;
 
@@ -71,6 +72,8 @@ async function createBusiness(owner: UserFixture, name = details.business_name) 
 
 /** Invites `email` to `profileId` with `permissions` and answers the link's token. */
 async function inviteByMail(by: Who, profileId: string, email: string, permissions: string[]) {
+  // Mail is a durable job (decision 143): earlier tests' accepted invitations go out first.
+  await test.app.jobs.workDue(BUSINESS_INVITE_MAIL_JOB);
   const before = inbox.length;
   const sent = await post<BusinessInvite>(
     `/v3/business/profiles/${profileId}/invites/`,
@@ -78,6 +81,7 @@ async function inviteByMail(by: Who, profileId: string, email: string, permissio
     by,
   );
   expect(sent.status, JSON.stringify(sent.data)).toBe(200);
+  expect(await test.app.jobs.workDue(BUSINESS_INVITE_MAIL_JOB)).toBe(1);
   const mail = inbox[before];
   if (inbox.length !== before + 1 || !mail) throw new Error('expected exactly one mail');
   expect(mail.to).toEqual([email]);

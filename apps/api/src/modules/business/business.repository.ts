@@ -499,3 +499,48 @@ export function personFacts(
     .where('id', '=', userId)
     .executeTakeFirst();
 }
+
+/** What the invitation mail needs, while the invitation is open (decision 143). */
+export async function findOpenInviteForMail(db: Kysely<Database>, inviteId: string, now: Date) {
+  return db
+    .selectFrom('business_invites as i')
+    .innerJoin('business_profiles as p', 'p.user_id', 'i.profile_id')
+    .leftJoin('users as u', 'u.id', 'i.invited_by_id')
+    .select([
+      'i.id',
+      'i.email',
+      'i.permissions',
+      'p.business_name',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+    ])
+    .where('i.id', '=', inviteId)
+    .where('i.accepted_at', 'is', null)
+    .where('i.revoked_at', 'is', null)
+    .where('i.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** The mailed link's token replaces the placeholder the request stored (only hashes are kept). */
+export async function setInviteTokenHash(
+  db: Kysely<Database>,
+  inviteId: string,
+  tokenHash: string,
+): Promise<void> {
+  await db
+    .updateTable('business_invites')
+    .set({ token_hash: tokenHash })
+    .where('id', '=', inviteId)
+    .where('accepted_at', 'is', null)
+    .execute();
+}
+
+/** An invitation whose mail was given up: taken back unless someone accepted it meanwhile. */
+export async function deleteOpenInvite(db: Kysely<Database>, inviteId: string): Promise<void> {
+  await db
+    .deleteFrom('business_invites')
+    .where('id', '=', inviteId)
+    .where('accepted_at', 'is', null)
+    .execute();
+}

@@ -46,11 +46,14 @@ import {
   memberPermissionsBodySchema,
   profileParamsSchema,
 } from './business.schemas.ts';
+import { defineBusinessInviteMailJob } from './business-invite-mail.jobs.ts';
 
 const tags = ['business'];
 const done = z.object({ ok: z.literal(true) });
 
 export const businessRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
+  // Invitation mail is a durable job (decision 143).
+  defineBusinessInviteMailJob(deps);
   registerRoute(app, {
     method: 'GET',
     url: '/vx/business_access/profiles/',

@@ -35,15 +35,14 @@ import { isPromotable, siteTypeOf } from '@corkboard/shared/business/eligibility
 import { validateEmail } from '@corkboard/shared/auth/email';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { thumbnail } from '../../core/media-urls.ts';
-import { fullName, serializeUserSummary } from '../../core/serializers.ts';
+import { serializeUserSummary } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import {
   BUSINESS_INVITE_TTL_MS,
-  businessInviteLink,
-  businessInviteMail,
   hashBusinessInviteToken,
   newBusinessInviteToken,
 } from './business-mail.ts';
+import { BUSINESS_INVITE_MAIL_JOB } from './business-invite-mail.jobs.ts';
 import {
   accessRowsOf,
   adAccountsOfProfiles,
@@ -443,7 +442,7 @@ export async function members(
 
 /** POST /v3/business/profiles/{id}/invites/: mails an invitation link. */
 export async function inviteMember(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'now' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'now' | 'log'>,
   viewer: Viewer,
   profileId: string,
   body: BusinessInviteBody,
@@ -478,21 +477,17 @@ export async function inviteMember(
     expiresAt,
     now,
   });
-  const mail = businessInviteMail(
-    fullName(inviter.first_name, inviter.last_name, inviter.username),
-    profile.business_name,
-    body.permissions,
-    businessInviteLink(deps.publicUrl, token),
-  );
+  // Decision 143: the mail is a durable job accepted after the insert; the worker mints the
+  // link's token (the one stored above is a placeholder nobody has). A job that cannot be
+  // accepted takes the invitation back: no mail, no invitation.
   try {
-    await deps.mailer.send({ to: email, ...mail });
+    await deps.jobs.send(BUSINESS_INVITE_MAIL_JOB, { invite_id: id });
   } catch (error) {
-    // No mail, no invitation: a link nobody received must not stay valid or count.
-    deps.log.error({ err: error, profile_id: profileId }, 'business: invitation mail failed');
+    deps.log.error({ err: error, profile_id: profileId }, 'business: invitation mail not queued');
     await deleteInvite(deps.db, id);
     throw new AppError('SERVICE_UNAVAILABLE');
   }
-  deps.log.info({ by: viewer.id, profile_id: profileId, invite_id: id }, 'business: invite sent');
+  deps.log.info({ by: viewer.id, profile_id: profileId, invite_id: id }, 'business: invite queued');
   return {
     id,
     email,

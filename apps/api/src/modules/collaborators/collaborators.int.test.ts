@@ -32,6 +32,9 @@ import {
   type ReceivedMail,
   type SmtpSink,
 } from '../../test/smtp-sink.ts';
+import { MAIL_RETRY_LIMIT } from '../../core/jobs/mail-job.ts';
+import { makeRetriesDue } from '../../test/jobs.ts';
+import { BOARD_INVITE_MAIL_JOB } from './invite-mail.jobs.ts';
 
 const CODES = ERROR_CODES;
 
@@ -303,9 +306,13 @@ describe('inviting by e-mail (dev mailbox)', () => {
     test.clock.advance(24 * 60 * 60_000 + 1);
     const nextDay = await invite(board.id, { emails: ['one.more@example.org'] }, owner);
     expect(nextDay.status).toBe(200);
+    // The accepted mails go to this app's dev mailbox (decision 143: mail is a job).
+    expect(await test.app.jobs.workDue(BOARD_INVITE_MAIL_JOB)).toBe(
+      COLLABORATOR_EMAIL_INVITES_PER_DAY + 1,
+    );
   });
 
-  it('takes the invitation back out when the mail server refuses it', async () => {
+  it('retries a refused mail, then takes the invitation back out and dead-letters the job', async () => {
     const port = await new Promise<number>((resolve) => {
       const probe = createServer();
       probe.listen(0, '127.0.0.1', () => {
@@ -326,13 +333,30 @@ describe('inviting by e-mail (dev mailbox)', () => {
         owner,
       );
       expect(result.status).toBe(200);
-      expect(result.data.emails).toEqual([{ email: 'someone@example.org', status: 'failed' }]);
-      const stored = await handle.db
-        .selectFrom('board_invites')
-        .select('id')
-        .where('board_id', '=', board.id)
-        .execute();
-      expect(stored).toEqual([]);
+      // Accepted for delivery: the mail is a durable job (decision 143).
+      expect(result.data.emails).toEqual([{ email: 'someone@example.org', status: 'sent' }]);
+      const stored = () =>
+        handle.db
+          .selectFrom('board_invites')
+          .select('id')
+          .where('board_id', '=', board.id)
+          .execute();
+      const [invitation] = await stored();
+      if (!invitation) throw new Error('no invitation stored');
+      // Every run but the last fails and leaves the invitation for the next retry.
+      for (let run = 0; run < MAIL_RETRY_LIMIT; run++) {
+        expect(await broken.app.jobs.workDue(BOARD_INVITE_MAIL_JOB)).toBe(1);
+        expect(await stored()).toHaveLength(1);
+        await makeRetriesDue(handle.db, BOARD_INVITE_MAIL_JOB);
+      }
+      expect(await broken.app.jobs.workDue(BOARD_INVITE_MAIL_JOB)).toBe(1);
+      expect(await stored()).toEqual([]);
+      const dead = (await broken.app.jobs.deadLetters({ limit: 100 })).filter(
+        (letter) => letter.queue === BOARD_INVITE_MAIL_JOB,
+      );
+      // Ids only in the queue: no address, token or link.
+      expect(dead.map((letter) => letter.data)).toContainEqual({ invite_id: invitation.id });
+      expect(dead.at(-1)?.retryCount).toBe(MAIL_RETRY_LIMIT);
     } finally {
       await broken.close();
     }
@@ -375,6 +399,7 @@ describe('inviting by e-mail over SMTP, accepted after signing up', () => {
     expect(body<CollaboratorInviteResult>(response).resource_response.data.emails).toEqual([
       { email, status: 'sent' },
     ]);
+    await auth.app.jobs.workDue(BOARD_INVITE_MAIL_JOB);
     const mail = inbox[before];
     if (inbox.length !== before + 1 || !mail) throw new Error('expected exactly one mail');
     expect(mail.to).toEqual([email]);

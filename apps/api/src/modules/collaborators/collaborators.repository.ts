@@ -302,3 +302,50 @@ export async function listInvitations(
     .limit(limit)
     .execute();
 }
+
+/** What the invitation mail needs, while the invitation is still open (decision 143). */
+export async function findOpenEmailInviteForMail(
+  db: Kysely<Database>,
+  inviteId: string,
+  now: Date,
+) {
+  return db
+    .selectFrom('board_invites as i')
+    .innerJoin('boards as b', 'b.id', 'i.board_id')
+    .innerJoin('users as u', 'u.id', 'i.invited_by_id')
+    .select([
+      'i.id',
+      'i.email',
+      'b.name as board_name',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+    ])
+    .where('i.id', '=', inviteId)
+    .where('i.accepted_at', 'is', null)
+    .where('i.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** The mailed link's token replaces the placeholder the request stored (only hashes are kept). */
+export async function setEmailInviteTokenHash(
+  db: Kysely<Database>,
+  inviteId: string,
+  tokenHash: string,
+): Promise<void> {
+  await db
+    .updateTable('board_invites')
+    .set({ token_hash: tokenHash })
+    .where('id', '=', inviteId)
+    .where('accepted_at', 'is', null)
+    .execute();
+}
+
+/** An invitation whose mail was given up: taken back unless someone accepted it meanwhile. */
+export async function deleteOpenEmailInvite(db: Kysely<Database>, inviteId: string): Promise<void> {
+  await db
+    .deleteFrom('board_invites')
+    .where('id', '=', inviteId)
+    .where('accepted_at', 'is', null)
+    .execute();
+}

@@ -43,10 +43,13 @@ import {
 } from './collaborators.service.ts';
 import { boardCollaborators, leaveBoard, removeCollaborator } from './membership.service.ts';
 import { shareSuggestions, shareSuggestionsTypeahead } from './share-suggestions.service.ts';
+import { defineBoardInviteMailJob } from './invite-mail.jobs.ts';
 
 const boardParams = z.object({ id: idSchema });
 
 export const collaboratorRoutes: ModuleRoutes = (app, { deps }, done) => {
+  // Invitation mail is a durable job (decision 143).
+  defineBoardInviteMailJob(deps);
   registerRoute(app, {
     method: 'POST',
     url: '/v3/boards/:id/collaborators/invite/',

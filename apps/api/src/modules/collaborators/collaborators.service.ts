@@ -28,7 +28,7 @@ import { isBoardVisible } from '../../core/board-access.repository.ts';
 import { decodeOffsetBookmark, encodeOffsetBookmark, type Page } from '../../core/bookmarks.ts';
 import { thumbnail } from '../../core/media-urls.ts';
 import type { PageRequest } from '../../core/schemas.ts';
-import { boardUrl, fullName, serializeUserSummary } from '../../core/serializers.ts';
+import { boardUrl, serializeUserSummary } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import type { CollaboratorInviteBody } from './collaborators.schemas.ts';
 import {
@@ -50,13 +50,8 @@ import {
   type InviteBoardRow,
   type PersonRow,
 } from './collaborators.repository.ts';
-import {
-  BOARD_INVITE_TTL_MS,
-  hashInviteToken,
-  inviteLink,
-  inviteMail,
-  newInviteToken,
-} from './invite-mail.ts';
+import { BOARD_INVITE_MAIL_JOB } from './invite-mail.jobs.ts';
+import { BOARD_INVITE_TTL_MS, hashInviteToken, newInviteToken } from './invite-mail.ts';
 
 /** Not in the spec: e-mail invitations one person may send per 24 hours. */
 export const COLLABORATOR_EMAIL_INVITES_PER_DAY = 50;
@@ -158,22 +153,20 @@ export async function inviteCollaborators(
     return { statuses, inviteIds };
   });
 
-  // Mail goes out after the commit: a mail must never point at an invitation that was rolled
-  // back. A mail the server refuses takes its invitation back out, so nothing is half done.
-  const inviter = await findPerson(deps.db, viewer.id);
-  const inviterName = fullName(inviter.first_name, inviter.last_name, inviter.username);
+  // Decision 143: each mail is a durable job accepted after the commit (a job must never point
+  // at an invitation that was rolled back; pg-boss cannot join this transaction on PGlite). The
+  // worker mints the link's token then; the token stored above is a placeholder nobody has.
+  // 'sent' means accepted for delivery; a job that cannot be accepted takes its invitation back.
   const emailResults: CollaboratorInviteResult['emails'] = [];
-  for (const [index, { email, token }] of tokens.entries()) {
+  for (const [index, { email }] of tokens.entries()) {
+    const inviteId = inviteIds[index];
+    if (inviteId === undefined) continue;
     try {
-      await deps.mailer.send({
-        to: email,
-        ...inviteMail(inviterName, board.name, inviteLink(deps.publicUrl, token)),
-      });
+      await deps.jobs.send(BOARD_INVITE_MAIL_JOB, { invite_id: inviteId });
       emailResults.push({ email, status: 'sent' });
     } catch (error) {
-      deps.log.error({ err: error, board_id: board.id }, 'collaborator invitation mail failed');
-      const inviteId = inviteIds[index];
-      if (inviteId !== undefined) await deleteEmailInvite(deps.db, inviteId);
+      deps.log.error({ err: error, board_id: board.id }, 'collaborator invitation mail not queued');
+      await deleteEmailInvite(deps.db, inviteId);
       emailResults.push({ email, status: 'failed' });
     }
   }

@@ -69,9 +69,9 @@ afterAll(async () => {
 });
 
 describe('taking an image in', () => {
-  it('stores all eight files and one row for a new image', async () => {
+  it('stores all ten files (170x to orig, JPEG and WebP) and one row for a new image', async () => {
     const row = await save(await solid('#1d4ed8'));
-    expect(storage.puts).toBe(8);
+    expect(storage.puts).toBe(10);
     expect(row).toMatchObject({ width: 500, height: 750, uploaded_by_id: uploaderId });
     // The row records the bytes its files take, for the uploader's storage quota (decision 099).
     let fileBytes = 0;
@@ -83,6 +83,7 @@ describe('taking an image in', () => {
       }
     }
     expect(Number(row.bytes)).toBe(fileBytes);
+    expect(row.variants['170x']).toMatchObject({ width: 170, height: 255 });
     expect(row.variants['236x']).toMatchObject({ width: 236, height: 354 });
     expect(row.variants.orig).toMatchObject({ width: 500, height: 750 });
     for (const variant of Object.values(row.variants)) {

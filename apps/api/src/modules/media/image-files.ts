@@ -7,10 +7,10 @@ import { processImage, type ProcessedImage } from '@corkboard/media/pipeline';
 import type { MediaStorage } from '@corkboard/media/storage';
 import type { StoredImage } from '@corkboard/db/images-repository';
 import type { DemoImageStore } from '@corkboard/db/seed/seed-demo';
-import { PIN_IMAGE_SIZES } from '@corkboard/shared/layout';
+import { IMAGE_VARIANT_SIZES } from '@corkboard/shared/layout';
 
 /**
- * Puts every variant (JPEG and WebP) into storage under its content-addressed key. Safe to
+ * Puts every variant (JPEG and WebP, 170x to orig) into storage under its content-addressed key. Safe to
  * repeat: the same image always lands on the same keys with the same bytes.
  */
 export async function storeImageVariants(
@@ -20,7 +20,7 @@ export async function storeImageVariants(
   const variants = {} as StoredVariantsJson;
   const puts: Promise<void>[] = [];
   let bytes = 0;
-  for (const size of PIN_IMAGE_SIZES) {
+  for (const size of IMAGE_VARIANT_SIZES) {
     const variant = processed.variants[size];
     bytes += variant.jpeg.length + variant.webp.length;
     const key = mediaKey(processed.sha256, size, 'jpeg');

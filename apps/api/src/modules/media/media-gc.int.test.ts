@@ -14,6 +14,7 @@ import { jpegBytes } from '../../test/api-client.ts';
 import { TestClock } from '../../test/test-clock.ts';
 import { DEMO_ENCODING, storeImageVariants } from './image-files.ts';
 import { collectMediaGarbage, MEDIA_GC_GRACE_MS } from './media-gc.service.ts';
+import { IMAGE_VARIANT_SIZES } from '@corkboard/shared/layout';
 
 let handle: DbHandle;
 let root: string;
@@ -48,6 +49,9 @@ async function storedImage(recorded: boolean): Promise<string> {
   return stored.sha256;
 }
 
+/** JPEG and WebP of each stored size (170x, 236x, 474x, 736x, orig; decision 143). */
+const FILES_PER_IMAGE = IMAGE_VARIANT_SIZES.length * 2;
+
 const folderOf = (sha256: string) => join(root, 'pins', sha256.slice(0, 2), sha256);
 
 async function filesIn(folder: string): Promise<string[]> {
@@ -73,7 +77,7 @@ describe('collectMediaGarbage', () => {
       removedTemporaryFiles: 1,
     });
     expect(await filesIn(folderOf(orphan))).toEqual([]);
-    expect(await filesIn(folderOf(kept))).toHaveLength(8);
+    expect(await filesIn(folderOf(kept))).toHaveLength(FILES_PER_IMAGE);
     expect(await storage.exists(`pins/${kept.slice(0, 2)}/${kept}/236x.jpg`)).toBe(true);
   });
 
@@ -86,7 +90,7 @@ describe('collectMediaGarbage', () => {
     const result = await gc();
 
     expect(result.removedImageFolders).toBe(0);
-    expect(await filesIn(folderOf(inFlight))).toHaveLength(8);
+    expect(await filesIn(folderOf(inFlight))).toHaveLength(FILES_PER_IMAGE);
     expect(await filesIn(`${folderOf(inFlight)}.gc-trash`)).toEqual([]);
   });
 
@@ -109,7 +113,7 @@ describe('collectMediaGarbage', () => {
     const result = await gc();
 
     expect(result.restoredImageFolders).toBe(1);
-    expect(await filesIn(folderOf(referenced))).toHaveLength(8);
+    expect(await filesIn(folderOf(referenced))).toHaveLength(FILES_PER_IMAGE);
     expect(await filesIn(`${folderOf(referenced)}.gc-trash`)).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ import { TestClock } from '../../test/test-clock.ts';
 import { DEMO_ENCODING, storeImageVariants } from './image-files.ts';
 import { MEDIA_GC_JOB } from './media-gc.jobs.ts';
 import { MEDIA_GC_GRACE_MS } from './media-gc.service.ts';
+import { IMAGE_VARIANT_SIZES } from '@corkboard/shared/layout';
 
 let handle: DbHandle;
 let root: string;
@@ -33,6 +34,9 @@ async function storedImage(recorded: boolean): Promise<string> {
   if (recorded) await insertImage(handle.db, stored);
   return stored.sha256;
 }
+
+/** JPEG and WebP of each stored size (170x, 236x, 474x, 736x, orig; decision 143). */
+const FILES_PER_IMAGE = IMAGE_VARIANT_SIZES.length * 2;
 
 const folderOf = (sha256: string) => join(root, 'pins', sha256.slice(0, 2), sha256);
 
@@ -86,7 +90,7 @@ describe('the media-gc job', () => {
     });
     expect(await filesIn(folderOf(orphanAtStart))).toEqual([]);
     expect(await filesIn(join(root, 'pins', 'ab'))).toEqual([]);
-    expect(await filesIn(folderOf(referenced))).toHaveLength(8);
+    expect(await filesIn(folderOf(referenced))).toHaveLength(FILES_PER_IMAGE);
   });
 
   it('runs as a durable job: removes a new orphan, keeps an upload within the grace period', async () => {
@@ -103,8 +107,8 @@ describe('the media-gc job', () => {
       .toBe(linesBefore + 1);
     expect(gcLines().at(-1)).toMatchObject({ removedImageFolders: 1 });
     expect(await filesIn(folderOf(orphan))).toEqual([]);
-    expect(await filesIn(folderOf(inFlight))).toHaveLength(8);
-    expect(await filesIn(folderOf(referenced))).toHaveLength(8);
+    expect(await filesIn(folderOf(inFlight))).toHaveLength(FILES_PER_IMAGE);
+    expect(await filesIn(folderOf(referenced))).toHaveLength(FILES_PER_IMAGE);
     await expect.poll(() => test.app.jobs.pending(MEDIA_GC_JOB), { timeout: 10_000 }).toBe(0);
   });
 });

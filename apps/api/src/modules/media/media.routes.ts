@@ -24,6 +24,7 @@ import { registerResource, resourceVerb } from '../../core/resources/resource-re
 import { bodyOrEmpty, idSchema } from '../../core/schemas.ts';
 import { createMediaUpload, findImagesAt, purgeExpiredUploads } from './image-intake.service.ts';
 import { defineMediaGcJob } from './media-gc.jobs.ts';
+import { defineImageVariantBackfillJob } from './image-variant-backfill.jobs.ts';
 import { defineImageIntakeJob, imageJobStatus, registerImage } from './image-register.service.ts';
 import {
   findImagesOptionsSchema,
@@ -188,6 +189,9 @@ export const mediaRoutes: ModuleRoutes = (app, { deps }, done) => {
   // once at start (a crash leaves its debris behind). Closing waits for a run in progress.
   const mediaGc = defineMediaGcJob(deps);
   defineImageIntakeJob(deps);
+  // The 170x backfill (decision 143): a process that works jobs queues a run at start while any
+  // image lacks the board-card size (the queue keeps one waiting however many processes ask).
+  const backfill = defineImageVariantBackfillJob(deps);
   app.addHook('onReady', (hookDone) => {
     timer = setInterval(purge, MEDIA_UPLOAD_PURGE_INTERVAL_MS);
     timer.unref();
@@ -197,6 +201,14 @@ export const mediaRoutes: ModuleRoutes = (app, { deps }, done) => {
         .catch((error: unknown) =>
           deps.log.error({ err: error }, 'media garbage collection failed'),
         );
+    }
+    if (deps.jobs.works) {
+      backfill
+        .queueIfMissing()
+        .then((queued) => {
+          if (queued) deps.log.info('170x backfill queued');
+        })
+        .catch((error: unknown) => deps.log.error({ err: error }, '170x backfill not queued'));
     }
     hookDone();
   });

@@ -2,12 +2,13 @@
 // they stored first; past the quota uploads and image saves answer 403 STORAGE_QUOTA_EXCEEDED
 // before any decoding, store nothing, and say how much is used; the same bytes someone else
 // already stored, and repins, cost nothing.
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
+import { IMAGE_VARIANT_SIZES } from '@corkboard/shared/layout';
 import { jpegBytes } from '../../test/api-client.ts';
 import { createFixtures, type UserFixture } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -82,6 +83,30 @@ describe('the storage quota', () => {
       imagesBefore.length,
     );
     expect(await filesOnDisk()).toBe(filesBefore);
+  });
+
+  it('counts the bytes of every stored file of an image, the 170x board variant included', async () => {
+    const { person, boardId } = await personWithBoard();
+    const saved = await test.client.resourceCreate(
+      'PinResource',
+      { board_id: boardId, image_base64: (await jpegBytes(13)).toString('base64') },
+      person,
+    );
+    expect(saved.status).toBe(200);
+    const row = await handle.db
+      .selectFrom('images')
+      .select(['sha256', 'variants'])
+      .where('uploaded_by_id', '=', person.id)
+      .executeTakeFirstOrThrow();
+    expect(Object.keys(row.variants).sort()).toEqual([...IMAGE_VARIANT_SIZES].sort());
+    const folder = join(test.mediaRoot, 'pins', row.sha256.slice(0, 2), row.sha256);
+    const files = await readdir(folder);
+    expect(files).toHaveLength(IMAGE_VARIANT_SIZES.length * 2);
+    expect(files).toEqual(expect.arrayContaining(['170x.jpg', '170x.webp']));
+    const sizes = await Promise.all(
+      files.map(async (file) => (await stat(join(folder, file))).size),
+    );
+    expect(await usedBytes(person.id)).toBe(sizes.reduce((sum, size) => sum + size, 0));
   });
 
   it("counts an image against whoever stored it first, and another person's quota is their own", async () => {

@@ -15,8 +15,15 @@ export function sectionRowKey(sectionId: string): string {
   return `section:${sectionId}`;
 }
 
+/** A picker row's small (48 px) board image: the 170x cover (decision 143), else the 236x. */
 export function boardCoverUrl(board: PickerBoardItem): string | null {
-  return board.image_thumbnail_url ?? board.image_cover_url ?? board.pin_thumbnail_urls[0] ?? null;
+  return (
+    board.images_170x[0]?.url ??
+    board.image_thumbnail_url ??
+    board.image_cover_url ??
+    board.pin_thumbnail_urls[0] ??
+    null
+  );
 }
 
 /**

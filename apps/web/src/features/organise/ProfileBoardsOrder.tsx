@@ -97,7 +97,8 @@ export function ProfileBoardsReorder({ username }: { username: string }) {
         label={t('reorder.boardsLabel')}
         onMove={order.move}
         render={(board) => {
-          const cover = board.cover_images[0];
+          // A small row image: the 170x board image (decision 143), else the 236x cover.
+          const cover = board.images_170x[0] ?? board.cover_images[0];
           return (
             <>
               {cover ? (

@@ -14,7 +14,7 @@ import { SectionNameForm } from './SectionNameForm.tsx';
 export const ADD_SECTION_DIALOG_WIDTH = 440;
 
 interface AddSectionDialogProps {
-  board: Pick<BoardDetail, 'id' | 'cover_images'>;
+  board: Pick<BoardDetail, 'id' | 'cover_images' | 'images_170x'>;
   onClose: () => void;
 }
 
@@ -40,7 +40,7 @@ function Dialog({ board, onClose }: AddSectionDialogProps) {
           {t('section.addTitle')}
         </h2>
         <SectionNameForm
-          thumbUrl={board.cover_images[0]?.url ?? null}
+          thumbUrl={board.images_170x[0]?.url ?? board.cover_images[0]?.url ?? null}
           onSubmit={async (name) => {
             await createSection({ boardId: board.id, name });
             onClose();
