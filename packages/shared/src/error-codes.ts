@@ -894,6 +894,17 @@ export const ERROR_CODES = {
     httpStatus: 400,
     message: 'To end this session, log out.',
   },
+  /**
+   * auth.md §2 "one of two soft-ban codes": the second one. AUTH_SOFT_BANNED (347) answers a login
+   * to a protected account; this one marks the protection notice's link (`?aec=1813`), which
+   * opens the same 'We protected your account' dialog (docs/decisions/148).
+   */
+  AUTH_SOFT_BANNED_NOTICE: {
+    code: 1813,
+    httpStatus: 403,
+    message:
+      'We protected your account: your password was reset and you were logged out on all devices.',
+  },
   DEACTIVATE_REAUTH_REQUIRED: {
     code: 1812,
     httpStatus: 403,
