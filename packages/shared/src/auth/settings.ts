@@ -28,7 +28,10 @@ export const profileUpdateSchema = z
     /** An http(s) URL, or '' to remove it. */
     website_url: z.string().trim().max(WEBSITE_MAX_LENGTH),
     /** A /v3/media/uploads/ id to make the avatar; null removes it; absent keeps it. */
-    avatar_media_upload_id: z.string().regex(/^\d{1,19}$/).nullable(),
+    avatar_media_upload_id: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .nullable(),
   })
   .partial()
   .strict();

@@ -11,7 +11,11 @@ import {
 } from '@corkboard/shared/auth/settings';
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { deleteLinkedAccount, listLinkedAccounts, lockLinkedAccounts } from './settings.repository.ts';
+import {
+  deleteLinkedAccount,
+  listLinkedAccounts,
+  lockLinkedAccounts,
+} from './settings.repository.ts';
 
 export async function connectedAccounts(deps: AppDeps, viewer: Viewer): Promise<ConnectedAccounts> {
   const { providers, hasPassword } = await listLinkedAccounts(deps.db, viewer.id);

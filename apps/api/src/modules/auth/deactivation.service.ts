@@ -7,10 +7,7 @@
 // used — rows in one transaction, files after the commit (decision 054) — so nothing is orphaned.
 import { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
-import {
-  RESURRECTION_WINDOW_MS,
-  type DeactivationAnswer,
-} from '@corkboard/shared/auth/settings';
+import { RESURRECTION_WINDOW_MS, type DeactivationAnswer } from '@corkboard/shared/auth/settings';
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import {

@@ -28,7 +28,9 @@ function hashToken(token: string): string {
 function mail(lines: string[], link?: { href: string; label: string }) {
   const textLines = link ? [...lines.slice(0, -1), '', link.href, '', ...lines.slice(-1)] : lines;
   const text = [...textLines, '', '— Corkboard', ''].join('\n');
-  const paragraphs = lines.filter((line) => line !== '').map((line) => `<p>${escapeHtml(line)}</p>`);
+  const paragraphs = lines
+    .filter((line) => line !== '')
+    .map((line) => `<p>${escapeHtml(line)}</p>`);
   if (link) {
     paragraphs.splice(
       paragraphs.length - 1,

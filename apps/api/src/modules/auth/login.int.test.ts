@@ -8,11 +8,7 @@ import type { AuthSuccess, AuthUser } from '@corkboard/shared/auth/api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { CSRF_COOKIE } from '../../plugins/app/csrf.ts';
 import { RESURRECTION_WINDOW_MS } from '../../plugins/auth/auth-engine.ts';
-import {
-  deactivateAccount,
-  softBanAccount,
-  suspendAccount,
-} from './account-status.service.ts';
+import { deactivateAccount, softBanAccount, suspendAccount } from './account-status.service.ts';
 import { countSessions } from './auth.repository.ts';
 import {
   ACCOUNT_FAILURE_LIMIT,

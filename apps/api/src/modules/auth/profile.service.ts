@@ -61,7 +61,8 @@ export function normalizeWebsite(value: string): string | null {
 
 async function checkUsername(deps: AppDeps, viewer: Viewer, username: string): Promise<void> {
   const problem = usernameProblem(username);
-  if (problem === 'invalid') throw new AppError('USERNAME_INVALID', { data: { field: 'username' } });
+  if (problem === 'invalid')
+    throw new AppError('USERNAME_INVALID', { data: { field: 'username' } });
   if (problem === 'reserved') {
     throw new AppError('USERNAME_RESERVED', { data: { field: 'username' } });
   }
@@ -77,8 +78,7 @@ export async function updateProfile(
 ): Promise<ProfileSettings> {
   const now = deps.now();
   if (input.username !== undefined) await checkUsername(deps, viewer, input.username);
-  const website =
-    input.website_url === undefined ? undefined : normalizeWebsite(input.website_url);
+  const website = input.website_url === undefined ? undefined : normalizeWebsite(input.website_url);
   const uploadId = input.avatar_media_upload_id;
   const newImage =
     typeof uploadId === 'string'

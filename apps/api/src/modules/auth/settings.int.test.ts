@@ -17,7 +17,12 @@ import {
 } from '@corkboard/shared/auth/settings';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { jpegBytes, multipartPayload } from '../../test/api-client.ts';
-import { plainText, startSmtpSink, type ReceivedMail, type SmtpSink } from '../../test/smtp-sink.ts';
+import {
+  plainText,
+  startSmtpSink,
+  type ReceivedMail,
+  type SmtpSink,
+} from '../../test/smtp-sink.ts';
 import { createFixtures } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
@@ -140,7 +145,13 @@ describe('authorisation', () => {
     for (const path of ['profile/', 'connected_accounts/', 'sessions/']) {
       expect(errorCode(await visitor.get(`${ME}/${path}`))).toBe(CODES.UNAUTHORIZED.code);
     }
-    for (const path of ['profile/', 'password/', 'email/', 'sessions/revoke_others/', 'deactivate/']) {
+    for (const path of [
+      'profile/',
+      'password/',
+      'email/',
+      'sessions/revoke_others/',
+      'deactivate/',
+    ]) {
       expect(errorCode(await visitor.post(`${ME}/${path}`, {}))).toBe(CODES.UNAUTHORIZED.code);
     }
     expect(errorCode(await visitor.delete(`${ME}/sessions/1/`))).toBe(CODES.UNAUTHORIZED.code);
@@ -211,7 +222,9 @@ describe('profile', () => {
     const p = await person();
     const first = await upload(p.b, 1);
     const set = await p.b.post(`${ME}/profile/`, { avatar_media_upload_id: first });
-    expect(body<ProfileSettings>(set).resource_response.data.image_medium_url).toMatch(/^\/media\//);
+    expect(body<ProfileSettings>(set).resource_response.data.image_medium_url).toMatch(
+      /^\/media\//,
+    );
     const old = await avatarImage(p.id);
     expect(old.avatar_image_id).not.toBeNull();
     const oldKeys = Object.values(old.variants ?? {}).map((variant) => variant.key);
@@ -295,7 +308,10 @@ describe('password', () => {
     let last = 0;
     for (let attempt = 0; attempt < 11; attempt++) {
       last = errorCode(
-        await p.b.post(`${ME}/password/`, { current_password: 'wrong-guess', new_password: NEW_PASSWORD }),
+        await p.b.post(`${ME}/password/`, {
+          current_password: 'wrong-guess',
+          new_password: NEW_PASSWORD,
+        }),
       );
     }
     expect(last).toBe(CODES.RATE_LIMITED.code);
@@ -329,9 +345,9 @@ describe('e-mail change', () => {
     expect(
       errorCode(await p.b.post(`${ME}/email/`, { email: next, password: 'wrong-password' })),
     ).toBe(CODES.PASSWORD_CURRENT_INCORRECT.code);
-    expect(errorCode(await p.b.post(`${ME}/email/`, { email: 'nope', password: GOOD_PASSWORD }))).toBe(
-      CODES.AUTH_EMAIL_INVALID.code,
-    );
+    expect(
+      errorCode(await p.b.post(`${ME}/email/`, { email: 'nope', password: GOOD_PASSWORD })),
+    ).toBe(CODES.AUTH_EMAIL_INVALID.code);
     expect(
       errorCode(await p.b.post(`${ME}/email/`, { email: p.email, password: GOOD_PASSWORD })),
     ).toBe(CODES.EMAIL_CHANGE_SAME.code);
@@ -376,7 +392,11 @@ describe('e-mail change', () => {
     const wanted = uniqueEmail('wanted');
     await p.b.post(`${ME}/email/`, { email: wanted, password: GOOD_PASSWORD });
     const token = linkToken(inbox[before] as ReceivedMail);
-    await handle.db.updateTable('users').set({ email: wanted }).where('id', '=', other.id).execute();
+    await handle.db
+      .updateTable('users')
+      .set({ email: wanted })
+      .where('id', '=', other.id)
+      .execute();
     expect(errorCode(await browser().post(`${ME}/email/confirm/`, { token }))).toBe(
       CODES.AUTH_EMAIL_TAKEN.code,
     );
@@ -402,7 +422,9 @@ describe('connected accounts', () => {
     expect(errorCode(await p.b.delete(`${ME}/connected_accounts/twitter/`))).toBe(
       CODES.VALIDATION_FAILED.code,
     );
-    expect((await p.b.post(`${ME}/password/`, { new_password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await p.b.post(`${ME}/password/`, { new_password: NEW_PASSWORD })).statusCode).toBe(
+      200,
+    );
     const gone = await p.b.delete(`${ME}/connected_accounts/google/`);
     expect(gone.statusCode).toBe(200);
     expect(
@@ -531,7 +553,11 @@ describe('deactivation', () => {
     ).toBeUndefined();
     for (const key of keys) expect(existsSync(join(test.mediaRoot, key))).toBe(false);
     expect(
-      await handle.db.selectFrom('users').select('id').where('id', '=', stays.id).executeTakeFirst(),
+      await handle.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', stays.id)
+        .executeTakeFirst(),
     ).toBeDefined();
   });
 });

@@ -209,12 +209,7 @@ export async function listLinkedAccounts(
 
 /** Locks the person's account rows (disconnecting two providers at once cannot strand them). */
 export async function lockLinkedAccounts(db: Kysely<Database>, userId: string): Promise<void> {
-  await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
 }
 
 export async function deleteLinkedAccount(

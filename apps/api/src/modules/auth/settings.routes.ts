@@ -58,7 +58,12 @@ const sessionSchema = z.object({
   last_seen_at: z.string(),
   current: z.boolean(),
 });
-const sessionsQuery = z.object({ bookmark: z.string().regex(/^\d{1,19}$/).optional() });
+const sessionsQuery = z.object({
+  bookmark: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
+});
 
 /** Decision (148): writes per address per minute on these routes (forms, not scripts). */
 const WRITE_LIMIT = { max: 20, timeWindow: '1 minute' };

@@ -47,7 +47,11 @@ function connected(hasPassword: boolean, google = false): ConnectedAccounts {
   return {
     has_password: hasPassword,
     accounts: [
-      { provider: 'google', connected: google, connected_at: google ? '2026-11-01T10:00:00Z' : null },
+      {
+        provider: 'google',
+        connected: google,
+        connected_at: google ? '2026-11-01T10:00:00Z' : null,
+      },
       { provider: 'facebook', connected: false, connected_at: null },
       { provider: 'line', connected: false, connected_at: null },
     ],
@@ -67,9 +71,14 @@ describe('profile settings', () => {
       return undefined;
     });
     renderApp('/settings/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edit profile' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Edit profile' }),
+    ).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Settings' });
-    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const username = screen.getByLabelText('Username');
     expect(username).toHaveValue('ada');
     fireEvent.change(username, { target: { value: 'taken' } });
@@ -164,7 +173,9 @@ describe('password settings', () => {
       return undefined;
     });
     renderApp('/settings/password/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set a password' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set a password' }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText('You log in with Google. Set a password to log in with your email too.'),
     ).toBeInTheDocument();
@@ -192,7 +203,9 @@ describe('connected accounts', () => {
     renderApp('/settings/connected/');
     fireEvent.click(await screen.findByRole('button', { name: 'Disconnect Google' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Set a password before you disconnect your only way to log in.');
+    expect(alert).toHaveTextContent(
+      'Set a password before you disconnect your only way to log in.',
+    );
     expect(within(alert).getByRole('link', { name: 'Set a password' })).toHaveAttribute(
       'href',
       '/settings/password/',

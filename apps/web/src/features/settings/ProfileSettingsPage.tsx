@@ -18,7 +18,8 @@ export function ProfileSettingsPage() {
   return <ProfileForm profile={profile.data} />;
 }
 
-type Avatar = { kind: 'keep' } | { kind: 'new'; uploadId: string; preview: string } | { kind: 'remove' };
+type Avatar =
+  { kind: 'keep' } | { kind: 'new'; uploadId: string; preview: string } | { kind: 'remove' };
 
 function ProfileForm({ profile }: { profile: ProfileSettings }) {
   const { t } = useTranslation(SETTINGS_NAMESPACE);
@@ -35,7 +36,11 @@ function ProfileForm({ profile }: { profile: ProfileSettings }) {
   const [status, setStatus] = useState('');
 
   const photo =
-    avatar.kind === 'new' ? avatar.preview : avatar.kind === 'remove' ? null : profile.image_medium_url;
+    avatar.kind === 'new'
+      ? avatar.preview
+      : avatar.kind === 'remove'
+        ? null
+        : profile.image_medium_url;
   const fieldError = (field: string) => (failure?.field === field ? failure.message : null);
 
   const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
@@ -85,7 +90,13 @@ function ProfileForm({ profile }: { profile: ProfileSettings }) {
     );
   };
 
-  const generalError = failure && !['first_name', 'last_name', 'about', 'website_url', 'username', 'photo'].includes(failure.field ?? '') ? failure.message : null;
+  const generalError =
+    failure &&
+    !['first_name', 'last_name', 'about', 'website_url', 'username', 'photo'].includes(
+      failure.field ?? '',
+    )
+      ? failure.message
+      : null;
 
   return (
     <section className="settings-page" aria-labelledby="settings-profile-heading">
@@ -105,7 +116,13 @@ function ProfileForm({ profile }: { profile: ProfileSettings }) {
         <fieldset className="settings-photo">
           <legend className="field__label">{t('profile.photo')}</legend>
           {photo ? (
-            <img className="settings-photo__image" src={photo} alt={t('profile.photoAlt')} width={75} height={75} />
+            <img
+              className="settings-photo__image"
+              src={photo}
+              alt={t('profile.photoAlt')}
+              width={75}
+              height={75}
+            />
           ) : (
             <p className="settings-photo__empty">{t('profile.noPhoto')}</p>
           )}
@@ -128,7 +145,11 @@ function ProfileForm({ profile }: { profile: ProfileSettings }) {
             {t('profile.change')}
           </button>
           {photo ? (
-            <button type="button" className="button button--secondary" onClick={() => setAvatar({ kind: 'remove' })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setAvatar({ kind: 'remove' })}
+            >
               {t('profile.remove')}
             </button>
           ) : null}
@@ -195,7 +216,11 @@ function ProfileForm({ profile }: { profile: ProfileSettings }) {
           errorMessage={fieldError('username')}
         />
         <div className="settings-form__actions">
-          <button type="submit" className="button button--primary" disabled={update.isPending || upload.isPending}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={update.isPending || upload.isPending}
+          >
             {update.isPending ? t('common.saving') : t('common.save')}
           </button>
         </div>
