@@ -19,7 +19,8 @@ function col(alias: string, column: string): Expression<unknown> {
  */
 function ownerActive(alias: string): Expression<SqlBool> {
   return sql<SqlBool>`EXISTS (
-    SELECT 1 FROM users bo WHERE bo.id = ${col(alias, 'owner_id')} AND bo.deactivated_at IS NULL
+    SELECT 1 FROM users vis_owner
+    WHERE vis_owner.id = ${col(alias, 'owner_id')} AND vis_owner.deactivated_at IS NULL
   )`;
 }
 

@@ -5,6 +5,7 @@
 // 28 days, deleted with its media by the account-purge job after). Visitors get 401 everywhere.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
@@ -89,11 +90,9 @@ async function socialOnly(): Promise<Person> {
     .execute();
   // The engine stamps sessions with the system clock; the app (and this file) run on the test
   // clock, which earlier tests moved on: "logged in just now" is the test clock's now.
-  await handle.db
-    .updateTable('auth_sessions')
-    .set({ created_at: test.clock.now() })
-    .where('user_id', '=', p.id)
-    .execute();
+  await sql`UPDATE auth_sessions SET created_at = ${test.clock.now()} WHERE user_id = ${p.id}`.execute(
+    handle.db,
+  );
   return p;
 }
 
