@@ -84,7 +84,7 @@ describe('account settings', () => {
       await page.getByRole('heading', { level: 1, name: 'Sessions' }).waitFor();
       await page.getByText('This device').waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      const revoke = page.getByRole('button', { name: /^Log out .*, logged in / });
+      const revoke = page.getByRole('button', { name: /^Log out this session \(.*, logged in / });
       expect(await revoke.count()).toBe(1);
       await revoke.click();
       await page.getByText('That session was logged out.').waitFor();

@@ -85,7 +85,7 @@ export async function updateProfile(
       ? await requireMediaUploadImage(deps.db, viewer.id, uploadId, now)
       : undefined;
 
-  let released: string[] = [];
+  let released: string[];
   try {
     released = await deps.db.transaction().execute(async (trx) => {
       const current = await lockProfile(trx, viewer.id);

@@ -244,7 +244,9 @@ describe('sessions', () => {
     renderApp('/settings/sessions/');
     const current = await screen.findByRole('heading', { name: /Chrome on Linux/ });
     expect(current).toHaveTextContent('This device');
-    const revoke = screen.getAllByRole('button', { name: /^Log out Safari on iOS/ });
+    const revoke = screen.getAllByRole('button', {
+      name: /^Log out this session \(Safari on iOS, logged in /,
+    });
     expect(revoke).toHaveLength(1);
     fireEvent.click(revoke[0] as HTMLElement);
     expect(await screen.findByText('That session was logged out.')).toBeInTheDocument();

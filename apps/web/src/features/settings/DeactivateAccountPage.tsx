@@ -23,7 +23,8 @@ export function DeactivateAccountPage() {
   const deactivate = useDeactivate();
   const headingId = useId();
   const [password, setPassword] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  /** While the dialog is open: until when logging in would bring the account back. */
+  const [confirming, setConfirming] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [doneUntil, setDoneUntil] = useState<string | null>(null);
 
@@ -36,16 +37,16 @@ export function DeactivateAccountPage() {
   const ask = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    setConfirming(true);
+    setConfirming(Date.now() + RESURRECTION_WINDOW_MS);
   };
   const confirm = () => {
     deactivate.mutate(hasPassword ? { password } : {}, {
       onSuccess: (answer) => {
-        setConfirming(false);
+        setConfirming(null);
         setDoneUntil(answer.resurrect_until);
       },
       onError: (failure) => {
-        setConfirming(false);
+        setConfirming(null);
         setError(
           failure instanceof ApiError &&
             failure.code === ERROR_CODES.DEACTIVATE_REAUTH_REQUIRED.code &&
@@ -104,25 +105,23 @@ export function DeactivateAccountPage() {
           </button>
         </div>
       </form>
-      {confirming ? (
+      {confirming !== null ? (
         <Modal
           labelledBy={headingId}
           width={DIALOG_WIDTH}
-          onDismiss={() => setConfirming(false)}
+          onDismiss={() => setConfirming(null)}
           closeLabel={t('common.close')}
         >
           <div className="settings-dialog">
             <h2 id={headingId} className="settings-heading" tabIndex={-1}>
               {t('deactivate.confirmTitle')}
             </h2>
-            <p>
-              {t('deactivate.confirmText', { date: date(Date.now() + RESURRECTION_WINDOW_MS) })}
-            </p>
+            <p>{t('deactivate.confirmText', { date: date(confirming) })}</p>
             <div className="settings-dialog__actions">
               <button
                 type="button"
                 className="button button--secondary"
-                onClick={() => setConfirming(false)}
+                onClick={() => setConfirming(null)}
               >
                 {t('common.cancel')}
               </button>
