@@ -24,6 +24,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createSafeFetcher } from './lib/safe-fetch.ts';
 import { ImageWorkPool } from './lib/image-work-pool.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accountSettingsRoutes } from './modules/auth/settings.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
@@ -133,6 +134,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   topicRoutes,
   jobRoutes,
   claimRoutes,
+  accountSettingsRoutes,
 ];
 
 export interface BuildAppOptions {

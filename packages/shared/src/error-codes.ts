@@ -833,6 +833,83 @@ export const ERROR_CODES = {
     httpStatus: 404,
     message: "We couldn't find that sign-in method.",
   },
+  // 1800–1829: account settings (issue 9 "Account settings"; docs/decisions/148–150).
+  USERNAME_INVALID: {
+    code: 1800,
+    httpStatus: 400,
+    message: 'Use 3 to 30 letters, numbers or underscores.',
+  },
+  USERNAME_RESERVED: {
+    code: 1801,
+    httpStatus: 400,
+    message: "That username isn't available.",
+  },
+  USERNAME_TAKEN: {
+    code: 1802,
+    httpStatus: 409,
+    message: 'That username is taken. Try another.',
+  },
+  PROFILE_WEBSITE_INVALID: {
+    code: 1803,
+    httpStatus: 400,
+    message: "That doesn't look like a website address.",
+  },
+  PASSWORD_CURRENT_INCORRECT: {
+    code: 1804,
+    httpStatus: 400,
+    message: 'The password you entered is incorrect.',
+  },
+  PASSWORD_ALREADY_SET: {
+    code: 1805,
+    httpStatus: 409,
+    message: 'You already have a password. Change it instead.',
+  },
+  EMAIL_CHANGE_SAME: {
+    code: 1806,
+    httpStatus: 400,
+    message: "That's already your email.",
+  },
+  EMAIL_CHANGE_TOKEN_INVALID: {
+    code: 1807,
+    httpStatus: 400,
+    message: 'This link has expired or was already used. Ask for a new one.',
+  },
+  CONNECTED_ACCOUNT_NOT_FOUND: {
+    code: 1808,
+    httpStatus: 404,
+    message: "That account isn't connected.",
+  },
+  CONNECTED_ACCOUNT_LAST_WAY_IN: {
+    code: 1809,
+    httpStatus: 409,
+    message: 'Set a password first: this is the only way you can log in.',
+  },
+  SESSION_NOT_FOUND: {
+    code: 1810,
+    httpStatus: 404,
+    message: "We couldn't find that session.",
+  },
+  SESSION_IS_CURRENT: {
+    code: 1811,
+    httpStatus: 400,
+    message: 'To end this session, log out.',
+  },
+  /**
+   * auth.md §2 "one of two soft-ban codes": the second one. AUTH_SOFT_BANNED (347) answers a login
+   * to a protected account; this one marks the protection notice's link (`?aec=1813`), which
+   * opens the same 'We protected your account' dialog (docs/decisions/148).
+   */
+  AUTH_SOFT_BANNED_NOTICE: {
+    code: 1813,
+    httpStatus: 403,
+    message:
+      'We protected your account: your password was reset and you were logged out on all devices.',
+  },
+  DEACTIVATE_REAUTH_REQUIRED: {
+    code: 1812,
+    httpStatus: 403,
+    message: 'Enter your password to deactivate your account.',
+  },
   // 1900–1949: experiments admin (docs/decisions/120) and the visitors' performance log (121)
   EXPERIMENT_NOT_FOUND: {
     code: 1900,

@@ -49,39 +49,43 @@ export function pinListQuery(
   db: Kysely<Database>,
   source: PinSource = db.selectFrom('pins').selectAll().as('p'),
 ) {
-  return db
-    .selectFrom(source)
-    .innerJoin('boards as b', 'b.id', 'p.board_id')
-    .innerJoin('users as bo', 'bo.id', 'b.owner_id')
-    .innerJoin('images as i', 'i.id', 'p.image_id')
-    .innerJoin('users as u', 'u.id', 'p.pinner_id')
-    .leftJoin('board_sections as s', 's.id', 'p.section_id')
-    .leftJoin('images as ua', 'ua.id', 'u.avatar_image_id')
-    .select([
-      'p.id',
-      'p.title',
-      'p.description',
-      'p.link',
-      'p.domain',
-      'p.dominant_color',
-      'p.created_at',
-      'i.variants as image_variants',
-      'b.id as board_id',
-      'b.name as board_name',
-      'b.slug as board_slug',
-      'b.privacy as board_privacy',
-      'bo.id as board_owner_id',
-      'bo.username as board_owner_username',
-      's.id as section_id',
-      's.title as section_title',
-      's.slug as section_slug',
-      'u.id as pinner_id',
-      'u.username as pinner_username',
-      'u.first_name as pinner_first_name',
-      'u.last_name as pinner_last_name',
-      'ua.variants as pinner_avatar_variants',
-      'p.alt_text',
-      'p.board_position',
-      'p.section_position',
-    ]);
+  return (
+    db
+      .selectFrom(source)
+      .innerJoin('boards as b', 'b.id', 'p.board_id')
+      .innerJoin('users as bo', 'bo.id', 'b.owner_id')
+      .innerJoin('images as i', 'i.id', 'p.image_id')
+      .innerJoin('users as u', 'u.id', 'p.pinner_id')
+      .leftJoin('board_sections as s', 's.id', 'p.section_id')
+      .leftJoin('images as ua', 'ua.id', 'u.avatar_image_id')
+      // A deactivated person's pins are hidden everywhere, on others' boards too (decision 150).
+      .where('u.deactivated_at', 'is', null)
+      .select([
+        'p.id',
+        'p.title',
+        'p.description',
+        'p.link',
+        'p.domain',
+        'p.dominant_color',
+        'p.created_at',
+        'i.variants as image_variants',
+        'b.id as board_id',
+        'b.name as board_name',
+        'b.slug as board_slug',
+        'b.privacy as board_privacy',
+        'bo.id as board_owner_id',
+        'bo.username as board_owner_username',
+        's.id as section_id',
+        's.title as section_title',
+        's.slug as section_slug',
+        'u.id as pinner_id',
+        'u.username as pinner_username',
+        'u.first_name as pinner_first_name',
+        'u.last_name as pinner_last_name',
+        'ua.variants as pinner_avatar_variants',
+        'p.alt_text',
+        'p.board_position',
+        'p.section_position',
+      ])
+  );
 }

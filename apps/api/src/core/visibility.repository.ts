@@ -12,17 +12,31 @@ function col(alias: string, column: string): Expression<unknown> {
   return sql.ref(`${alias}.${column}`);
 }
 
+/**
+ * The board's owner has not deactivated their account: a deactivated person's boards, and the
+ * pins on them, are hidden from everyone until they come back (docs/decisions/150). A person
+ * cannot be signed in while deactivated, so nobody is exempt.
+ */
+function ownerActive(alias: string): Expression<SqlBool> {
+  return sql<SqlBool>`EXISTS (
+    SELECT 1 FROM users vis_owner
+    WHERE vis_owner.id = ${col(alias, 'owner_id')} AND vis_owner.deactivated_at IS NULL
+  )`;
+}
+
 /** Boards the viewer may open: non-secret ones, plus secret ones they own or collaborate on. */
 export function visibleBoards(viewer: Viewer | null, alias = 'b'): Expression<SqlBool> {
-  if (viewer === null) return sql<SqlBool>`${col(alias, 'privacy')} <> 'secret'`;
-  return sql<SqlBool>`(
+  if (viewer === null) {
+    return sql<SqlBool>`(${col(alias, 'privacy')} <> 'secret' AND ${ownerActive(alias)})`;
+  }
+  return sql<SqlBool>`((
     ${col(alias, 'privacy')} <> 'secret'
     OR ${col(alias, 'owner_id')} = ${viewer.id}
     OR EXISTS (
       SELECT 1 FROM board_collaborators bc
       WHERE bc.board_id = ${col(alias, 'id')} AND bc.user_id = ${viewer.id} AND bc.status = 'accepted'
     )
-  )`;
+  ) AND ${ownerActive(alias)})`;
 }
 
 /**

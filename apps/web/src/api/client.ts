@@ -84,7 +84,9 @@ async function request<T>(
 ): Promise<{ data: T; bookmark: string | undefined }> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ Accept: 'application/json' });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const form = options.body instanceof FormData ? options.body : null;
+  // A form is multipart: the browser writes the Content-Type with its boundary.
+  if (options.body !== undefined && !form) headers.set('Content-Type', 'application/json');
   if (!SAFE_METHODS.has(method)) {
     // The server's CSRF check compares this header with the csrftoken cookie (double submit).
     const token = readCookie('csrftoken');
@@ -97,7 +99,7 @@ async function request<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       signal: options.signal ?? null,
       ...(options.keepalive ? { keepalive: true } : {}),
     });
@@ -232,5 +234,13 @@ export async function apiSend<T>(
   options: { keepalive?: boolean } = {},
 ): Promise<T> {
   const { data } = await request<T>(path, { method, body, ...options });
+  return data;
+}
+
+/** A multipart upload (one `file` part), with the CSRF header, e.g. /v3/media/uploads/. */
+export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  const { data } = await request<T>(path, { method: 'POST', body: form });
   return data;
 }

@@ -84,6 +84,9 @@ export const queryKeys = {
   recentSearches: () => ['recentSearches'] as const,
   // ---- account settings ----
   securityState: () => ['securityState'] as const,
+  profileSettings: () => ['profileSettings'] as const,
+  connectedAccounts: () => ['connectedAccounts'] as const,
+  sessions: () => ['sessions'] as const,
 
   // ---- social sign-in ----
   authProviders: () => ['authProviders'] as const,

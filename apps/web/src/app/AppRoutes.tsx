@@ -101,6 +101,8 @@ export function AppRoutes() {
         <Route path="connect/facebook/" element={<ConnectFacebookPage />} />
         <Route path="terms/" element={<TermsPage />} />
         <Route path="privacy/" element={<PrivacyPage />} />
+        {/* auth.md §2: the terms' Privacy Policy link (features/auth/links.ts PRIVACY_PATH). */}
+        <Route path="_/_/policy/privacy-policy/" element={<PrivacyPage />} />
         <Route path="pin/:id/" element={<PinPage />} />
         <Route path="pin/:id/edit/" element={<PinEditPage />} />
         <Route path="pin/create/:method/" element={<PinCreatePage />} />

@@ -31,6 +31,11 @@ export const RESET_PASSWORD_CAPTCHA_ACTIONS: readonly CaptchaAction[] = [
   'web_reset_password',
   'mweb_reset_password',
 ];
+/** auth.md §7 "reset and change password variants": /settings/password/ (ADR 148). */
+export const CHANGE_PASSWORD_CAPTCHA_ACTIONS: readonly CaptchaAction[] = [
+  'web_change_password',
+  'mweb_change_password',
+];
 
 /**
  * `standard`: the invisible check on every login/signup (`recaptchaV3Token`). `challenge`: the

@@ -3,12 +3,10 @@
 // session in the same transaction, so the state takes effect at once on every device.
 import type { Kysely } from 'kysely';
 import type { Database, SuspensionReason } from '@corkboard/db/schema';
-import { RESURRECTION_WINDOW_MS } from '../../plugins/auth/auth-engine.ts';
 import { purgeRedemptions } from '../../plugins/captcha/captcha-redemptions.repository.ts';
 import {
   clearCredentialPassword,
   deleteSessions,
-  purgeDeactivatedAccounts,
   purgeExpiredSessions,
   purgeExpiredVerifications,
   setAccountStatus,
@@ -66,17 +64,18 @@ export async function deactivateAccount(
 }
 
 export interface PurgeSummary {
-  accounts: number;
   sessions: number;
   verifications: number;
   counters: number;
   redemptions: number;
 }
 
-/** Housekeeping: expired rows, and accounts past the resurrection window (with their content). */
+/**
+ * Housekeeping: expired rows. Accounts past the resurrection window are deleted, with their
+ * media, by the `account-purge` job (deactivation.service.ts, docs/decisions/150).
+ */
 export async function purgeAuthData(db: Kysely<Database>, now: Date): Promise<PurgeSummary> {
   return {
-    accounts: await purgeDeactivatedAccounts(db, new Date(now.getTime() - RESURRECTION_WINDOW_MS)),
     sessions: await purgeExpiredSessions(db, now),
     verifications: await purgeExpiredVerifications(db, now),
     counters: await purgeCounters(db, now, LONGEST_WINDOW_MS),

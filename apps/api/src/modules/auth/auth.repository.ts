@@ -267,19 +267,6 @@ export async function setAccountStatus(
     .execute();
 }
 
-/** Deletes accounts deactivated before `cutoff` (past the resurrection window). */
-export async function purgeDeactivatedAccounts(
-  db: Kysely<Database>,
-  cutoff: Date,
-): Promise<number> {
-  const result = await db
-    .deleteFrom('users')
-    .where('deactivated_at', 'is not', null)
-    .where('deactivated_at', '<', cutoff)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export async function purgeExpiredVerifications(db: Kysely<Database>, now: Date): Promise<number> {
   const result = await db
     .deleteFrom('auth_verifications')

@@ -62,7 +62,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   '_profile',
 ]);
 
-const PRODUCT_NAME = 'corkboard';
+export const PRODUCT_NAME = 'corkboard';
 
 /** Lower-case ASCII letters, digits and underscores from `value` (accents folded: é → e). */
 function asciiSlug(value: string): string {
@@ -94,6 +94,17 @@ export function usernameBase(source: UsernameSource): string {
 
 export function isAcceptableUsername(candidate: string): boolean {
   return USERNAME_PATTERN.test(candidate) && !RESERVED_USERNAMES.has(candidate.toLowerCase());
+}
+
+/**
+ * Why a username someone chose is refused, or null (settings, ADR 148): the table's format, a
+ * word our URLs use, or the product's name (auth.md §8 'Please stick to your name…').
+ */
+export function usernameProblem(candidate: string): 'invalid' | 'reserved' | null {
+  if (!USERNAME_PATTERN.test(candidate)) return 'invalid';
+  const lower = candidate.toLowerCase();
+  if (RESERVED_USERNAMES.has(lower) || lower.includes(PRODUCT_NAME)) return 'reserved';
+  return null;
 }
 
 /** `base` with a numeric suffix, the base cut so the whole fits in 30 characters. */

@@ -43,8 +43,10 @@ export async function findUserByUsername(
   viewer: Viewer | null,
   username: string,
 ): Promise<UserProfileRow | undefined> {
+  // A deactivated person's profile is hidden until they come back (docs/decisions/150).
   return userProfileQuery(db, viewer)
     .where(sql<string>`lower(u.username)`, '=', username.toLowerCase())
+    .where('u.deactivated_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -54,7 +56,10 @@ export async function findUserById(
   viewer: Viewer | null,
   userId: string,
 ): Promise<UserProfileRow | undefined> {
-  return userProfileQuery(db, viewer).where('u.id', '=', userId).executeTakeFirst();
+  return userProfileQuery(db, viewer)
+    .where('u.id', '=', userId)
+    .where('u.deactivated_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** A person with the counts this viewer may see; callers add the where clause. */

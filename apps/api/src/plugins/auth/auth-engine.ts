@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, SuspensionReason } from '@corkboard/db/schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@corkboard/shared/auth/password';
+import { RESURRECTION_WINDOW_MS as SHARED_RESURRECTION_WINDOW_MS } from '@corkboard/shared/auth/settings';
 import type { Clock } from '../../lib/clock.ts';
 import { corkboardLoginPlugin } from './login-plugin.ts';
 
@@ -23,8 +24,8 @@ export const AUTH_COOKIE_PREFIX = 'corkboard';
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** A session used after a day is extended (one write a day per active session, not per request). */
 export const SESSION_REFRESH_AGE_SECONDS = 24 * 60 * 60;
-/** auth.md §4: "Account recovery resurrection window: 28 days." */
-export const RESURRECTION_WINDOW_MS = 28 * 24 * 60 * 60 * 1000;
+/** auth.md §4: "Account recovery resurrection window: 28 days." (one constant, shared). */
+export const RESURRECTION_WINDOW_MS = SHARED_RESURRECTION_WINDOW_MS;
 /**
  * The client IP as Fastify sees it (TRUST_PROXY aware). We set this header ourselves on every
  * request we hand to Better Auth, replacing any client-sent value, and it reads only this one.

@@ -97,15 +97,23 @@ describe('opening the modal', () => {
     );
     expect(within(dialog).getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute(
       'href',
-      '/privacy/',
+      '/_/_/policy/privacy-policy/',
     );
     expect(within(dialog).getByRole('link', { name: /Notice at collection/ })).toHaveAttribute(
       'href',
-      '/privacy/#notice-at-collection',
+      '/_/_/policy/privacy-policy/#notice-at-collection',
     );
     expect(within(dialog).getByRole('link', { name: /delete your account/ })).toHaveAttribute(
       'href',
-      '/privacy/#delete-your-account',
+      '/_/_/policy/privacy-policy/#delete-your-account',
+    );
+    // auth.md §1: the business prompt, linking to business account creation.
+    expect(within(dialog).getByText(/Are you a business\?/)).toHaveTextContent(
+      'Are you a business? Get started here!',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Get started here!' })).toHaveAttribute(
+      'href',
+      '/business/create',
     );
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -455,6 +455,14 @@ describe('legal pages', () => {
     );
   });
 
+  test("the spec's privacy path renders the privacy page (auth.md §2)", async () => {
+    stub();
+    renderApp('/_/_/policy/privacy-policy/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }),
+    ).toBeInTheDocument();
+  });
+
   test('terms', async () => {
     stub();
     renderApp('/terms/');

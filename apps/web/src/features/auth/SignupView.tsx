@@ -6,12 +6,13 @@ import { suggestEmail } from '@corkboard/shared/auth/email-typo';
 import { useEffect, useId, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { richText } from '../../ui/richText.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthMessageText } from './AuthMessageText.tsx';
 import type { AuthMessage } from './authErrors.ts';
 import type { AuthFlowConfig, FieldErrors } from './flowTypes.ts';
 import { useEmailExists } from './hooks.ts';
-import { recoveryPath } from './links.ts';
+import { businessCreatePath, recoveryPath } from './links.ts';
 import { EMAIL_CHECK_DEBOUNCE_MS } from './timings.ts';
 import { signupSubtitle, signupTitle, signupVisual } from './titles.ts';
 import { AuthMark, AuthTitle, OrDivider, SwitchLine, TermsText } from './ViewParts.tsx';
@@ -205,6 +206,16 @@ export function SignupView({
 
       <TermsText />
       <SwitchLine template={t('signup.footer')} onClick={onSwitchToLogin} />
+      {/* auth.md §1 "A business prompt reads 'Are you a business? Get started here!'". */}
+      <p className="auth__switch">
+        {richText(t('signup.businessPrompt'), {
+          link: (text) => (
+            <Link to={businessCreatePath(config.next)} className="text-link">
+              {text}
+            </Link>
+          ),
+        })}
+      </p>
     </div>
   );
 }

@@ -172,6 +172,10 @@ export const AUTH_ERROR_ANSWERS: Readonly<Record<AuthErrorCodeName, AuthAnswer>>
     dialog: 'softBanned',
     field: { name: 'email', message: { key: 'errors.strangeActivity' } },
   }),
+  AUTH_SOFT_BANNED_NOTICE: () => ({
+    dialog: 'softBanned',
+    field: { name: 'email', message: { key: 'errors.strangeActivity' } },
+  }),
   AUTH_LOGIN_ASSISTANCE: () => ({
     dialog: 'loginAssistance',
     field: { name: 'password', message: { key: 'errors.incorrectPassword' } },

@@ -16,7 +16,9 @@ export function businessCreatePath(next: string | undefined): string {
 }
 
 export const TERMS_PATH = '/terms/';
-export const PRIVACY_PATH = '/privacy/';
-export const NOTICE_AT_COLLECTION_PATH = '/privacy/#notice-at-collection';
-export const DELETE_ACCOUNT_PATH = '/privacy/#delete-your-account';
+/** auth.md §2 "Privacy Policy (/_/_/policy/privacy-policy/)"; /privacy/ still renders it too. */
+export const PRIVACY_PATH = '/_/_/policy/privacy-policy/';
+export const LEGACY_PRIVACY_PATH = '/privacy/';
+export const NOTICE_AT_COLLECTION_PATH = `${PRIVACY_PATH}#notice-at-collection`;
+export const DELETE_ACCOUNT_PATH = `${PRIVACY_PATH}#delete-your-account`;
 export const CONTACT_PATH = '/terms/#contact';

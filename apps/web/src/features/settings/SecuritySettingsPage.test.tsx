@@ -50,13 +50,13 @@ describe('security settings', () => {
     expect(api.requests().filter((path) => path.includes('/security/'))).toEqual([]);
   });
 
-  test('/settings/ opens the security page', async () => {
+  test('/settings/security/ opens the security page, marked in the navigation', async () => {
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
       if (url.pathname === '/v3/users/me/security/') return ok(off());
       return undefined;
     });
-    renderApp('/settings/');
+    renderApp('/settings/security/');
     expect(await screen.findByRole('heading', { name: 'Security', level: 1 })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Settings' });
     expect(within(nav).getByRole('link', { name: 'Security' })).toHaveAttribute(

@@ -1,8 +1,18 @@
-// The security settings' data (/v3/users/me/security/…, docs/decisions/041): the state of the
-// viewer's second factors, re-authentication, enrolment and removal. Every change refreshes
-// the state.
+// The settings pages' data. Security (/v3/users/me/security/…, docs/decisions/041): the state of
+// the viewer's second factors, re-authentication, enrolment and removal; every change refreshes
+// the state. Account (/v3/users/me/…, docs/decisions/148–150): profile, password, e-mail,
+// connected accounts, sessions and deactivation; a change refreshes what it affects (the
+// viewer too when the name, username or avatar changed).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiSend } from '../../api/client.ts';
+import type {
+  ConnectableProvider,
+  ConnectedAccounts,
+  DeactivationAnswer,
+  ProfileSettings,
+  ProfileUpdate,
+  SessionInfo,
+} from '@corkboard/shared/auth/settings';
+import { apiGet, apiSend, apiUpload } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 const BASE = '/v3/users/me/security';
@@ -94,4 +104,131 @@ export function useRemoveFactor() {
 
 export function useRegenerateBackupCodes() {
   return useRefreshing(() => apiSend<BackupCodes>('POST', `${BASE}/backup_codes/`, {}));
+}
+
+// ---- account settings (ADR 148–150) --------------------------------------------------------
+
+const ME = '/v3/users/me';
+
+export function useProfileSettings() {
+  return useQuery({
+    queryKey: queryKeys.profileSettings(),
+    queryFn: ({ signal }) => apiGet<ProfileSettings>(`${ME}/profile/`, { signal }),
+  });
+}
+
+/** Uploads an avatar image through the media pipeline; answers its media_upload_id. */
+export function useUploadAvatar() {
+  return useMutation({
+    mutationFn: async (file: Blob) =>
+      (await apiUpload<{ media_upload_id: string }>('/v3/media/uploads/', file)).media_upload_id,
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: ProfileUpdate) =>
+      apiSend<ProfileSettings>('POST', `${ME}/profile/`, update),
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(queryKeys.profileSettings(), profile);
+      // The header shows the name and avatar; the profile page is keyed by username.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.viewer() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.user(profile.username) });
+    },
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      current_password?: string;
+      new_password: string;
+      recaptchaV3Token?: string | undefined;
+    }) =>
+      apiSend<{ has_password: true; other_sessions_revoked: number }>(
+        'POST',
+        `${ME}/password/`,
+        input,
+      ),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.connectedAccounts() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.viewer() });
+    },
+  });
+}
+
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (input: { email: string; password?: string }) =>
+      apiSend<{ pending_email: string }>('POST', `${ME}/email/`, input),
+  });
+}
+
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiSend<{ email: string }>('POST', `${ME}/email/confirm/`, { token }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.profileSettings() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.viewer() });
+    },
+  });
+}
+
+export function useConnectedAccounts() {
+  return useQuery({
+    queryKey: queryKeys.connectedAccounts(),
+    queryFn: ({ signal }) => apiGet<ConnectedAccounts>(`${ME}/connected_accounts/`, { signal }),
+  });
+}
+
+export function useDisconnectAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (provider: ConnectableProvider) =>
+      apiSend<ConnectedAccounts>('DELETE', `${ME}/connected_accounts/${provider}/`),
+    onSuccess: async (accounts) => {
+      queryClient.setQueryData(queryKeys.connectedAccounts(), accounts);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.viewer() });
+    },
+  });
+}
+
+export function useSessions() {
+  return useQuery({
+    queryKey: queryKeys.sessions(),
+    // One page (SESSIONS_PAGE_SIZE, 50) covers every real person; the API pages beyond that.
+    queryFn: ({ signal }) => apiGet<SessionInfo[]>(`${ME}/sessions/`, { signal }),
+  });
+}
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => apiSend<null>('DELETE', `${ME}/sessions/${sessionId}/`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions() }),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiSend<{ revoked: number }>('POST', `${ME}/sessions/revoke_others/`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions() }),
+  });
+}
+
+/**
+ * Signs out everywhere. The page says what happened and offers a fresh start (a full load of the
+ * home page drops everything cached for this person), so nothing here touches the cache.
+ */
+export function useDeactivate() {
+  return useMutation({
+    mutationFn: (input: { password?: string }) =>
+      apiSend<DeactivationAnswer>('POST', `${ME}/deactivate/`, input),
+  });
 }

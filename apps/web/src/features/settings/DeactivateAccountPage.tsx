@@ -1,0 +1,143 @@
+// /settings/deactivate/ (issue 9; docs/decisions/150): deactivating hides the profile, boards
+// and pins, logs out every device, and keeps everything for RESURRECTION_WINDOW_DAYS (28,
+// auth.md §4): logging in again within them brings it all back; after them it is deleted. The
+// password confirms it (a person without one needs a recent log-in). A dialog asks once more.
+import { ERROR_CODES } from '@corkboard/shared/error-codes';
+import { RESURRECTION_WINDOW_DAYS, RESURRECTION_WINDOW_MS } from '@corkboard/shared/auth/settings';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { SETTINGS_NAMESPACE } from '../../i18n/settingsCatalogue.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { useConnectedAccounts, useDeactivate } from './hooks.ts';
+import { failureOf } from './settingsErrors.ts';
+
+/** The settings dialogs' width (the auth modal's, auth.md §9). */
+const DIALOG_WIDTH = 484;
+
+export function DeactivateAccountPage() {
+  const { t, i18n } = useTranslation(SETTINGS_NAMESPACE);
+  const accounts = useConnectedAccounts();
+  const deactivate = useDeactivate();
+  const headingId = useId();
+  const [password, setPassword] = useState('');
+  /** While the dialog is open: until when logging in would bring the account back. */
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [doneUntil, setDoneUntil] = useState<string | null>(null);
+
+  if (accounts.isPending) return <LoadingState />;
+  if (accounts.isError) return <ErrorState onRetry={() => accounts.refetch()} />;
+  const hasPassword = accounts.data.has_password;
+  const date = (time: number) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(time));
+
+  const ask = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setConfirming(Date.now() + RESURRECTION_WINDOW_MS);
+  };
+  const confirm = () => {
+    deactivate.mutate(hasPassword ? { password } : {}, {
+      onSuccess: (answer) => {
+        setConfirming(null);
+        setDoneUntil(answer.resurrect_until);
+      },
+      onError: (failure) => {
+        setConfirming(null);
+        setError(
+          failure instanceof ApiError &&
+            failure.code === ERROR_CODES.DEACTIVATE_REAUTH_REQUIRED.code &&
+            !hasPassword
+            ? t('deactivate.freshSession')
+            : failureOf(failure, t('common.genericError')).message,
+        );
+      },
+    });
+  };
+
+  if (doneUntil) {
+    return (
+      <section className="settings-page" aria-labelledby="settings-deactivate-heading">
+        <h1 id="settings-deactivate-heading" className="heading heading--md" tabIndex={-1}>
+          {t('deactivate.heading')}
+        </h1>
+        <p role="status">{t('deactivate.done', { date: date(Date.parse(doneUntil)) })}</p>
+        <p>
+          {/* A full load: the app starts again signed out, with nothing of this person cached. */}
+          <a href="/" className="text-link">
+            {t('deactivate.home')}
+          </a>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="settings-page" aria-labelledby="settings-deactivate-heading">
+      <h1 id="settings-deactivate-heading" className="heading heading--md">
+        {t('deactivate.heading')}
+      </h1>
+      <p>{t('deactivate.intro', { days: RESURRECTION_WINDOW_DAYS })}</p>
+      {error && !hasPassword ? (
+        <p role="alert" className="settings-page__error">
+          {error}
+        </p>
+      ) : null}
+      <form className="settings-form" noValidate onSubmit={ask}>
+        {hasPassword ? (
+          <TextField
+            id="settings-deactivate-password"
+            name="password"
+            type="password"
+            label={t('deactivate.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            errorMessage={error}
+          />
+        ) : null}
+        <div className="settings-form__actions">
+          <button type="submit" className="button button--primary" disabled={deactivate.isPending}>
+            {t('deactivate.submit')}
+          </button>
+        </div>
+      </form>
+      {confirming !== null ? (
+        <Modal
+          labelledBy={headingId}
+          width={DIALOG_WIDTH}
+          onDismiss={() => setConfirming(null)}
+          closeLabel={t('common.close')}
+        >
+          <div className="settings-dialog">
+            <h2 id={headingId} className="settings-heading" tabIndex={-1}>
+              {t('deactivate.confirmTitle')}
+            </h2>
+            <p>{t('deactivate.confirmText', { date: date(confirming) })}</p>
+            <div className="settings-dialog__actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setConfirming(null)}
+              >
+                {t('common.cancel')}
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={deactivate.isPending}
+                onClick={confirm}
+                data-autofocus=""
+              >
+                {t('deactivate.confirm')}
+              </button>
+            </div>
+          </div>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
