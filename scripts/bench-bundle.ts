@@ -42,7 +42,9 @@ async function firstVisit(browser: Browser, base: string, path: string): Promise
   for (const { url, kind, wire } of requested) {
     // Identity encoding: the raw file as built.
     const body = Buffer.from(
-      await (await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+      await (
+        await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'identity' } })
+      ).arrayBuffer(),
     );
     assets.push({
       url,

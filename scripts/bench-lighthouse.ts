@@ -7,7 +7,9 @@
 //
 // Env: RUNS (default 3; the median run by performance score is shown), BENCH_SKIP_BUILD=1,
 // BENCH_DATA_DIR (reuse a seeded data dir), CHROMIUM_PATH, LIGHTHOUSE_SHIFTS=1 (list the
-// elements that moved, for the median run).
+// elements that moved, for the median run), BENCH_API_ENTRY (the server entry, relative to this
+// checkout: point it at another checkout's apps/api/src/main.ts, with its web build, for a
+// before/after on the same machine).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -39,8 +41,11 @@ async function audit(port: number, url: string): Promise<Figures> {
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
   const shiftItems =
-    (lhr.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] })
-      ?.items ?? [];
+    (
+      lhr.audits['layout-shifts']?.details as {
+        items?: { node?: { snippet?: string }; score?: number }[];
+      }
+    )?.items ?? [];
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: numeric('first-contentful-paint'),
@@ -89,6 +94,7 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 if (process.env.BENCH_SKIP_BUILD !== '1') buildWeb();
 const server = await spawnServer({
   ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}),
+  ...(process.env.BENCH_API_ENTRY ? { entry: process.env.BENCH_API_ENTRY } : {}),
   env: { DATABASE_URL: '', RATE_LIMIT_MAX: '100000' },
 });
 const baseline = await startBaseline();
