@@ -58,6 +58,21 @@ async function audit(port: number, url: string): Promise<Figures> {
   };
 }
 
+/**
+ * On a loaded machine Lighthouse sometimes fails to record the trace (NO_NAVSTART,
+ * NO_FCP): such a run measures nothing, so it is run again (twice at most), and said so.
+ */
+async function auditWithRetry(port: number, url: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(port, url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  retrying ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 /** The median run by score (ties: the lower LCP), as Lighthouse's own docs advise. */
 function median(runs: Figures[]): Figures {
   const sorted = [...runs].sort((a, b) => a.score - b.score || b.lcp - a.lcp);
@@ -122,7 +137,7 @@ try {
   const rows = [];
   for (const [label, url] of pages) {
     const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, url));
+    for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(chrome.port, url));
     const figures = median(runs);
     rows.push({
       page: label,
