@@ -158,7 +158,7 @@ try {
       .join(' ')}`,
   );
 } finally {
-  await chrome.kill();
+  chrome.kill();
   baseline.close();
   await server.stop();
 }

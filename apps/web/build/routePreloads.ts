@@ -61,7 +61,7 @@ export function routePreloadsPlugin(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify(routePreloads(bundle as unknown as BundleLike, ROUTE_ENTRIES), null, 2)}\n`,
+        source: `${JSON.stringify(routePreloads(bundle, ROUTE_ENTRIES), null, 2)}\n`,
       });
     },
   };
