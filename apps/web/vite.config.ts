@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { errorCodesWithoutMessages } from './build/errorCodes.ts';
 import { gestaltMasonry } from './build/gestaltMasonry.ts';
 import { precompress } from './build/precompress.ts';
+import { routePreloadsPlugin } from './build/routePreloads.ts';
 
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
@@ -10,7 +12,13 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [gestaltMasonry(), react(), precompress(outDir)],
+  plugins: [
+    gestaltMasonry(),
+    errorCodesWithoutMessages(),
+    react(),
+    routePreloadsPlugin(),
+    precompress(outDir),
+  ],
   optimizeDeps: {
     // Gestalt comes from source through the plugin above, never from the pre-bundled dist.
     exclude: ['gestalt'],

@@ -84,3 +84,17 @@ export function closeupLayout(
       }
     : { columns: 2, mediaWidth: CLOSEUP_PANE_WIDTH, maxWidth: CLOSEUP_MAX_WIDTH };
 }
+
+/**
+ * The closeup image's `sizes` attribute for every layout at once (narrow: the viewport's width;
+ * medium and wide: the image pane's). The page and the server's preload hint in index.html
+ * (docs/decisions/147) both use it, so the browser picks the same file from the same srcset.
+ */
+export function closeupImageSizes(image: {
+  readonly width: number;
+  readonly height: number;
+}): string {
+  const medium = closeupLayout('medium', image).mediaWidth ?? CLOSEUP_MEDIUM_MAX_WIDTH;
+  const wide = closeupLayout('wide', image).mediaWidth ?? CLOSEUP_MAX_WIDTH;
+  return `(max-width: ${BREAKPOINT_MEDIUM_MIN - 1}px) 100vw, (max-width: ${BREAKPOINT_WIDE_MIN - 1}px) ${medium}px, ${wide}px`;
+}

@@ -11,7 +11,16 @@ import { pinAltText } from './pinText.ts';
  * promoted pin's 'Promoted by {advertiser}' (issue 11), and the actions the app gives cards
  * (PinCardActions).
  */
-export function PinCard({ pin, displayWidth }: { pin: Pin; displayWidth: string }) {
+export function PinCard({
+  pin,
+  displayWidth,
+  priority = false,
+}: {
+  pin: Pin;
+  displayWidth: string;
+  /** One of the first cards: its image loads at once, not lazily (PinGrid). */
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   const actions = usePinCardActions();
   const alt = pinAltText(pin, t);
@@ -31,6 +40,7 @@ export function PinCard({ pin, displayWidth }: { pin: Pin; displayWidth: string 
           displayWidth={displayWidth}
           alt={alt}
           dominantColor={pin.dominant_color}
+          priority={priority}
         />
         {title ? (
           // The image alt already names the link; reading the visible title too would repeat it.

@@ -22,9 +22,19 @@ interface PinGridProps {
 }
 
 // Masonry positions an item by giving its wrapper `data-grid-item`; items still being measured
-// have none. Until every item is placed the grid's bottom edge is not final.
+// have none. Until every item is placed the grid's bottom edge is not final. Masonry's very first
+// pass (before it knows its width) renders every item unpositioned in a zero-height box, also
+// marked `data-grid-item` but with the class `static`: those are not placed. Counting them made
+// the grid ask for a second page at once, and the "loading more" spinner then slid down the
+// screen as items were placed (a layout shift of ~0.28 on a phone; docs/decisions/147).
 const placedItems = (container: HTMLElement) =>
-  container.querySelectorAll('[data-grid-item]').length;
+  container.querySelectorAll('[data-grid-item]:not(.static)').length;
+
+/**
+ * The first cards' images load eagerly at high priority: they are the first row on a phone (two
+ * columns) and the page's largest paint. The rest stay lazy.
+ */
+export const EAGER_CARD_IMAGES = 4;
 
 /** A Masonry grid of pins with loading, empty and error states and infinite scroll. */
 export function PinGrid({ query, emptyTitle, emptyMessage, excludeId }: PinGridProps) {
@@ -65,8 +75,12 @@ export function PinGrid({ query, emptyTitle, emptyMessage, excludeId }: PinGridP
           columnWidth={grid.columnWidth}
           gutterWidth={grid.gutter}
           minCols={grid.minCols}
-          renderItem={({ data: pin }) => (
-            <PinCard pin={pin} displayWidth={grid.imageDisplayWidth} />
+          renderItem={({ data: pin, itemIdx }) => (
+            <PinCard
+              pin={pin}
+              displayWidth={grid.imageDisplayWidth}
+              priority={itemIdx < EAGER_CARD_IMAGES}
+            />
           )}
         />
       </div>

@@ -140,8 +140,7 @@ export type PinEditOptions = z.input<typeof pinEditOptionsSchema>;
 export const pinDeleteOptionsSchema = z.object({ id: idInput });
 export type PinDeleteOptions = z.input<typeof pinDeleteOptionsSchema>;
 
-/** saving.md copy for a visitor's pin edit or delete. */
-export const PIN_EDIT_LOGIN_MESSAGE = 'Log in to edit this Pin';
+export { PIN_EDIT_LOGIN_MESSAGE } from './organise-copy.ts';
 
 /** PUT /v3/boards/{id}/pins/order/: put the pin right after `after_pin_id` (null: first). */
 export const pinOrderBodySchema = z.object({

@@ -246,6 +246,7 @@ export function boardPageMeta(deps: AppDeps): PageMetaResolver {
         ? absoluteUrl(publicUrl, thumbnail(deps.storage, cover.variants).url)
         : undefined,
       type: 'website',
+      page: 'board',
     };
   };
 }

@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
 import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
-import type { LinkDomain, PinDetail, UserSummary } from '@corkboard/shared/api-types';
+import type { LinkDomain, PinDetail, PinImages, UserSummary } from '@corkboard/shared/api-types';
+import { closeupImageSizes } from '@corkboard/shared/layout';
 import type { AppDeps } from '../../core/app-deps.ts';
 import {
   avatarUrl,
@@ -111,6 +112,21 @@ export async function visiblePinSource(
   return findVisiblePinSource(db, viewer, pinId);
 }
 
+/**
+ * The WebP srcset the closeup's <picture> offers: ui/PinImage.tsx srcSetFor over ['736x', '474x'],
+ * in that order, so that a small original repeated in both keeps the same (736x) URL.
+ */
+function closeupSrcSet(images: PinImages): string {
+  const seen = new Set<number>();
+  const entries: string[] = [];
+  for (const variant of [images['736x'], images['474x']]) {
+    if (seen.has(variant.width)) continue;
+    seen.add(variant.width);
+    entries.push(`${variant.webp_url} ${variant.width}w`);
+  }
+  return entries.join(', ');
+}
+
 const PIN_PATH = /^\/pin\/([1-9][0-9]{0,18})\/?$/;
 const INT8_MAX = 9223372036854775807n;
 
@@ -134,6 +150,13 @@ export function pinPageMeta(deps: AppDeps): PageMetaResolver {
       url: `${deps.publicUrl}/pin/${pin.id}/`,
       image: absoluteUrl(deps.publicUrl, pin.images['736x'].url),
       type: 'article',
+      page: 'pin',
+      // The closeup's image (PinPage: 474x and 736x, WebP first) is the page's largest paint.
+      preloadImage: {
+        srcset: closeupSrcSet(pin.images),
+        sizes: closeupImageSizes(pin.images.orig),
+        type: 'image/webp',
+      },
     };
   };
 }

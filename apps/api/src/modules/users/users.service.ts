@@ -167,6 +167,7 @@ export function profilePageMeta(deps: AppDeps): PageMetaResolver {
         ? absoluteUrl(publicUrl, thumbnail(deps.storage, user.avatar_variants).url)
         : undefined,
       type: 'profile',
+      page: 'profile',
     };
   };
 }

@@ -24,6 +24,13 @@ export interface PageMeta {
   url: string | undefined;
   image: string | undefined;
   type: 'website' | 'article' | 'profile';
+  /**
+   * Which of the web app's pages this is, for the chunks index.html preloads (route-preloads.json
+   * from the web build; docs/decisions/147). Unset: the generic meta, nothing preloaded.
+   */
+  page?: 'home' | 'pin' | 'board' | 'profile' | undefined;
+  /** The page's main image, as its <img> will ask for it: preloaded from index.html. */
+  preloadImage?: { srcset: string; sizes: string; type: string } | undefined;
 }
 
 /**
@@ -107,6 +114,32 @@ export function renderHead(meta: PageMeta): string {
   add('property', 'og:url', meta.url);
   add('property', 'og:image', meta.image);
   add('name', 'twitter:card', meta.image === undefined ? 'summary' : 'summary_large_image');
+  return tags.join('\n    ');
+}
+
+/**
+ * Preload hints for the page: its main image (same srcset and sizes as the page's <img>, so the
+ * browser fetches one file once) and the chunks the page's route loads besides the shell.
+ */
+export function renderPreloads(
+  meta: PageMeta,
+  routeChunks: readonly string[],
+  fetches: readonly string[] = [],
+): string {
+  const tags: string[] = [];
+  const image = meta.preloadImage;
+  if (image) {
+    tags.push(
+      `<link rel="preload" as="image" type="${escapeHtml(image.type)}" imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes)}" fetchpriority="high">`,
+    );
+  }
+  for (const chunk of routeChunks) {
+    tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(chunk)}">`);
+  }
+  // Same URL, mode (cors) and credentials (same-origin) as the app's fetch(), so it is reused.
+  for (const url of fetches) {
+    tags.push(`<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`);
+  }
   return tags.join('\n    ');
 }
 

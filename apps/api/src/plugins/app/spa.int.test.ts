@@ -13,6 +13,7 @@ import { buildApp } from '../../app.ts';
 import { createFixtures, type PinFixture } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp, testConfig } from '../../test/test-app.ts';
 import { escapeHtml, HEAD_MARKER, injectHead } from './page-meta.ts';
+import { HOME_FEED_FIRST_PAGE, ROUTE_PRELOADS_FILE } from './spa.ts';
 
 const NASTY_TITLE = `<script>alert("x")</script> & 'q'`;
 
@@ -191,6 +192,13 @@ describe('web build on disk', () => {
       brotliCompressSync('console.log("app")'),
     );
     writeFileSync(join(webDist, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
+    writeFileSync(
+      join(webDist, ROUTE_PRELOADS_FILE),
+      JSON.stringify({
+        home: ['/assets/HomePage-h1.js', '/assets/PinGrid-g1.js'],
+        pin: ['/assets/PinPage-p1.js', '/assets/PinGrid-g1.js'],
+      }),
+    );
     built = await buildApp({
       db: handle.db,
       storage: new LocalMediaStorage(mediaRoot),
@@ -253,6 +261,52 @@ describe('web build on disk', () => {
     expect(response.body).toContain('<script type="module" src="/assets/app-abc123.js"></script>');
     expect(response.body).toContain('<meta property="og:site_name" content="Corkboard">');
     expect(response.body).not.toContain(HEAD_MARKER);
+  });
+
+  it('preloads the home chunks and the first feed page with the shell (ADR 147)', async () => {
+    const home = (await built.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } }))
+      .body;
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-h1.js">');
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/PinGrid-g1.js">');
+    expect(home).toContain(
+      `<link rel="preload" as="fetch" crossorigin href="${HOME_FEED_FIRST_PAGE}">`,
+    );
+    expect(home).not.toContain('PinPage-p1.js');
+    // The Following tab asks for another feed: no data preload there.
+    const following = await built.inject({
+      method: 'GET',
+      url: '/?tab=following',
+      headers: { accept: 'text/html' },
+    });
+    expect(following.body).toContain('HomePage-h1.js');
+    expect(following.body).not.toContain('as="fetch"');
+  });
+
+  it("preloads a pin page's chunks and its closeup image, as the page's <img> asks", async () => {
+    const html = (
+      await built.inject({
+        method: 'GET',
+        url: `/pin/${pin.id}/`,
+        headers: { accept: 'text/html' },
+      })
+    ).body;
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/PinPage-p1.js">');
+    expect(html).not.toContain('HomePage-h1.js');
+    const image =
+      /<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">/.exec(
+        html,
+      );
+    expect(image?.[1]).toMatch(/ 736w/);
+    expect(image?.[2]).toBe('(max-width: 869px) 100vw, (max-width: 1275px) 488px, 508px');
+  });
+
+  it('preloads nothing for pages it does not know or may not show', async () => {
+    for (const url of ['/some/deep/page/', '/pin/999999/']) {
+      const html = (await built.inject({ method: 'GET', url, headers: { accept: 'text/html' } }))
+        .body;
+      expect(html, url).not.toContain('modulepreload');
+      expect(html, url).not.toContain('rel="preload"');
+    }
   });
 
   it('picks up a rebuilt index.html without a restart', async () => {

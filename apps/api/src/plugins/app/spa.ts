@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { DEFAULT_PAGE_SIZE } from '@corkboard/shared/pagination';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SpaRenderer } from './errors.ts';
 import {
@@ -11,6 +12,7 @@ import {
   injectHead,
   pageMetaFor,
   renderHead,
+  renderPreloads,
   type PageMeta,
   type PageMetaResolver,
 } from './page-meta.ts';
@@ -27,6 +29,8 @@ export interface SpaOptions {
   publicUrl: string;
   /** The modules' page meta, asked in this order (page-meta.ts). */
   pageMeta: readonly PageMetaResolver[];
+  /** route-preloads.json contents; tests pass a fixture instead of needing a web build. */
+  routePreloads?: RoutePreloads | undefined;
 }
 
 const BUILD_MISSING_HTML = `<!doctype html>
@@ -53,6 +57,38 @@ function indexHtmlLoader(webDist: string): () => string | undefined {
     }
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(path, 'utf8') };
     return cached.html;
+  };
+}
+
+/** What the web app's home feed asks for first (apps/web/src/api/lists.ts). */
+export const HOME_FEED_FIRST_PAGE = `/v3/feeds/home/?page_size=${String(DEFAULT_PAGE_SIZE)}`;
+
+/** Written by the web build (apps/web/build/routePreloads.ts): page → chunks besides the shell. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+type RoutePreloads = Partial<Record<NonNullable<PageMeta['page']>, string[]>>;
+
+/** route-preloads.json, re-read when the build changes it; {} when absent or unreadable. */
+function routePreloadsLoader(webDist: string): () => RoutePreloads {
+  const path = join(webDist, ROUTE_PRELOADS_FILE);
+  let cached: { mtimeMs: number; preloads: RoutePreloads } | undefined;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(path).mtimeMs;
+    } catch {
+      return {};
+    }
+    if (cached?.mtimeMs !== mtimeMs) {
+      let preloads: RoutePreloads = {};
+      try {
+        preloads = JSON.parse(readFileSync(path, 'utf8')) as RoutePreloads;
+      } catch {
+        // A half-written file during a rebuild: no preloads this time, the page still works.
+      }
+      cached = { mtimeMs, preloads };
+    }
+    return cached.preloads;
   };
 }
 
@@ -113,6 +149,9 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   if (webDistExists) await registerStaticFiles(app, options.webDist);
   const fixed = options.indexHtml;
   const loadIndex = fixed === undefined ? indexHtmlLoader(options.webDist) : () => fixed;
+  const loadRoutePreloads = options.routePreloads
+    ? () => options.routePreloads ?? {}
+    : routePreloadsLoader(options.webDist);
   if (loadIndex() === undefined) {
     app.log.warn(
       { webDist: options.webDist },
@@ -135,6 +174,14 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
       request.log.error({ err: error }, 'page meta lookup failed; serving generic meta');
       meta = genericMeta(options.publicUrl);
     }
-    return reply.status(200).send(injectHead(template, renderHead(meta)));
+    // The home page is the app's own (no module resolves it): its chunks are preloaded too.
+    const page = meta.page ?? (pathname === '/' ? 'home' : undefined);
+    const chunks = page === undefined ? [] : (loadRoutePreloads()[page] ?? []);
+    // The home feed's first page is the same request for everyone (the visitor's or the signed-in
+    // person's For you tab): asked for with the shell instead of after it has run.
+    const fetches = request.url === '/' ? [HOME_FEED_FIRST_PAGE] : [];
+    const preloads = renderPreloads(meta, chunks, fetches);
+    const head = preloads ? `${renderHead(meta)}\n    ${preloads}` : renderHead(meta);
+    return reply.status(200).send(injectHead(template, head));
   };
 }

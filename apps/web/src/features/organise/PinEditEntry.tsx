@@ -4,7 +4,7 @@
 // 'Log in to edit this Pin' with a log-in link that comes back, and a signed-in person who may
 // not change the pin is told so. The dialog itself is its own chunk.
 import type { Pin, PinDetail } from '@corkboard/shared/api-types';
-import { PIN_EDIT_LOGIN_MESSAGE } from '@corkboard/shared/saving/organise';
+import { PIN_EDIT_LOGIN_MESSAGE } from '@corkboard/shared/saving/organise-copy';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import type { Pin } from '@corkboard/shared/api-types';
-import { closeupLayout } from '@corkboard/shared/layout';
+import { closeupImageSizes, closeupLayout } from '@corkboard/shared/layout';
 import { offsiteHref } from '@corkboard/shared/offsite/offsite';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +94,8 @@ function PinCloseup({ pin, title, edit }: { pin: PinWithAccess; title: string; e
         <PinImage
           images={pin.images}
           sizes={['736x', '474x']}
-          displayWidth={layout.mediaWidth === null ? '100vw' : `${String(layout.mediaWidth)}px`}
+          // Every layout's width at once, as the server's preload hint says (ADR 147).
+          displayWidth={closeupImageSizes(pin.images.orig)}
           alt={pinAltText(pin, t)}
           dominantColor={pin.dominant_color}
           priority
