@@ -95,3 +95,40 @@ export function costPerClickMicro(spendMicro: number, paidClicks: number): numbe
 export function costPerMilleMicro(spendMicro: number, paidImpressions: number): number | null {
   return paidImpressions > 0 ? Math.round((spendMicro * 1000) / paidImpressions) : null;
 }
+
+/**
+ * business.md §2.1's reporting shortcuts by objective type, as the objectives this product has
+ * (ADR 151). Shortcuts whose objective does not exist here (app installs, video views, videos,
+ * engagement) map to null: the console says no campaign has it rather than showing all.
+ */
+export const SHORTCUT_OBJECTIVES: Readonly<Record<string, AdObjective | null>> = {
+  purchases: 'WEB_CONVERSION',
+  awareness: 'AWARENESS',
+  traffic: 'CONSIDERATION',
+  app_installs: null,
+  catalog_sales: 'CATALOG_SALES',
+  web_conversion: 'WEB_CONVERSION',
+  video_view: null,
+  engagement: null,
+  videos: null,
+  shopping: 'CATALOG_SALES',
+};
+
+/** The metric a column shows, from a row's figures (money stays micro-currency). */
+export function columnValue(metrics: ReportMetrics, column: ReportColumn): number | null {
+  switch (column) {
+    case 'spend':
+      return metrics.spend_in_micro_currency;
+    case 'cpc':
+      return metrics.cpc_in_micro_currency;
+    case 'cpm':
+      return metrics.cpm_in_micro_currency;
+    default:
+      return metrics[column];
+  }
+}
+
+/** Whether a column holds money (formatted in the ad account's currency). */
+export function isMoneyColumn(column: ReportColumn): boolean {
+  return column === 'spend' || column === 'cpc' || column === 'cpm';
+}

@@ -11,14 +11,23 @@ import type {
   BusinessMember,
 } from '@corkboard/shared/business/api';
 import type {
+  AdObjective,
   AdReviewItem,
   CampaignDay,
+  HistoryEntry,
   CampaignDetail,
   CampaignItem,
   QuickPromoteResult,
   RejectionReason,
 } from '@corkboard/shared/business/campaigns';
 import type { BusinessPermission } from '@corkboard/shared/business/permissions';
+import type {
+  ReportColumn,
+  ReportGranularity,
+  ReportLevel,
+  ReportOverview,
+  ReportRow,
+} from '@corkboard/shared/business/reporting';
 import type { QuickPromotePayload } from '@corkboard/shared/business/quick-promote';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../api/client.ts';
@@ -210,6 +219,118 @@ export function useSetCampaignStatus(advertiserId: string) {
         { status },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns(advertiserId) }),
+  });
+}
+
+// ---- the console's overview, reporting and history (docs/decisions/151–153) ----------------
+
+/** '' dates are left out: the server's default range (the last 30 days). */
+function rangeQuery(from: string, to: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (from) query['start_date'] = from;
+  if (to) query['end_date'] = to;
+  return query;
+}
+
+export function useReportOverview(advertiserId: string, from: string, to: string) {
+  return useQuery({
+    queryKey: queryKeys.reportOverview(advertiserId, from, to),
+    queryFn: ({ signal }) =>
+      apiGet<ReportOverview>(`${advertiserPath(advertiserId)}/reporting/overview/`, {
+        query: rangeQuery(from, to),
+        signal,
+      }),
+    retry: false,
+  });
+}
+
+export function useCampaignInsights(
+  advertiserId: string,
+  campaignId: string,
+  from: string,
+  to: string,
+) {
+  return useQuery({
+    queryKey: queryKeys.campaignInsights(advertiserId, campaignId, from, to),
+    queryFn: ({ signal }) =>
+      apiGet<ReportOverview>(
+        `${advertiserPath(advertiserId)}/campaign-insights/${encodeURIComponent(campaignId)}/`,
+        { query: rangeQuery(from, to), signal },
+      ),
+    retry: false,
+  });
+}
+
+export interface ReportFilter {
+  level: ReportLevel;
+  granularity: ReportGranularity;
+  from: string;
+  to: string;
+  campaignId?: string | undefined;
+  objective?: AdObjective | undefined;
+}
+
+function reportQuery(filter: ReportFilter): Record<string, string> {
+  const query = { ...rangeQuery(filter.from, filter.to), granularity: filter.granularity };
+  return {
+    ...query,
+    ...(filter.campaignId ? { campaign_id: filter.campaignId } : {}),
+    ...(filter.objective ? { objective_type: filter.objective } : {}),
+  };
+}
+
+export function useReport(advertiserId: string, filter: ReportFilter) {
+  const query = reportQuery(filter);
+  return useInfiniteQuery({
+    ...listQueryOptions<ReportRow>(
+      queryKeys.report(advertiserId, { level: filter.level, ...query }),
+      `${advertiserPath(advertiserId)}/reporting/${filter.level}/`,
+      query,
+    ),
+    retry: false,
+  });
+}
+
+/** The CSV download's address (a plain link: the browser saves the attachment). */
+export function reportExportUrl(advertiserId: string, filter: ReportFilter): string {
+  const search = new URLSearchParams(reportQuery(filter)).toString();
+  return `${advertiserPath(advertiserId)}/reporting/${filter.level}/export/?${search}`;
+}
+
+export function useReportPreferences(advertiserId: string) {
+  return useQuery({
+    queryKey: queryKeys.reportPreferences(advertiserId),
+    queryFn: ({ signal }) =>
+      apiGet<{ columns: ReportColumn[] }>(
+        `${advertiserPath(advertiserId)}/reporting/preferences/`,
+        { signal },
+      ),
+    retry: false,
+  });
+}
+
+export function useSaveReportPreferences(advertiserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (columns: ReportColumn[]) =>
+      apiSend<{ columns: ReportColumn[] }>(
+        'PUT',
+        `${advertiserPath(advertiserId)}/reporting/preferences/`,
+        { columns },
+      ),
+    onSuccess: (saved) =>
+      queryClient.setQueryData(queryKeys.reportPreferences(advertiserId), saved),
+  });
+}
+
+export function useAdHistory(advertiserId: string, entityType: string) {
+  return useInfiniteQuery({
+    ...listQueryOptions<HistoryEntry>(
+      queryKeys.adHistory(advertiserId, entityType),
+      `${advertiserPath(advertiserId)}/history/`,
+      entityType ? { entity_type: entityType } : {},
+    ),
+    retry: false,
   });
 }
 
