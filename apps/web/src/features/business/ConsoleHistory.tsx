@@ -26,15 +26,22 @@ function isKnownAction(action: string): action is KnownAction {
   return (KNOWN_ACTIONS as readonly string[]).includes(action);
 }
 
+function text(value: unknown): string {
+  if (value === null || value === undefined) return '–';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  return JSON.stringify(value);
+}
+
 /** A status change reads "ACTIVE → PAUSED"; other changes list their fields. */
 function changeSummary(changes: Record<string, unknown>): string {
   return Object.entries(changes)
     .map(([field, value]) => {
       if (value && typeof value === 'object' && 'from' in value && 'to' in value) {
-        return `${field}: ${String(value.from)} → ${String(value.to)}`;
+        return `${field}: ${text(value.from)} → ${text(value.to)}`;
       }
-      if (Array.isArray(value)) return `${field}: ${value.join(', ')}`;
-      return `${field}: ${value === null ? '–' : String(value)}`;
+      if (Array.isArray(value)) return `${field}: ${value.map(text).join(', ')}`;
+      return `${field}: ${text(value)}`;
     })
     .join('; ');
 }

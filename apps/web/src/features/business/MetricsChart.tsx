@@ -35,7 +35,9 @@ export function MetricsChart({
   const holder = useRef<HTMLDivElement>(null);
   // The latest formatter without redrawing the chart when only its identity changes.
   const format = useRef(formatValue);
-  format.current = formatValue;
+  useEffect(() => {
+    format.current = formatValue;
+  });
 
   useEffect(() => {
     const element = holder.current;
