@@ -675,20 +675,10 @@ export const ERROR_CODES = {
     message: "That promoted pin isn't running.",
   },
   // 1830–1859: the console's overview, reporting, export and history (docs/decisions/151–153).
-  REPORT_LEVEL_UNKNOWN: {
-    code: 1830,
-    httpStatus: 404,
-    message: "There's no such report.",
-  },
   REPORT_EXPORT_TOO_LARGE: {
-    code: 1831,
+    code: 1830,
     httpStatus: 400,
-    message: 'This report has more than 10,000 rows. Choose a shorter date range.',
-  },
-  HISTORY_FILTER_INVALID: {
-    code: 1832,
-    httpStatus: 400,
-    message: "That history filter isn't valid.",
+    message: 'Over 10,000 rows. Choose fewer dates.',
   },
   // 1400–1499: search scopes, filters, typeahead and advisories (business.md §3, §7; saving.md §2.10).
   SEARCH_SCOPE_UNKNOWN: {

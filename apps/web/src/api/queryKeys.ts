@@ -94,18 +94,6 @@ export const queryKeys = {
   adReviewQueue: () => ['adReviewQueue'] as const,
   // ---- search advisories (admin) ----
   adminSearchAdvisories: () => ['adminSearchAdvisories'] as const,
-  campaignDays: (advertiserId: string, campaignId: string, from: string, to: string) =>
-    ['campaigns', advertiserId, campaignId, 'days', from, to] as const,
-  // The console's reports and history sit under the campaigns key: a campaign change refreshes them.
-  reportOverview: (advertiserId: string, from: string, to: string) =>
-    ['campaigns', advertiserId, 'overview', from, to] as const,
-  campaignInsights: (advertiserId: string, campaignId: string, from: string, to: string) =>
-    ['campaigns', advertiserId, campaignId, 'insights', from, to] as const,
-  report: (advertiserId: string, query: Readonly<Record<string, string>>) =>
-    ['campaigns', advertiserId, 'report', query] as const,
-  reportPreferences: (advertiserId: string) => ['reportPreferences', advertiserId] as const,
-  adHistory: (advertiserId: string, entityType: string) =>
-    ['campaigns', advertiserId, 'history', entityType] as const,
   // ---- experiments admin ----
   adminExperiments: () => ['adminExperiments'] as const,
   adminExperimentOverrides: (name: string) => ['adminExperiments', name, 'overrides'] as const,

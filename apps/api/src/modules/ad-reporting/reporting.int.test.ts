@@ -274,7 +274,7 @@ describe('reporting tables', () => {
     expect(awareness.data).toEqual([]);
     const level = await test.client.get(url(`/reporting/productgroups/?${RANGE}`), owner);
     expect(level.status).toBe(404);
-    expect(level.code).toBe(CODES.REPORT_LEVEL_UNKNOWN.code);
+    expect(level.code).toBe(CODES.ROUTE_NOT_FOUND.code);
     const campaign = await test.client.get(url(`/reporting/ads/?campaign_id=999999`), owner);
     expect(campaign.code).toBe(CODES.AD_CAMPAIGN_NOT_FOUND.code);
     const cursor = await test.client.get(url(`/reporting/ads/?bookmark=nonsense!`), owner);
@@ -492,7 +492,7 @@ describe('change history', () => {
     expect(campaigns.data.map((entry) => entry.action)).toEqual(['pause', 'quick_promote']);
     const bad = await test.client.get(url('/history/?entity_type=PIN'), analyst);
     expect(bad.status).toBe(400);
-    expect(bad.code).toBe(CODES.HISTORY_FILTER_INVALID.code);
+    expect(bad.code).toBe(CODES.VALIDATION_FAILED.code);
     const huge = await test.client.get<HistoryEntry[]>(url('/history/?page_size=100000'), analyst);
     expect(huge.status).toBe(200);
   });

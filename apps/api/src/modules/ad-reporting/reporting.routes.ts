@@ -18,7 +18,6 @@ import {
   advertiserParamsSchema,
   exportQuerySchema,
   historyEntrySchema,
-  historyErrors,
   historyQuerySchema,
   overviewSchema,
   preferencesAnswerSchema,
@@ -182,7 +181,6 @@ export const adReportingRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
     access: 'viewer',
     params: advertiserParamsSchema,
     query: pageQuerySchema.extend(historyQuerySchema.shape),
-    inputErrors: historyErrors,
     response: z.array(historyEntrySchema),
     handler: async ({ viewer, params, query }) => {
       const page = await changeHistory(
