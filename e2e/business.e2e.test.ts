@@ -7,10 +7,12 @@
 // then hides it; tomas_travels, outside the targeted country, never gets it; and Ads Manager
 // counts the impression, the click and the spend. axe on every page visited.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
+import { waitForMail } from './support/mailbox.ts';
 import { logInAsDemoUser } from './support/saving.ts';
 
 const corkboard = useJourneyServer();
@@ -124,7 +126,8 @@ describe('business accounts and quick promote', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'All campaigns' }).click();
-    const table = page.getByRole('table');
+    // The overview also has the figures by day: the campaigns are the table named so.
+    const table = page.getByRole('table', { name: 'Campaigns' });
     await table.waitFor();
     const row = table.getByRole('row').filter({ hasText: 'In review' });
     await row.first().waitFor();
@@ -144,7 +147,7 @@ describe('business accounts and quick promote', () => {
     expect(campaignsUrl).toMatch(/\/advertiser\/\d+\/$/);
     const mara = await context.newPage();
     await mara.goto(campaignsUrl);
-    const table = mara.getByRole('table');
+    const table = mara.getByRole('table', { name: 'Campaigns' });
     await table.getByRole('row').filter({ hasText: 'Paused' }).waitFor();
     await table.getByRole('button', { name: /^Resume / }).click();
     await table.getByRole('row').filter({ hasText: 'Active' }).waitFor();
@@ -214,7 +217,10 @@ describe('business accounts and quick promote', () => {
     await elsewhereContext.close();
 
     await mara.reload();
-    const row = mara.getByRole('table').getByRole('row').filter({ hasText: 'Active' });
+    const row = mara
+      .getByRole('table', { name: 'Campaigns' })
+      .getByRole('row')
+      .filter({ hasText: 'Active' });
     await row.waitFor();
     // Columns after the name: status, review, budget, spend, impressions, clicks, CTR.
     const cells = row.getByRole('cell');
@@ -227,8 +233,197 @@ describe('business accounts and quick promote', () => {
     const byDay = mara.getByRole('region', { name: 'By day' });
     const day = byDay.getByRole('row').nth(1);
     await day.waitFor();
-    expect(await day.getByRole('cell').allTextContents()).toEqual(['$0.50', '1', '1', '100%']);
+    // Spend, impressions, earned impressions (not recorded yet: 0), clicks, outbound clicks,
+    // saves, CTR (docs/decisions/151).
+    expect(await day.getByRole('cell').allTextContents()).toEqual([
+      '$0.50',
+      '1',
+      '0',
+      '1',
+      '0',
+      '0',
+      '100%',
+    ]);
     expect(await seriousAxeViolations(mara)).toEqual([]);
     await mara.close();
+  }, 240_000);
+
+  test('Ads Manager: overview with a chart, reporting with a CSV download, columns, history; an analyst cannot edit', async () => {
+    const base = campaignsUrl.replace(/\/$/, '');
+    const mara = await context.newPage();
+    await mara.goto(campaignsUrl);
+    await mara.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    const totals = mara.locator('.console-totals');
+    await totals.waitFor();
+    // The delivery of the journey above: one impression, one click, 0.50 spent.
+    expect(await totals.getByRole('definition').allTextContents()).toEqual([
+      '$0.50',
+      '1',
+      '1',
+      '0',
+      '100%',
+    ]);
+    await mara.getByRole('img', { name: /^Chart of spend and impressions per day/ }).waitFor();
+    expect(await mara.locator('.console-chart canvas').count()).toBe(1);
+    await mara.getByLabel('Show in the chart').selectOption({ label: 'Impressions' });
+    expect(await mara.locator('.console-chart canvas').count()).toBe(1);
+    expect(await seriousAxeViolations(mara)).toEqual([]);
+
+    // Reporting by keyboard from the console's navigation.
+    const nav = mara.getByRole('navigation', { name: 'Ads Manager' });
+    await nav.getByRole('link', { name: 'Reporting' }).focus();
+    await mara.keyboard.press('Enter');
+    await mara.getByRole('heading', { name: 'Reporting', level: 1 }).waitFor();
+    const campaigns = mara.getByRole('table', { name: 'Campaigns' });
+    await campaigns.getByRole('row').nth(1).waitFor();
+    expect(await seriousAxeViolations(mara)).toEqual([]);
+    await mara
+      .getByRole('navigation', { name: 'Report level' })
+      .getByRole('link', { name: 'Ads' })
+      .click();
+    const ads = mara.getByRole('table', { name: 'Ads' });
+    const adRow = ads.getByRole('row').nth(1);
+    await adRow.waitFor();
+    // Cells after the ad's name: campaign, ad group, status, then spend.
+    expect(await adRow.getByRole('cell').nth(3).textContent()).toBe('$0.50');
+    expect(await seriousAxeViolations(mara)).toEqual([]);
+
+    const [download] = await Promise.all([
+      mara.waitForEvent('download'),
+      mara.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^corkboard_ads_\d+_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const path = await download.path();
+    const csv = readFileSync(path, 'utf8').split('\r\n');
+    expect(csv[0]).toBe(
+      'Ad ID,Ad name,Status,Ad group ID,Ad group name,Campaign ID,Campaign name,Objective,Spend (USD),Impressions,Paid impressions,Earned impressions,Clicks,Outbound clicks,Saves,CTR (%),CPC (USD),CPM (USD)',
+    );
+    // Paid 1 impression and 1 click for 0.50: CTR 100 %, CPC 0.50, CPM 500.00.
+    expect(csv[1]).toMatch(/,CONSIDERATION,0\.50,1,1,0,1,0,0,100\.00,0\.50,500\.00$/);
+
+    // Columns are saved on the server: the report then shows only those.
+    await mara.getByRole('link', { name: 'Choose columns' }).click();
+    await mara.getByRole('heading', { name: 'Report columns', level: 1 }).waitFor();
+    const columns = mara.getByRole('group', { name: 'Columns' });
+    for (const name of ['Paid impressions', 'Earned impressions', 'CPC', 'CPM']) {
+      await columns.getByRole('checkbox', { name, exact: true }).uncheck();
+    }
+    expect(await seriousAxeViolations(mara)).toEqual([]);
+    await mara.getByRole('button', { name: 'Save columns' }).click();
+    await mara.getByRole('status').filter({ hasText: 'Columns saved.' }).waitFor();
+    await mara.reload();
+    await mara.getByRole('heading', { name: 'Report columns', level: 1 }).waitFor();
+    expect(await columns.getByRole('checkbox', { name: 'CPM', exact: true }).isChecked()).toBe(
+      false,
+    );
+    await mara.getByRole('link', { name: 'Back to reporting' }).click();
+    const headers = mara.getByRole('table', { name: 'Campaigns' }).getByRole('columnheader');
+    await headers.first().waitFor();
+    expect(await headers.allTextContents()).toEqual([
+      'Name',
+      'Status',
+      'Spend',
+      'Impressions',
+      'Clicks',
+      'Outbound clicks',
+      'Saves',
+      'CTR',
+    ]);
+
+    // History: who changed what, Corkboard's review unnamed.
+    await nav.getByRole('link', { name: 'History' }).click();
+    await mara.getByRole('heading', { name: 'History', level: 1 }).waitFor();
+    const history = mara.getByRole('table', { name: 'History' });
+    await history.getByRole('row').nth(1).waitFor();
+    const actions = await history.getByRole('row').allTextContents();
+    expect(actions.some((text) => text.includes('Resumed') && text.includes('@mara_cooks'))).toBe(
+      true,
+    );
+    expect(actions.some((text) => text.includes('Paused'))).toBe(true);
+    expect(
+      actions.some(
+        (text) => text.includes('Approved in review') && text.includes('Corkboard ad review'),
+      ),
+    ).toBe(true);
+    expect(actions.some((text) => text.includes('Created with quick promote'))).toBe(true);
+    expect(await seriousAxeViolations(mara)).toEqual([]);
+
+    // A §2.1 page this console does not build yet.
+    await mara.goto(`${base}/audiences/`);
+    await mara.getByRole('heading', { name: 'Not available yet', level: 1 }).waitFor();
+    expect(await seriousAxeViolations(mara)).toEqual([]);
+
+    // An analyst: invited by e-mail, accepts, reads the reports, cannot pause.
+    const profiles = await apiData<{ id: string; user: { businessName: string } }[]>(
+      mara,
+      '/vx/business_access/profiles/',
+    );
+    const profile = profiles.find((candidate) => candidate.user.businessName === "Mara's Kitchen");
+    if (!profile) throw new Error("no access profile for Mara's Kitchen");
+    await mara.goto(`${corkboard.url}/business/${profile.id}/members/`);
+    const invitee = 'ines_interiors@demo.corkboard.example';
+    await mara.getByLabel('Email address').fill(invitee);
+    await mara.getByLabel('Permission').selectOption('ANALYST');
+    const invitedAt = Date.now();
+    await mara.getByRole('button', { name: 'Send invitation' }).click();
+    await mara.getByText(`Invitation sent to ${invitee}.`).waitFor();
+    const mail = await waitForMail(inject('mailDir'), invitee, invitedAt - 1000);
+    const link = /https?:\/\/[^\s"'<>]+\/invite\/business\/\?token=[A-Za-z0-9_%-]+/.exec(
+      mail.text,
+    )?.[0];
+    if (!link) throw new Error(`no invitation link in: ${mail.text}`);
+    await mara.close();
+
+    const analystContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await logInAsDemoUser(analystContext, corkboard.url, 'ines_interiors');
+    const analyst = await analystContext.newPage();
+    await analyst.goto(link);
+    await analyst.getByRole('button', { name: 'Accept invitation' }).click();
+    // A member without manage_members has no access page: accepting goes to the home feed.
+    await analyst.waitForURL(`${corkboard.url}/`);
+    await analyst.goto(campaignsUrl);
+    await analyst.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    const analystCampaigns = analyst.getByRole('table', { name: 'Campaigns' });
+    await analystCampaigns.getByRole('row').nth(1).waitFor();
+    await analyst.getByText("You can see this ad account's results.", { exact: false }).waitFor();
+    expect(await analystCampaigns.getByRole('button', { name: /^(Pause|Resume) / }).count()).toBe(
+      0,
+    );
+    expect(await seriousAxeViolations(analyst)).toEqual([]);
+    // The server refuses the write even when asked directly.
+    const campaignId = await analystCampaigns
+      .getByRole('row')
+      .nth(1)
+      .getByRole('link')
+      .first()
+      .getAttribute('href')
+      .then((href) => /campaign-insights\/(\d+)\//.exec(href ?? '')?.[1] ?? '');
+    const advertiserId = /\/advertiser\/(\d+)\//.exec(campaignsUrl)?.[1] ?? '';
+    const refused = await analyst.evaluate(
+      async ({ advertiser, campaign }) => {
+        const token = /(?:^|; )csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+        const response = await fetch(
+          `/v3/ads/advertisers/${advertiser}/campaigns/${campaign}/status/`,
+          {
+            method: 'PUT',
+            headers: {
+              'Content-Type': 'application/json',
+              'X-CSRFToken': decodeURIComponent(token),
+            },
+            body: JSON.stringify({ status: 'PAUSED' }),
+          },
+        );
+        const body = (await response.json()) as { resource_response: { code: number } };
+        return { status: response.status, code: body.resource_response.code };
+      },
+      { advertiser: advertiserId, campaign: campaignId },
+    );
+    expect(refused).toEqual({ status: 403, code: 1703 });
+    await analyst.goto(`${base}/history/`);
+    await analyst.getByRole('table', { name: 'History' }).getByRole('row').nth(1).waitFor();
+    expect(await seriousAxeViolations(analyst)).toEqual([]);
+    await analystContext.close();
   }, 240_000);
 });

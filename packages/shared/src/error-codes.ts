@@ -674,6 +674,12 @@ export const ERROR_CODES = {
     httpStatus: 404,
     message: "That promoted pin isn't running.",
   },
+  // 1830–1859: the console's overview, reporting, export and history (docs/decisions/151–153).
+  REPORT_EXPORT_TOO_LARGE: {
+    code: 1830,
+    httpStatus: 400,
+    message: 'Over 10,000 rows. Choose fewer dates.',
+  },
   // 1400–1499: search scopes, filters, typeahead and advisories (business.md §3, §7; saving.md §2.10).
   SEARCH_SCOPE_UNKNOWN: {
     code: 1400,

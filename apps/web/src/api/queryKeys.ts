@@ -97,8 +97,6 @@ export const queryKeys = {
   adReviewQueue: () => ['adReviewQueue'] as const,
   // ---- search advisories (admin) ----
   adminSearchAdvisories: () => ['adminSearchAdvisories'] as const,
-  campaignDays: (advertiserId: string, campaignId: string, from: string, to: string) =>
-    ['campaigns', advertiserId, campaignId, 'days', from, to] as const,
   // ---- experiments admin ----
   adminExperiments: () => ['adminExperiments'] as const,
   adminExperimentOverrides: (name: string) => ['adminExperiments', name, 'overrides'] as const,

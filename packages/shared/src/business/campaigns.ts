@@ -214,6 +214,8 @@ export interface HistoryEntry {
   actor: { id: string; username: string; full_name: string } | null;
   entity_type: 'CAMPAIGN' | 'AD_GROUP' | 'AD' | 'BILLING' | 'MEMBER';
   entity_id: string;
+  /** The campaign's, ad group's or ad's current name; null once it is gone. */
+  entity_name: string | null;
   action: string;
   changes: Record<string, unknown>;
   created_at: string;

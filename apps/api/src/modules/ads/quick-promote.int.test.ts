@@ -397,6 +397,7 @@ describe('console campaigns', () => {
     const history = await handle.db
       .selectFrom('ad_change_history')
       .select('action')
+      .where('entity_type', '=', 'CAMPAIGN')
       .where('entity_id', '=', campaignId)
       .orderBy('id')
       .execute();

@@ -152,6 +152,23 @@ export async function quickPromote(
         end_time: end?.toISOString() ?? null,
       },
     });
+    // The console's history names each object created (docs/decisions/153).
+    await insertHistory(trx, {
+      adAccountId: account.id,
+      actorId: viewer.id,
+      entityType: 'AD_GROUP',
+      entityId: adGroupId,
+      action: 'create',
+      changes: { campaign_id: campaignId, budget_type: 'DAILY' },
+    });
+    await insertHistory(trx, {
+      adAccountId: account.id,
+      actorId: viewer.id,
+      entityType: 'AD',
+      entityId: adId,
+      action: 'create',
+      changes: { ad_group_id: adGroupId, pin_id: pinId },
+    });
     return { campaignId, adGroupId, adId };
   });
   deps.log.info(

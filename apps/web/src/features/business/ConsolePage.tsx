@@ -1,15 +1,19 @@
-// The advertiser console /advertiser/{advertiserId}/… (business.md §2.1; docs/decisions/102).
-// Routes come from the shared URL table (matchAdvertiserPath): the overview lists campaigns
-// with status, review, budget, spend, impressions, clicks and CTR (paginated) and pauses or
-// resumes them; /campaign-insights/{campaignId}/ shows one campaign, its figures by day (a date
-// range, paged; docs/decisions/104) and its ads. Every other path of
-// §2.1 shows the console's 'Not available yet' screen. The server checks every read and write;
-// the page only hides the buttons a viewer's permissions would have refused.
+// The advertiser console /advertiser/{advertiserId}/… (business.md §2.1; docs/decisions/102,
+// 151–153). Routes come from the shared URL table (matchAdvertiserPath). Built: the Overview
+// (figures for a date range, a chart, the campaigns with pause/resume), Reporting (campaigns, ad
+// groups, ads; columns; CSV), History, and /campaign-insights/{campaignId}/. Every other path of
+// §2.1 shows the console's 'Not available yet' screen (listed in docs/advertiser-console.md); a
+// path outside §2.1 is 'no such page'. The shell follows the narrow / medium / wide layouts (<870,
+// 870–1275, >1275) with the 80 / 56 header. The server checks every read and write; the page
+// only hides the buttons a viewer's permissions would have refused.
 import './business.css';
-import { advertiserUrl, matchAdvertiserPath } from '@corkboard/shared/business/advertiser-urls';
+import {
+  advertiserUrl,
+  matchAdvertiserPath,
+  type AdvertiserPathKey,
+} from '@corkboard/shared/business/advertiser-urls';
 import type { AdvertiserContext } from '@corkboard/shared/business/api';
 import type { CampaignItem } from '@corkboard/shared/business/campaigns';
-import { fromMicroCurrency } from '@corkboard/shared/business/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router';
@@ -18,13 +22,12 @@ import { serverMessage } from '../../api/errorMessages.ts';
 import { BUSINESS_NAMESPACE, ensureBusinessCatalogue } from '../../i18n/businessCatalogue.ts';
 import { LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import {
-  useAdvertiser,
-  useCampaign,
-  useCampaignDays,
-  useCampaigns,
-  useSetCampaignStatus,
-} from './hooks.ts';
+import { useLayoutWidth } from '../../ui/useLayoutWidth.ts';
+import { ConsoleHistory } from './ConsoleHistory.tsx';
+import { CampaignInsightsFigures, ConsoleOverview } from './ConsoleOverview.tsx';
+import { ReportingPage, ReportPreferencesPage, ReportTable } from './ConsoleReporting.tsx';
+import { useMoney, useRate } from './consoleFormat.ts';
+import { useAdvertiser, useCampaign, useCampaigns, useSetCampaignStatus } from './hooks.ts';
 import { consolePath } from './paths.ts';
 
 export function ConsolePage() {
@@ -34,26 +37,35 @@ export function ConsolePage() {
   return <Console key={advertiserId} advertiserId={advertiserId} rest={`/${rest}`} />;
 }
 
-function useMoney(currency: string) {
-  const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency });
-  return (micro: number) => format.format(fromMicroCurrency(micro));
-}
+/** The console pages this branch builds (docs/decisions/151); every other §2.1 key is listed in
+ * NOT_AVAILABLE_YET_KEYS and shows 'Not available yet'. */
+export const BUILT_CONSOLE_KEYS = [
+  'overview',
+  'reportingCampaigns',
+  'reportingAdGroups',
+  'reportingAds',
+  'reportingPreferences',
+  'history',
+  'campaignInsights',
+] as const satisfies readonly AdvertiserPathKey[];
 
-/** CTR as a percentage with up to two decimals; a dash before the first impression. */
-function useRate() {
-  const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language, {
-    style: 'percent',
-    maximumFractionDigits: 2,
-  });
-  return (ctr: number | null) => (ctr === null ? '–' : format.format(ctr));
+function NotAvailableYet() {
+  const { t } = useTranslation(BUSINESS_NAMESPACE);
+  return (
+    <section aria-labelledby="console-not-available" className="console-section">
+      <h1 id="console-not-available" className="heading heading--md">
+        {t('console.notAvailableTitle')}
+      </h1>
+      <p>{t('console.notAvailableBody')}</p>
+    </section>
+  );
 }
 
 function Console({ advertiserId, rest }: { advertiserId: string; rest: string }) {
   const { t } = useTranslation(BUSINESS_NAMESPACE);
   const context = useAdvertiser(advertiserId);
   const match = matchAdvertiserPath(rest);
+  const layout = useLayoutWidth();
   useDocumentTitle(context.data ? `${t('console.navLabel')} · ${context.data.name}` : undefined);
 
   if (context.isPending) return <LoadingState />;
@@ -66,26 +78,70 @@ function Console({ advertiserId, rest }: { advertiserId: string; rest: string })
       </div>
     );
   }
-  // Paths of Ads Manager this console does not have yet (business.md §2.1) answer like an unknown
-  // path: no page promises what is not built.
+  const data = context.data;
   let body = <NotFoundState title={t('console.noSuchPage')} level={2} />;
-  if (match?.key === 'overview') body = <Campaigns context={context.data} />;
-  else if (match?.key === 'campaignInsights' && match.params.campaignId !== undefined)
-    body = <CampaignView context={context.data} campaignId={match.params.campaignId} />;
+  switch (match?.key) {
+    case undefined:
+      break;
+    case 'overview':
+      body = (
+        <>
+          <ConsoleOverview context={data} />
+          <Campaigns context={data} />
+        </>
+      );
+      break;
+    case 'reportingCampaigns':
+      body = <ReportingPage context={data} level="campaigns" />;
+      break;
+    case 'reportingAdGroups':
+      body = <ReportingPage context={data} level="adgroups" />;
+      break;
+    case 'reportingAds':
+      body = <ReportingPage context={data} level="ads" />;
+      break;
+    case 'reportingPreferences':
+      body = <ReportPreferencesPage context={data} />;
+      break;
+    case 'history':
+      body = <ConsoleHistory context={data} />;
+      break;
+    case 'campaignInsights':
+      if (match.params.campaignId !== undefined)
+        body = <CampaignView context={data} campaignId={match.params.campaignId} />;
+      break;
+    default:
+      // A §2.1 path this console does not build yet (docs/advertiser-console.md).
+      body = <NotAvailableYet />;
+  }
 
   return (
-    <div className="console">
+    <div className="console" data-console-layout={layout}>
       <header className="console__header">
         <p className="console__title">{t('console.navLabel')}</p>
         <p className="business-page__intro">
           {t('console.actingFor', { name: context.data.profile.business_name })}
         </p>
-        <nav aria-label={t('console.navLabel')}>
+      </header>
+      <div className="console__main">
+        <nav aria-label={t('console.navLabel')} className="console__sidebar">
           <ul className="console__nav">
             <li>
               <NavLink end to={advertiserUrl('overview', advertiserId)}>
                 {t('console.overview')}
               </NavLink>
+            </li>
+            <li>
+              {/* Every reporting level and the columns page are "Reporting". */}
+              <Link
+                to={advertiserUrl('reportingCampaigns', advertiserId)}
+                aria-current={match?.key.startsWith('reporting') ? 'page' : undefined}
+              >
+                {t('console.reporting')}
+              </Link>
+            </li>
+            <li>
+              <NavLink to={advertiserUrl('history', advertiserId)}>{t('console.history')}</NavLink>
             </li>
             <li>
               <NavLink to={advertiserUrl('quickPromote', advertiserId)}>
@@ -94,8 +150,8 @@ function Console({ advertiserId, rest }: { advertiserId: string; rest: string })
             </li>
           </ul>
         </nav>
-      </header>
-      <div className="console__body">{body}</div>
+        <div className="console__body">{body}</div>
+      </div>
     </div>
   );
 }
@@ -108,9 +164,9 @@ function Campaigns({ context }: { context: AdvertiserContext }) {
   const items = flattenPages(campaigns.data);
   return (
     <section aria-labelledby="console-campaigns">
-      <h1 id="console-campaigns" className="heading heading--md">
+      <h2 id="console-campaigns" className="heading heading--md">
         {t('console.campaignsTitle')}
-      </h1>
+      </h2>
       {canManage ? null : <p className="business-page__intro">{t('console.readOnly')}</p>}
       {campaigns.isPending ? <LoadingState /> : null}
       {campaigns.isSuccess && items.length === 0 ? (
@@ -121,6 +177,7 @@ function Campaigns({ context }: { context: AdvertiserContext }) {
       {items.length > 0 ? (
         <div className="console__table-wrap">
           <table className="console__table">
+            <caption className="visually-hidden">{t('console.campaignsTitle')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('console.name')}</th>
@@ -291,7 +348,19 @@ function CampaignView({ context, campaignId }: { context: AdvertiserContext; cam
       {context.capabilities.includes('manage_campaigns') ? (
         <StatusToggle advertiserId={context.id} campaign={data} />
       ) : null}
-      <CampaignDays context={context} campaignId={data.id} />
+      <section aria-labelledby="console-insights">
+        <h2 id="console-insights" className="business-subheading">
+          {t('console.byDay')}
+        </h2>
+        <CampaignInsightsFigures context={context} campaignId={data.id} />
+        <h3 className="business-subheading">{t('console.reportingPage.levels.ads')}</h3>
+        <ReportTable
+          context={context}
+          level="ads"
+          campaignId={data.id}
+          headingId="console-insights"
+        />
+      </section>
       <h2 className="business-subheading">{t('console.adsHeading')}</h2>
       <ul className="business-list">
         {data.ads.map((ad) => (
@@ -317,79 +386,6 @@ function CampaignView({ context, campaignId }: { context: AdvertiserContext; cam
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-/** The campaign's figures per day for a date range (default: the server's last 30 days). */
-function CampaignDays({ context, campaignId }: { context: AdvertiserContext; campaignId: string }) {
-  const { t, i18n } = useTranslation(BUSINESS_NAMESPACE);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const days = useCampaignDays(context.id, campaignId, from, to);
-  const money = useMoney(context.currency);
-  const rate = useRate();
-  const count = new Intl.NumberFormat(i18n.language);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const rows = days.data?.pages.flatMap((page) => page.data) ?? [];
-  return (
-    <section aria-labelledby="console-days">
-      <h2 id="console-days" className="business-subheading">
-        {t('console.byDay')}
-      </h2>
-      <div className="console__range">
-        <label>
-          {t('console.from')}{' '}
-          <input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
-        </label>
-        <label>
-          {t('console.to')}{' '}
-          <input type="date" value={to} onChange={(event) => setTo(event.target.value)} />
-        </label>
-      </div>
-      {days.isPending ? <LoadingState /> : null}
-      {days.isError ? (
-        <p className="business-alert" role="alert">
-          {serverMessage(days.error) ?? t('console.genericError')}
-        </p>
-      ) : null}
-      {days.isSuccess && rows.length === 0 ? <p>{t('console.noDays')}</p> : null}
-      {rows.length > 0 ? (
-        <div className="console__table-wrap">
-          <table className="console__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('console.day')}</th>
-                <th scope="col">{t('console.spend')}</th>
-                <th scope="col">{t('console.impressions')}</th>
-                <th scope="col">{t('console.clicks')}</th>
-                <th scope="col">{t('console.ctr')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.day}>
-                  <th scope="row">{date.format(new Date(`${row.day}T00:00:00Z`))}</th>
-                  <td>{money(row.spend_in_micro_currency)}</td>
-                  <td>{count.format(row.impressions)}</td>
-                  <td>{count.format(row.clicks)}</td>
-                  <td>{rate(row.ctr)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {days.hasNextPage ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={days.isFetchingNextPage}
-          onClick={() => void days.fetchNextPage()}
-        >
-          {t('console.loadMore')}
-        </button>
-      ) : null}
     </section>
   );
 }

@@ -11,14 +11,22 @@ import type {
   BusinessMember,
 } from '@corkboard/shared/business/api';
 import type {
+  AdObjective,
   AdReviewItem,
-  CampaignDay,
+  HistoryEntry,
   CampaignDetail,
   CampaignItem,
   QuickPromoteResult,
   RejectionReason,
 } from '@corkboard/shared/business/campaigns';
 import type { BusinessPermission } from '@corkboard/shared/business/permissions';
+import type {
+  ReportColumn,
+  ReportGranularity,
+  ReportLevel,
+  ReportOverview,
+  ReportRow,
+} from '@corkboard/shared/business/reporting';
 import type { QuickPromotePayload } from '@corkboard/shared/business/quick-promote';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../api/client.ts';
@@ -180,26 +188,6 @@ export function useCampaign(advertiserId: string, campaignId: string) {
   });
 }
 
-/** A campaign's figures per day in [from, to] ('' = the server's default range), newest first. */
-export function useCampaignDays(
-  advertiserId: string,
-  campaignId: string,
-  from: string,
-  to: string,
-) {
-  const query: Record<string, string> = {};
-  if (from) query['start_date'] = from;
-  if (to) query['end_date'] = to;
-  return useInfiniteQuery({
-    ...listQueryOptions<CampaignDay>(
-      queryKeys.campaignDays(advertiserId, campaignId, from, to),
-      `${advertiserPath(advertiserId)}/campaigns/${encodeURIComponent(campaignId)}/days/`,
-      query,
-    ),
-    retry: false,
-  });
-}
-
 export function useSetCampaignStatus(advertiserId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -210,6 +198,125 @@ export function useSetCampaignStatus(advertiserId: string) {
         { status },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns(advertiserId) }),
+  });
+}
+
+// ---- the console's overview, reporting and history (docs/decisions/151–153) ----------------
+
+/**
+ * The console's keys extend the registry's campaigns key (a campaign change refreshes them);
+ * composed here rather than added to the registry, which ships in the first-visit bundle.
+ */
+function consoleKey(advertiserId: string, ...parts: string[]) {
+  return [...queryKeys.campaigns(advertiserId), ...parts] as const;
+}
+
+/** '' dates are left out: the server's default range (the last 30 days). */
+function rangeQuery(from: string, to: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (from) query['start_date'] = from;
+  if (to) query['end_date'] = to;
+  return query;
+}
+
+export function useReportOverview(advertiserId: string, from: string, to: string) {
+  return useQuery({
+    queryKey: consoleKey(advertiserId, 'overview', from, to),
+    queryFn: ({ signal }) =>
+      apiGet<ReportOverview>(`${advertiserPath(advertiserId)}/reporting/overview/`, {
+        query: rangeQuery(from, to),
+        signal,
+      }),
+    retry: false,
+  });
+}
+
+export function useCampaignInsights(
+  advertiserId: string,
+  campaignId: string,
+  from: string,
+  to: string,
+) {
+  return useQuery({
+    queryKey: consoleKey(advertiserId, campaignId, 'insights', from, to),
+    queryFn: ({ signal }) =>
+      apiGet<ReportOverview>(
+        `${advertiserPath(advertiserId)}/campaign-insights/${encodeURIComponent(campaignId)}/`,
+        { query: rangeQuery(from, to), signal },
+      ),
+    retry: false,
+  });
+}
+
+export interface ReportFilter {
+  level: ReportLevel;
+  granularity: ReportGranularity;
+  from: string;
+  to: string;
+  campaignId?: string | undefined;
+  objective?: AdObjective | undefined;
+}
+
+function reportQuery(filter: ReportFilter): Record<string, string> {
+  const query = { ...rangeQuery(filter.from, filter.to), granularity: filter.granularity };
+  return {
+    ...query,
+    ...(filter.campaignId ? { campaign_id: filter.campaignId } : {}),
+    ...(filter.objective ? { objective_type: filter.objective } : {}),
+  };
+}
+
+export function useReport(advertiserId: string, filter: ReportFilter) {
+  const query = reportQuery(filter);
+  return useInfiniteQuery({
+    ...listQueryOptions<ReportRow>(
+      consoleKey(advertiserId, 'report', filter.level, ...Object.entries(query).flat()),
+      `${advertiserPath(advertiserId)}/reporting/${filter.level}/`,
+      query,
+    ),
+    retry: false,
+  });
+}
+
+/** The CSV download's address (a plain link: the browser saves the attachment). */
+export function reportExportUrl(advertiserId: string, filter: ReportFilter): string {
+  const search = new URLSearchParams(reportQuery(filter)).toString();
+  return `${advertiserPath(advertiserId)}/reporting/${filter.level}/export/?${search}`;
+}
+
+export function useReportPreferences(advertiserId: string) {
+  return useQuery({
+    queryKey: consoleKey(advertiserId, 'preferences'),
+    queryFn: ({ signal }) =>
+      apiGet<{ columns: ReportColumn[] }>(
+        `${advertiserPath(advertiserId)}/reporting/preferences/`,
+        { signal },
+      ),
+    retry: false,
+  });
+}
+
+export function useSaveReportPreferences(advertiserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (columns: ReportColumn[]) =>
+      apiSend<{ columns: ReportColumn[] }>(
+        'PUT',
+        `${advertiserPath(advertiserId)}/reporting/preferences/`,
+        { columns },
+      ),
+    onSuccess: (saved) => queryClient.setQueryData(consoleKey(advertiserId, 'preferences'), saved),
+  });
+}
+
+export function useAdHistory(advertiserId: string, entityType: string) {
+  return useInfiniteQuery({
+    ...listQueryOptions<HistoryEntry>(
+      consoleKey(advertiserId, 'history', entityType),
+      `${advertiserPath(advertiserId)}/history/`,
+      entityType ? { entity_type: entityType } : {},
+    ),
+    retry: false,
   });
 }
 
