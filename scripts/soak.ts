@@ -36,6 +36,8 @@ const MIX: readonly [Action, number][] = [
 
 interface Person {
   cookie: string;
+  /** The CSRF token the log-in answer set (it rotates the one sent with the log-in). */
+  csrf: string;
   boardId: string;
 }
 
@@ -45,6 +47,8 @@ interface Minute {
   limited: number;
   latencies: number[];
   byAction: Map<Action, number>;
+  /** `action status` (or `action network`) → count, so a minute with errors says which. */
+  errorKinds: Map<string, number>;
 }
 
 const newMinute = (): Minute => ({
@@ -53,7 +57,13 @@ const newMinute = (): Minute => ({
   limited: 0,
   latencies: [],
   byAction: new Map(),
+  errorKinds: new Map(),
 });
+
+function countError(minute: Minute, kind: string): void {
+  minute.errors += 1;
+  minute.errorKinds.set(kind, (minute.errorKinds.get(kind) ?? 0) + 1);
+}
 
 function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)] as T;
@@ -83,7 +93,7 @@ function rssMiB(pid: number): number {
   }
 }
 
-async function logIn(base: string, username: string): Promise<string> {
+async function logIn(base: string, username: string): Promise<{ cookie: string; csrf: string }> {
   const response = await fetch(`${base}/v3/login/`, {
     method: 'POST',
     headers: {
@@ -100,7 +110,10 @@ async function logIn(base: string, username: string): Promise<string> {
     const at = pair.indexOf('=');
     cookies.set(pair.slice(0, at), pair.slice(at + 1));
   }
-  return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  return {
+    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    csrf: cookies.get('csrftoken') ?? CSRF,
+  };
 }
 
 async function firstWritableBoard(base: string, cookie: string): Promise<string> {
@@ -136,10 +149,10 @@ try {
   const boards = new Map<string, string>();
   for (let index = 0; index < USERS; index += 1) {
     const username = DEMO_USERS[index % DEMO_USERS.length] as string;
-    const cookie = await logIn(base, username);
+    const { cookie, csrf } = await logIn(base, username);
     const boardId = boards.get(username) ?? (await firstWritableBoard(base, cookie));
     boards.set(username, boardId);
-    people.push({ cookie, boardId });
+    people.push({ cookie, csrf, boardId });
   }
   // Pin ids to open and save, refreshed from the feeds people read.
   const knownPins = new Set<string>();
@@ -165,6 +178,10 @@ try {
         `${percentile(sorted, 50).toFixed(0).padStart(6)}  ${percentile(sorted, 99).toFixed(0).padStart(6)}  ` +
         `${String(rss).padStart(7)}  ${mix}`,
     );
+    if (done.errorKinds.size > 0) {
+      const kinds = [...done.errorKinds].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      console.log(`     errors: ${kinds.map(([kind, count]) => `${kind} ×${count}`).join(', ')}`);
+    }
   }, 60_000);
 
   /** Remembers the pins people saw (a feed page or search results), to open and save next. */
@@ -201,7 +218,7 @@ try {
             cookie: person.cookie,
             accept: 'application/json',
             'content-type': 'application/json',
-            'x-csrftoken': CSRF,
+            'x-csrftoken': person.csrf,
           },
           body: JSON.stringify({ options: { pin_id: pinId, board_id: person.boardId } }),
         };
@@ -217,10 +234,12 @@ try {
       const text = await response.text();
       minute.latencies.push(performance.now() - started);
       if (response.status === 429) minute.limited += 1;
-      else if (response.status >= 400) minute.errors += 1;
-      else if (action === 'feed' || action === 'search') rememberPins(text);
+      else if (response.status >= 400) {
+        const code = /"code":(\d+)/.exec(text)?.[1];
+        countError(minute, `${action} ${response.status}${code ? ` code ${code}` : ''}`);
+      } else if (action === 'feed' || action === 'search') rememberPins(text);
     } catch {
-      minute.errors += 1;
+      countError(minute, `${action} network`);
     }
   }
 
