@@ -63,11 +63,11 @@ describe('account settings', () => {
       expect(page.url()).toBe(`${corkboard.url}/settings/profile/`);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByLabel('About').fill('Walnut, oak and patience.');
-      await page.getByLabel('Website').fill('ben-woodworks.example.com');
+      await page.getByLabel('Website').fill('ben-woodworks.test');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved.').waitFor();
       expect(await page.getByLabel('Website').inputValue()).toBe(
-        'https://ben-woodworks.example.com/',
+        'https://ben-woodworks.test/',
       );
       const profile = (await (
         await fetch(`${corkboard.url}/v3/users/${PERSON}/`, {

@@ -86,7 +86,7 @@ async function simulateDay(delivery: 'STANDARD' | 'ACCELERATED'): Promise<DayRes
     );
     const advertiserId = created.data.advertiser_id;
     const board = await f.board(owner, { name: 'Tarts' });
-    const pinId = (await f.pin({ board, title: 'Lemon tart', link: 'https://pacing.example/' })).id;
+    const pinId = (await f.pin({ board, title: 'Lemon tart', link: 'https://pacing.test/' })).id;
     const baker = await f.user({ username: 'pacing_baker' });
     const bakes = await f.board(baker, { name: 'Bakes' });
     for (let index = 0; index < 30; index += 1)
@@ -96,7 +96,7 @@ async function simulateDay(delivery: 'STANDARD' | 'ACCELERATED'): Promise<DayRes
         advertiserId,
         country: 'US',
         pinTitle: 'Lemon tart',
-        pinLink: 'https://pacing.example/',
+        pinLink: 'https://pacing.test/',
       }),
       budget: BUDGET,
       is_ongoing: true,

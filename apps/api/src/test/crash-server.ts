@@ -1,5 +1,7 @@
 // For crash tests that spawn the real server on a PGlite data directory: a person who can log
 // in (written straight into a fresh, migrated database) and a logged-in client's headers.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
@@ -67,4 +69,15 @@ export async function logInCrashUser(base: string): Promise<Record<string, strin
     cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     'x-csrftoken': cookies.get('csrftoken') ?? CSRF,
   };
+}
+
+/** Every file under `root` (none when it does not exist): what a crash left on disk. */
+export function allFiles(root: string): string[] {
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+  } catch {
+    return [];
+  }
 }

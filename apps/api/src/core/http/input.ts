@@ -15,6 +15,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
+import type { ErrorCodeName } from '@corkboard/shared/error-codes';
 import { findUnstorableText } from '../../lib/unstorable-text.ts';
 
 export type InputLocation = 'params' | 'querystring' | 'body' | 'options';
@@ -37,6 +38,21 @@ export type InputErrorMapper = (
 ) => AppError | null;
 
 /** The generic answer for input that breaks its schema. */
+/**
+ * An InputErrorMapper for forms whose fields have their own error codes: the first issue on a
+ * field with a code decides (`data.field` names it); anything else is VALIDATION_FAILED.
+ */
+export function fieldErrors(codes: Record<string, ErrorCodeName>): InputErrorMapper {
+  return (issues) => {
+    for (const issue of issues) {
+      const field = String(issue.path[0] ?? '');
+      const code = codes[field];
+      if (code !== undefined) return new AppError(code, { data: { field } });
+    }
+    return null;
+  };
+}
+
 export function validationFailed(issues: readonly InputIssue[], location: InputLocation): AppError {
   const prefix = location === 'options' ? ['options'] : [];
   return new AppError('VALIDATION_FAILED', {

@@ -74,12 +74,12 @@ beforeAll(async () => {
   advertiserId = business.data.advertiser_id;
   profileId = business.data.profile.id;
   const board = await f.board(owner, { name: 'Tarts' });
-  const pin = await f.pin({ board, title: 'Lemon tart', link: 'https://maras.example/tart' });
+  const pin = await f.pin({ board, title: 'Lemon tart', link: 'https://maras.test/tart' });
   const values = defaultQuickPromoteValues({
     advertiserId,
     country: 'US',
     pinTitle: 'Lemon tart',
-    pinLink: 'https://maras.example/tart',
+    pinLink: 'https://maras.test/tart',
   });
   const promoted = await test.client.send<QuickPromoteResult>(
     'POST',
@@ -327,7 +327,7 @@ describe('CSV export', () => {
   it('streams the report with a CSV type, an attachment name and formula-safe cells', async () => {
     await handle.db
       .updateTable('ad_campaigns')
-      .set({ name: '=HYPERLINK("http://evil.example","Tarts, pies")' })
+      .set({ name: '=HYPERLINK("http://evil.test","Tarts, pies")' })
       .where('id', '=', created.campaign_id)
       .execute();
     const response = await rawGet(
@@ -345,7 +345,7 @@ describe('CSV export', () => {
       'Campaign ID,Campaign name,Status,Objective,Spend (USD),Impressions,CTR (%),CPC (USD)',
     );
     expect(lines[1]).toBe(
-      `${created.campaign_id},"'=HYPERLINK(""http://evil.example"",""Tarts, pies"")",ACTIVE,CONSIDERATION,10.00,1540,2.27,0.29`,
+      `${created.campaign_id},"'=HYPERLINK(""http://evil.test"",""Tarts, pies"")",ACTIVE,CONSIDERATION,10.00,1540,2.27,0.29`,
     );
     expect(lines[2]).toBe('');
     expect(lines).toHaveLength(3);
@@ -412,7 +412,7 @@ describe('CSV export', () => {
     const pin = await f.pin({ board, title: 'Big pin' });
     await sql`
       INSERT INTO ads (ad_group_id, campaign_id, ad_account_id, pin_id, name, destination_url)
-      SELECT ${group.id}, ${campaign.id}, ${bigAdvertiser}, ${pin.id}, 'Ad ' || n, 'https://big.example/'
+      SELECT ${group.id}, ${campaign.id}, ${bigAdvertiser}, ${pin.id}, 'Ad ' || n, 'https://big.test/'
       FROM generate_series(1, 30) n`.execute(handle.db);
     await sql`
       INSERT INTO ad_daily_rollups (ad_id, day, ad_group_id, campaign_id, ad_account_id, paid_impressions)
@@ -475,7 +475,7 @@ describe('change history', () => {
     expect(all.data[1]).toMatchObject({
       actor: { id: owner.id, username: 'report_owner' },
       entity_id: created.campaign_id,
-      entity_name: '=HYPERLINK("http://evil.example","Tarts, pies")',
+      entity_name: '=HYPERLINK("http://evil.test","Tarts, pies")',
       changes: { status: { from: 'ACTIVE', to: 'PAUSED' } },
     });
     const page = await test.client.get<HistoryEntry[]>(url('/history/?page_size=2'), analyst);

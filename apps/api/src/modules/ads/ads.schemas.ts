@@ -15,22 +15,8 @@ import {
   type QuickPromoteResult,
   type RejectionReason,
 } from '@corkboard/shared/business/campaigns';
-import { AppError } from '@corkboard/shared/app-error';
-import type { ErrorCodeName } from '@corkboard/shared/error-codes';
-import type { InputErrorMapper } from '../../core/http/input.ts';
+import { fieldErrors } from '../../core/http/input.ts';
 import { idSchema } from '../../core/schemas.ts';
-
-/** The first issue on a field with its own code decides; anything else is VALIDATION_FAILED. */
-function fieldErrors(codes: Record<string, ErrorCodeName>): InputErrorMapper {
-  return (issues) => {
-    for (const issue of issues) {
-      const field = String(issue.path[0] ?? '');
-      const code = codes[field];
-      if (code !== undefined) return new AppError(code, { data: { field } });
-    }
-    return null;
-  };
-}
 
 export const advertiserParamsSchema = z.object({ advertiserId: idSchema });
 export const quickPromoteParamsSchema = z.object({ advertiserId: idSchema, pinId: idSchema });

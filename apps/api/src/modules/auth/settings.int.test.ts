@@ -173,7 +173,7 @@ describe('profile', () => {
       first_name: 'Ada',
       last_name: 'Lovelace',
       about: 'Engines and looms',
-      website_url: 'ada.example.com/notes',
+      website_url: 'ada.test/notes',
     });
     expect(updated.statusCode).toBe(200);
     const profile = body<ProfileSettings>(await p.b.get(`${ME}/profile/`)).resource_response.data;
@@ -181,7 +181,7 @@ describe('profile', () => {
       first_name: 'Ada',
       last_name: 'Lovelace',
       about: 'Engines and looms',
-      website_url: 'https://ada.example.com/notes',
+      website_url: 'https://ada.test/notes',
       email: p.email,
     });
     const cleared = await p.b.post(`${ME}/profile/`, { website_url: '' });

@@ -1,7 +1,5 @@
 // Input and answer schemas of the business routes (typed against @corkboard/shared/business/api).
 import { z } from 'zod';
-import { AppError, type AppErrorOptions } from '@corkboard/shared/app-error';
-import type { ErrorCodeName } from '@corkboard/shared/error-codes';
 import type {
   AdvertiserContext,
   AdvertiserSummary,
@@ -18,7 +16,7 @@ import {
   INVITABLE_PERMISSIONS,
 } from '@corkboard/shared/business/permissions';
 import { userSummarySchema } from '../../core/api.schemas.ts';
-import type { InputErrorMapper } from '../../core/http/input.ts';
+import { fieldErrors } from '../../core/http/input.ts';
 import { idSchema } from '../../core/schemas.ts';
 
 const permissionSchema = z.enum(BUSINESS_PERMISSIONS);
@@ -98,24 +96,6 @@ export const memberPermissionsBodySchema = z.object({
 
 /** The invitation token as links carry it (43 base64url characters; anything short of 256). */
 export const inviteTokenSchema = z.string().min(1).max(256);
-
-/**
- * Specific codes for the business forms' fields, else VALIDATION_FAILED: the first issue on a
- * field with its own code decides.
- */
-export function fieldErrors(codes: Record<string, ErrorCodeName>): InputErrorMapper {
-  return (issues) => {
-    for (const issue of issues) {
-      const field = String(issue.path[0] ?? '');
-      const code = codes[field];
-      if (code !== undefined) {
-        const options: AppErrorOptions = { data: { field } };
-        return new AppError(code, options);
-      }
-    }
-    return null;
-  };
-}
 
 export const businessDetailsErrors = fieldErrors({
   business_name: 'BUSINESS_NAME_REQUIRED',

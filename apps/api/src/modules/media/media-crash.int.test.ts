@@ -10,7 +10,7 @@ import { createDb } from '@corkboard/db/create-db';
 import { LOCAL_MEDIA_FOLDER, LocalMediaStorage } from '@corkboard/media/local-storage';
 import { spawnServer } from '@corkboard/testing-support/server';
 import { jpegBytes } from '../../test/api-client.ts';
-import { logInCrashUser, prepareCrashData } from '../../test/crash-server.ts';
+import { allFiles, logInCrashUser, prepareCrashData } from '../../test/crash-server.ts';
 import { collectMediaGarbage, MEDIA_GC_GRACE_MS } from './media-gc.service.ts';
 
 const UPLOADS = 12;
@@ -21,16 +21,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'corkboard-crash-'));
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function allFiles(root: string): string[] {
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
-}
 
 // The server here always runs on PGlite in its own data directory, so CI's PostgreSQL pass
 // (DATABASE_URL set) would only repeat this run: it runs once, in the PGlite pass.

@@ -10,7 +10,7 @@ import { createDb } from '@corkboard/db/create-db';
 import { LOCAL_MEDIA_FOLDER, LocalMediaStorage } from '@corkboard/media/local-storage';
 import { spawnServer } from '@corkboard/testing-support/server';
 import { jpegBytes } from '../../test/api-client.ts';
-import { logInCrashUser, prepareCrashData } from '../../test/crash-server.ts';
+import { allFiles, logInCrashUser, prepareCrashData } from '../../test/crash-server.ts';
 import { collectMediaGarbage, MEDIA_GC_GRACE_MS } from '../media/media-gc.service.ts';
 
 const SAVES = 200;
@@ -31,16 +31,6 @@ const serverEnv = {
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function allFiles(root: string): string[] {
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
-}
 
 async function createBoard(base: string, headers: Record<string, string>): Promise<string> {
   const response = await fetch(`${base}/resource/BoardResource/create/`, {

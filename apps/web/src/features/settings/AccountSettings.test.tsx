@@ -65,7 +65,7 @@ describe('profile settings', () => {
       if (url.pathname === '/v3/users/me/profile/' && init?.method === 'POST') {
         const body = jsonBody(init);
         if (body['username'] === 'taken') return apiFail('USERNAME_TAKEN', { field: 'username' });
-        return ok({ ...PROFILE, ...body, website_url: 'https://ada.example.com/' });
+        return ok({ ...PROFILE, ...body, website_url: 'https://ada.test/' });
       }
       if (url.pathname === '/v3/users/me/profile/') return ok(PROFILE);
       return undefined;
@@ -89,16 +89,16 @@ describe('profile settings', () => {
       ),
     );
     fireEvent.change(username, { target: { value: 'ada_l' } });
-    fireEvent.change(screen.getByLabelText('Website'), { target: { value: 'ada.example.com' } });
+    fireEvent.change(screen.getByLabelText('Website'), { target: { value: 'ada.test' } });
     fireEvent.change(screen.getByLabelText('About'), { target: { value: 'Looms' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Website')).toHaveValue('https://ada.example.com/');
+    expect(screen.getByLabelText('Website')).toHaveValue('https://ada.test/');
     expect(api.bodies('/v3/users/me/profile/').at(-1)).toEqual({
       first_name: 'Ada',
       last_name: 'Lovelace',
       about: 'Looms',
-      website_url: 'ada.example.com',
+      website_url: 'ada.test',
       username: 'ada_l',
     });
   });
