@@ -66,9 +66,7 @@ describe('account settings', () => {
       await page.getByLabel('Website').fill('ben-woodworks.test');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved.').waitFor();
-      expect(await page.getByLabel('Website').inputValue()).toBe(
-        'https://ben-woodworks.test/',
-      );
+      expect(await page.getByLabel('Website').inputValue()).toBe('https://ben-woodworks.test/');
       const profile = (await (
         await fetch(`${corkboard.url}/v3/users/${PERSON}/`, {
           headers: { accept: 'application/json' },
