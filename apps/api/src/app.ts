@@ -25,6 +25,7 @@ import { createSafeFetcher } from './lib/safe-fetch.ts';
 import { ImageWorkPool } from './lib/image-work-pool.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountSettingsRoutes } from './modules/auth/settings.routes.ts';
+import { passkeyLoginRoutes } from './modules/auth/passkey-login.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
@@ -32,6 +33,7 @@ import { adReportingRoutes } from './modules/ad-reporting/reporting.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
+import { passkeySettingsRoutes } from './modules/account-security/passkeys.routes.ts';
 import { organiseRoutes } from './modules/organise/organise.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collaboratorRoutes } from './modules/collaborators/collaborators.routes.ts';
@@ -137,6 +139,8 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   jobRoutes,
   claimRoutes,
   accountSettingsRoutes,
+  passkeySettingsRoutes,
+  passkeyLoginRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -948,6 +948,27 @@ export interface MfaChallengesTable {
   created_at: CreatedAt;
 }
 
+// ---- Added by migrations/2026-11-24T07-00-passkeys (docs/decisions/166) ----
+
+/** A passkey (WebAuthn credential): its public key, never a private one. */
+export interface WebauthnCredentialsTable {
+  id: Generated<string>;
+  user_id: IdRef;
+  /** The credential id, base64url. */
+  credential_id: string;
+  /** The COSE public key. */
+  public_key: Uint8Array;
+  /** The authenticator's signature counter last seen (0 for authenticators that keep none). */
+  sign_count: ColumnType<string, string | number | undefined, string | number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: boolean;
+  aaguid: string;
+  name: string;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+}
+
 // ---- Added by migrations/2026-11-23T11-01-trusted-devices (docs/decisions/042) ----
 
 /** A browser that logged in to an account (OWASP device cookies); the id's SHA-256 only. */
@@ -1018,6 +1039,7 @@ export interface Database {
   mfa_factors: MfaFactorsTable;
   mfa_backup_codes: MfaBackupCodesTable;
   mfa_challenges: MfaChallengesTable;
+  webauthn_credentials: WebauthnCredentialsTable;
   auth_trusted_devices: AuthTrustedDevicesTable;
   social_token_uses: SocialTokenUsesTable;
   search_advisories: SearchAdvisoriesTable;

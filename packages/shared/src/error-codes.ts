@@ -839,6 +839,43 @@ export const ERROR_CODES = {
     httpStatus: 404,
     message: "We couldn't find that sign-in method.",
   },
+  // 1990–2009: passkeys (WebAuthn) as a second factor and a passwordless log-in (issue 9,
+  // docs/decisions/166).
+  PASSKEY_CHALLENGE_INVALID: {
+    code: 1990,
+    httpStatus: 400,
+    message: 'That passkey request has expired or was already used. Try again.',
+  },
+  PASSKEY_VERIFICATION_FAILED: {
+    code: 1991,
+    httpStatus: 400,
+    message: "We couldn't verify that passkey. Try again.",
+  },
+  PASSKEY_NOT_FOUND: {
+    code: 1992,
+    httpStatus: 404,
+    message: "We couldn't find that passkey.",
+  },
+  PASSKEY_LIMIT_REACHED: {
+    code: 1993,
+    httpStatus: 409,
+    message: "You've added as many passkeys as you can. Remove one first.",
+  },
+  PASSKEY_ALREADY_REGISTERED: {
+    code: 1994,
+    httpStatus: 409,
+    message: 'That passkey is already added to an account.',
+  },
+  PASSKEY_COUNTER_INVALID: {
+    code: 1995,
+    httpStatus: 400,
+    message: "We couldn't verify that passkey. It may have been copied; use another way in.",
+  },
+  PASSKEY_UNKNOWN: {
+    code: 1996,
+    httpStatus: 400,
+    message: "That passkey isn't linked to a Corkboard account. Log in another way.",
+  },
   // 1800–1829: account settings (issue 9 "Account settings"; docs/decisions/148–150).
   USERNAME_INVALID: {
     code: 1800,

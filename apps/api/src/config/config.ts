@@ -79,6 +79,16 @@ export interface CaptchaConfig {
   recaptcha: RecaptchaConfig | undefined;
 }
 
+/** The relying party for passkeys (docs/decisions/166). */
+export interface WebauthnConfig {
+  /** WEBAUTHN_RP_ID: the registrable domain passkeys are bound to; default PUBLIC_URL's host. */
+  rpId: string;
+  /** The name authenticators show next to the passkey. */
+  rpName: string;
+  /** WEBAUTHN_ORIGINS: origins a WebAuthn answer may come from; default PUBLIC_URL's origin. */
+  origins: string[];
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -89,6 +99,8 @@ export interface AppConfig {
   databaseReplicaUrl: string | undefined;
   /** Absolute base URL without a trailing slash, used for Open Graph URLs and cookie `Secure`. */
   publicUrl: string;
+  /** Passkeys' relying party: RP ID and the origins answers may come from. */
+  webauthn: WebauthnConfig;
   s3: S3Config | undefined;
   logLevel: LogLevel;
   nodeEnv: NodeEnv;
@@ -178,6 +190,8 @@ const envSchema = z
         .optional(),
     ),
     PUBLIC_URL: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
+    WEBAUTHN_RP_ID: optionalString,
+    WEBAUTHN_ORIGINS: optionalString,
     S3_ENDPOINT: z.preprocess(emptyAsUndefined, absoluteHttpUrl.optional()),
     S3_REGION: optionalString,
     S3_BUCKET: optionalString,
@@ -372,6 +386,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     publicUrl,
+    webauthn: webauthnConfig(publicUrl, e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGINS),
     s3,
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
@@ -392,6 +407,27 @@ export function loadConfig(
     imageWorkQueueMax: e.IMAGE_WORK_QUEUE_MAX,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     processRole: e.PROCESS_ROLE,
+  };
+}
+
+/** The product's name as authenticators show it beside a passkey. */
+export const WEBAUTHN_RP_NAME = 'Corkboard';
+
+export function webauthnConfig(
+  publicUrl: string,
+  rpId: string | undefined,
+  origins: string | undefined,
+): WebauthnConfig {
+  const url = new URL(publicUrl);
+  const listed = (origins ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin.length > 0)
+    .map((origin) => new URL(origin).origin);
+  return {
+    rpId: (rpId ?? url.hostname).toLowerCase(),
+    rpName: WEBAUTHN_RP_NAME,
+    origins: listed.length > 0 ? listed : [url.origin],
   };
 }
 

@@ -84,6 +84,14 @@ export class TestBrowser {
     return this.send('POST', url, payload, options);
   }
 
+  async put(
+    url: string,
+    payload: unknown = {},
+    options: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<LightMyRequestResponse> {
+    return this.send('PUT', url, payload, options);
+  }
+
   async delete(
     url: string,
     options: { csrf?: boolean; headers?: Record<string, string> } = {},
@@ -92,7 +100,7 @@ export class TestBrowser {
   }
 
   private async send(
-    method: 'POST' | 'DELETE',
+    method: 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload: unknown,
     options: { csrf?: boolean; headers?: Record<string, string> },

@@ -106,7 +106,7 @@ export async function deleteFactor(db: Db, userId: string, kind: MfaFactorKind):
   return Number(result.numDeletedRows);
 }
 
-/** Whether the person has a verified second factor (SMS or authenticator app). */
+/** Whether the person has a verified second factor (SMS, authenticator app or a passkey). */
 export async function hasVerifiedSecondFactor(db: Db, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('mfa_factors')
@@ -115,7 +115,14 @@ export async function hasVerifiedSecondFactor(db: Db, userId: string): Promise<b
     .where('verified_at', 'is not', null)
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  if (row !== undefined) return true;
+  const passkey = await db
+    .selectFrom('webauthn_credentials')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return passkey !== undefined;
 }
 
 // ---- backup codes ----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ export const securityStateSchema = z.object({
   sms_phone_number_end: z.string().nullable(),
   backup_codes_left: z.number().int(),
   has_password: z.boolean(),
+  passkey_count: z.number().int(),
   reauthenticated_until: z.string().nullable(),
 });
 

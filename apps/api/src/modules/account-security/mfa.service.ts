@@ -8,6 +8,7 @@
 // Wrong codes are also counted per person: MFA_MAX_WRONG_CODES_PER_HOUR over all pending
 // log-ins (so a password thief cannot open challenge after challenge to guess on).
 // Time is AppDeps.now throughout.
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { AppError } from '@corkboard/shared/app-error';
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
@@ -31,6 +32,12 @@ import {
   type FactorRow,
 } from './account-security.repository.ts';
 import { newChallengeId, newSmsCode, normalizeCode, phoneNumberEnd, sha256 } from './codes.ts';
+import {
+  authenticationOptions,
+  PASSKEY_PURPOSES,
+  verifyAuthentication,
+} from './passkey-auth.service.ts';
+import { hasPasskey } from './passkeys.repository.ts';
 import { createSmsSender, SmsSendError } from './sms-provider.ts';
 import { verifyTotp } from './totp.ts';
 
@@ -51,7 +58,7 @@ export const MFA_MAX_WRONG_CODES_PER_HOUR = 10;
 const HOUR_MS = 60 * 60_000;
 export const LOGIN_CHALLENGE_PURPOSE = 'login';
 
-export type SecondFactorKind = 'sms' | 'totp' | 'backup_code';
+export type SecondFactorKind = 'sms' | 'totp' | 'passkey' | 'backup_code';
 
 /** auth.md §7 copy of the text message. */
 export function smsCodeBody(code: string): string {
@@ -111,6 +118,7 @@ export async function availableFactors(
   const factors: SecondFactorKind[] = [];
   if (sms) factors.push('sms');
   if (totp) factors.push('totp');
+  if (await hasPasskey(deps.db, userId)) factors.push('passkey');
   if (backupCodes > 0 && factors.length > 0) factors.push('backup_code');
   return { factors, sms, totp };
 }
@@ -201,6 +209,14 @@ export interface MfaLoginRequest {
   mfaToken?: string | undefined;
   /** 'resend the code' (auth.md §3 `mfa_resend`). */
   mfaResend?: boolean | undefined;
+  /** A passkey's answer to the pending log-in's passkey challenge (docs/decisions/166). */
+  passkey?: AuthenticationResponseJSON | undefined;
+}
+
+/** How the pending log-in began, kept with it for the passkey second step (its own request). */
+export interface PendingLoginContext {
+  method: string;
+  isAccountSwitch: boolean;
 }
 
 /** What "complete the login" does next (complete-login.service.ts applies it). */
@@ -211,6 +227,45 @@ export type MfaLoginOutcome =
   | { outcome: 'required'; challengeId: string; error: AppError }
   /** Answer `error`; drop the cookie when `clearCookie`. */
   | { outcome: 'failed'; clearCookie: boolean; error: AppError };
+
+/**
+ * The pending two-factor log-in of this browser (its cookie) with how it began, for the passkey
+ * second step, which sends no first-factor credential again.
+ */
+export async function pendingLogin(
+  deps: AppDeps,
+  challengeId: string | undefined,
+): Promise<{ userId: string; idHash: string; context: PendingLoginContext } | null> {
+  if (!challengeId) return null;
+  const row = await findChallenge(
+    deps.db,
+    sha256(challengeId),
+    LOGIN_CHALLENGE_PURPOSE,
+    deps.now(),
+  );
+  if (!row?.user_id) return null;
+  const method = row.payload['method'];
+  return {
+    userId: row.user_id,
+    idHash: row.id_hash,
+    context: {
+      method: typeof method === 'string' ? method : 'email',
+      isAccountSwitch: row.payload['is_account_switch'] === true,
+    },
+  };
+}
+
+/** Options for the passkey prompt of this browser's pending two-factor log-in. */
+export async function passkeySecondFactorOptions(
+  deps: AppDeps,
+  challengeId: string | undefined,
+): Promise<Awaited<ReturnType<typeof authenticationOptions>>> {
+  const pending = await pendingLogin(deps, challengeId);
+  if (!pending) throw new AppError('AUTH_MFA_CHALLENGE_EXPIRED', { data: { field: 'code' } });
+  return authenticationOptions(deps, PASSKEY_PURPOSES.secondFactor, pending.userId, {
+    login: pending.idHash,
+  });
+}
 
 /** The user id of a pending two-factor log-in (the social issue's second call has no credential). */
 export async function pendingLoginUser(
@@ -236,6 +291,7 @@ export async function secondFactorForLogin(
   userId: string,
   challengeId: string | undefined,
   request: MfaLoginRequest,
+  context?: PendingLoginContext,
 ): Promise<MfaLoginOutcome> {
   const now = deps.now();
   const { factors, sms } = await availableFactors(deps, userId);
@@ -245,6 +301,38 @@ export async function secondFactorForLogin(
     ? await findChallenge(deps.db, sha256(challengeId), LOGIN_CHALLENGE_PURPOSE, now)
     : undefined;
   const challenge = existing?.user_id === userId ? existing : undefined;
+
+  if (request.passkey !== undefined) {
+    if (!challenge || !challengeId) {
+      return {
+        outcome: 'failed',
+        clearCookie: true,
+        error: new AppError('AUTH_MFA_CHALLENGE_EXPIRED', { data: { field: 'code' } }),
+      };
+    }
+    try {
+      const { payload } = await verifyAuthentication(
+        deps,
+        PASSKEY_PURPOSES.secondFactor,
+        userId,
+        request.passkey,
+      );
+      // The passkey challenge must have been opened for this very pending log-in.
+      if (payload['login'] !== challenge.id_hash) throw new AppError('PASSKEY_CHALLENGE_INVALID');
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await recordWrongCode(deps.db, challenge.id_hash);
+      return { outcome: 'failed', clearCookie: false, error };
+    }
+    if (!(await consumeChallenge(deps.db, challenge.id_hash))) {
+      return {
+        outcome: 'failed',
+        clearCookie: true,
+        error: new AppError('AUTH_MFA_CHALLENGE_EXPIRED', { data: { field: 'code' } }),
+      };
+    }
+    return { outcome: 'passed', method: 'passkey', challengeId };
+  }
 
   if (request.mfaToken !== undefined && request.mfaToken.trim() !== '') {
     if (!challenge || !challengeId) {
@@ -308,6 +396,9 @@ export async function secondFactorForLogin(
       idHash: sha256(id),
       userId,
       purpose: LOGIN_CHALLENGE_PURPOSE,
+      payload: context
+        ? { method: context.method, is_account_switch: context.isAccountSwitch }
+        : {},
       expiresAt: new Date(now.getTime() + MFA_CHALLENGE_TTL_MS),
       now,
     });

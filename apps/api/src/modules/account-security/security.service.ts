@@ -30,6 +30,7 @@ import {
   wrongCodesWithinHour,
   recordFailedReauth,
   claimTotpStep,
+  hasVerifiedSecondFactor,
 } from './account-security.repository.ts';
 import {
   newBackupCodes,
@@ -46,6 +47,7 @@ import {
   sendChallengeCode,
   verifySecondFactorCode,
 } from './mfa.service.ts';
+import { countPasskeys } from './passkeys.repository.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
 
 /** A re-authentication lets this session change security settings for 10 minutes. */
@@ -61,6 +63,8 @@ export interface SecurityState {
   sms_phone_number_end: string | null;
   backup_codes_left: number;
   has_password: boolean;
+  /** Passkeys registered (docs/decisions/166); each is a second factor. */
+  passkey_count: number;
   /** Until when this session may change security settings without re-authenticating. */
   reauthenticated_until: string | null;
 }
@@ -81,7 +85,10 @@ async function reauthUntil(deps: AppDeps, sessionToken: string | null): Promise<
 }
 
 /** Refuses with REAUTH_REQUIRED unless this session re-authenticated within the window. */
-async function requireRecentReauth(deps: AppDeps, sessionToken: string | null): Promise<void> {
+export async function requireRecentReauth(
+  deps: AppDeps,
+  sessionToken: string | null,
+): Promise<void> {
   if (!(await reauthUntil(deps, sessionToken))) {
     throw new AppError('REAUTH_REQUIRED', { data: { field: 'password' } });
   }
@@ -100,6 +107,7 @@ export async function securityState(
     sms_phone_number_end: sms?.phone_number ? phoneNumberEnd(sms.phone_number) : null,
     backup_codes_left: await countUnusedBackupCodes(deps.db, viewer.id),
     has_password: (await findPasswordHash(deps.db, viewer.id)) !== null,
+    passkey_count: await countPasskeys(deps.db, viewer.id),
     reauthenticated_until: until ? until.toISOString() : null,
   };
 }
@@ -147,7 +155,10 @@ export async function reauthenticate(
 }
 
 /** The first verified factor brings ten backup codes (answered once); later ones keep them. */
-async function backupCodesForNewFactor(deps: AppDeps, userId: string): Promise<string[] | null> {
+export async function backupCodesForNewFactor(
+  deps: AppDeps,
+  userId: string,
+): Promise<string[] | null> {
   if ((await countUnusedBackupCodes(deps.db, userId)) > 0) return null;
   const codes = newBackupCodes();
   await replaceBackupCodes(deps.db, userId, codes.map(sha256), deps.now());
@@ -290,8 +301,9 @@ export async function removeFactor(
   if ((await deleteFactor(deps.db, viewer.id, kind)) === 0) {
     throw new AppError('MFA_FACTOR_NOT_FOUND', { data: { kind } });
   }
-  const left = (await listFactors(deps.db, viewer.id)).filter((row) => row.verified_at);
-  if (left.length === 0) await deleteBackupCodes(deps.db, viewer.id);
+  // Passkeys are second factors too: the codes stay while any factor is left.
+  if (!(await hasVerifiedSecondFactor(deps.db, viewer.id)))
+    await deleteBackupCodes(deps.db, viewer.id);
   return securityState(deps, viewer, sessionToken);
 }
 
@@ -302,8 +314,8 @@ export async function regenerateBackupCodes(
   sessionToken: string | null,
 ): Promise<{ backup_codes: string[] }> {
   await requireRecentReauth(deps, sessionToken);
-  const factors = (await listFactors(deps.db, viewer.id)).filter((row) => row.verified_at);
-  if (factors.length === 0) throw new AppError('MFA_FACTOR_NOT_FOUND');
+  if (!(await hasVerifiedSecondFactor(deps.db, viewer.id)))
+    throw new AppError('MFA_FACTOR_NOT_FOUND');
   const codes = newBackupCodes();
   await replaceBackupCodes(deps.db, viewer.id, codes.map(sha256), deps.now());
   return { backup_codes: codes };

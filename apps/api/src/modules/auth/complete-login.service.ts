@@ -36,6 +36,7 @@ import {
   MFA_CHALLENGE_COOKIE_PATH,
   MFA_CHALLENGE_TTL_MS,
   secondFactorForLogin,
+  type MfaLoginOutcome,
   type MfaLoginRequest,
 } from '../account-security/mfa.service.ts';
 import type { AuthEffects, AuthRequest } from './auth-context.ts';
@@ -57,8 +58,9 @@ export const LOGIN_METHOD_CODES = {
   sso: 9,
 } as const;
 
-/** How the person proved who they are (auth.md §3 login method classes). */
-export type LoginMethod = 'email' | 'facebook' | 'google' | 'google_one_tap' | 'line' | 'sso';
+/** How the person proved who they are (auth.md §3 login method classes; passkey: ADR 166). */
+export type LoginMethod =
+  'email' | 'facebook' | 'google' | 'google_one_tap' | 'line' | 'sso' | 'passkey';
 
 export interface CompleteLoginInput {
   /** The person the checked credential belongs to (`users.id`). */
@@ -70,6 +72,16 @@ export interface CompleteLoginInput {
   next?: string | undefined;
   /** auth.md §3 login credentials `mfa_token` (the code typed) and `mfa_resend`, as sent. */
   mfa?: MfaLoginRequest | undefined;
+  /**
+   * The credential was itself two factors: a passkey with user verification (passwordless log-in,
+   * docs/decisions/166). No second step is asked for.
+   */
+  multiFactorCredential?: boolean | undefined;
+}
+
+/** auth.md §3 has no code for a passkey: a user-verified passkey is logged as multifactor (6). */
+function loginMethodCode(method: LoginMethod): number {
+  return method === 'passkey' ? LOGIN_METHOD_CODES.multifactor : LOGIN_METHOD_CODES[method];
 }
 
 function engineErrorCode(error: unknown): string | undefined {
@@ -111,12 +123,15 @@ export async function completeLogin(
   if (refused) throw refused;
   await clearCounter(deps.db, limitKeys.accountFailures(account.id));
 
-  const secondFactor = await secondFactorForLogin(
-    deps,
-    account.id,
-    request.cookies[MFA_CHALLENGE_COOKIE],
-    input.mfa ?? {},
-  );
+  const secondFactor: MfaLoginOutcome = input.multiFactorCredential
+    ? { outcome: 'not_needed' }
+    : await secondFactorForLogin(
+        deps,
+        account.id,
+        request.cookies[MFA_CHALLENGE_COOKIE],
+        input.mfa ?? {},
+        { method: input.method, isAccountSwitch: input.isAccountSwitch },
+      );
   switch (secondFactor.outcome) {
     case 'required':
       effects.setCookie(MFA_CHALLENGE_COOKIE, secondFactor.challengeId, {
@@ -180,7 +195,7 @@ export async function completeLogin(
         ? LOGIN_METHOD_CODES.switch_account
         : secondFactor.outcome === 'passed'
           ? LOGIN_METHOD_CODES.multifactor
-          : LOGIN_METHOD_CODES[input.method],
+          : loginMethodCode(input.method),
       first_factor: input.method,
       second_factor: secondFactor.outcome === 'passed' ? secondFactor.method : null,
     },
