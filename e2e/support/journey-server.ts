@@ -35,8 +35,13 @@ export interface JourneyServer {
   readonly peers: DevPeers;
 }
 
+export interface JourneyServerOptions extends Pick<SpawnServerOptions, 'env'> {
+  /** More environment that depends on the server's port (e.g. origins naming it). */
+  envForPort?: (port: number) => Record<string, string>;
+}
+
 /** Starts a server on a fresh copy of the seeded data dir; stops it and removes the copy. */
-async function startFromSeed(options: Pick<SpawnServerOptions, 'env'> = {}) {
+async function startFromSeed(options: JourneyServerOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'corkboard-e2e-'));
   cpSync(inject('seedDataDir'), dataDir, { recursive: true });
   const port = await freePort();
@@ -50,7 +55,12 @@ async function startFromSeed(options: Pick<SpawnServerOptions, 'env'> = {}) {
     const server = await spawnServer({
       dataDir,
       port,
-      env: { ...journeyServerEnv(inject('smtpUrl')), ...started.env, ...options.env },
+      env: {
+        ...journeyServerEnv(inject('smtpUrl')),
+        ...started.env,
+        ...options.env,
+        ...options.envForPort?.(port),
+      },
     });
     return {
       url: server.url,
@@ -72,7 +82,7 @@ async function startFromSeed(options: Pick<SpawnServerOptions, 'env'> = {}) {
  * Registers beforeAll/afterAll hooks that give the calling test file its own seeded server.
  * Call it at the top of the file, before the file's own beforeAll (hooks run in order).
  */
-export function useJourneyServer(options: Pick<SpawnServerOptions, 'env'> = {}): JourneyServer {
+export function useJourneyServer(options: JourneyServerOptions = {}): JourneyServer {
   let server: Awaited<ReturnType<typeof startFromSeed>> | undefined;
   beforeAll(async () => {
     server = await startFromSeed(options);

@@ -27,10 +27,12 @@ export class SoftAuthenticator {
   private readonly publicJwk: { x: string; y: string };
   counter = 0;
 
-  constructor(
-    readonly origin: string,
-    readonly rpId: string,
-  ) {
+  readonly origin: string;
+  readonly rpId: string;
+
+  constructor(origin: string, rpId: string) {
+    this.origin = origin;
+    this.rpId = rpId;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.privateKey = privateKey;
     const jwk = publicKey.export({ format: 'jwk' });

@@ -84,6 +84,8 @@ export const queryKeys = {
   recentSearches: () => ['recentSearches'] as const,
   // ---- account settings ----
   securityState: () => ['securityState'] as const,
+  /** The viewer's passkeys (ADR 166). */
+  passkeys: () => ['passkeys'] as const,
   profileSettings: () => ['profileSettings'] as const,
   connectedAccounts: () => ['connectedAccounts'] as const,
   sessions: () => ['sessions'] as const,

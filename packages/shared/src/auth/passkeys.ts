@@ -59,14 +59,3 @@ export interface PasskeyInfo {
   last_used_at: string | null;
   synced: boolean;
 }
-
-/**
- * The login view's passwordless entry (auth.md is silent on passkeys; ADR 166 decides the copy).
- */
-export const PASSKEY_COPY = {
-  loginButton: 'Log in with a passkey',
-  mfaButton: 'Use a passkey instead',
-  mfaPasskeyOnly: 'Use your passkey to finish logging in.',
-  cancelled: 'The passkey prompt was closed. Try again when you are ready.',
-  unsupported: "This browser can't use passkeys. Log in another way.",
-} as const;

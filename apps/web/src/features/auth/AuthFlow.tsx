@@ -16,6 +16,9 @@ import { EmailCollectionStep } from './EmailCollectionStep.tsx';
 import type { AuthFlowConfig, FlowView } from './flowTypes.ts';
 import { LoginView } from './LoginView.tsx';
 import { MfaStep } from './MfaStep.tsx';
+import { PasskeyLoginButton } from './PasskeyLoginButton.tsx';
+import { oneTapAllowed } from './oneTap.ts';
+import { passkeysSupported } from './passkeys.ts';
 import { useAuthProviders, useExperimentExposure } from './hooks.ts';
 import { RecoveryDialogs } from './RecoveryDialogs.tsx';
 import { SignupView } from './SignupView.tsx';
@@ -86,6 +89,12 @@ export function AuthFlow({ config, headingId, onClose, onViewChange }: AuthFlowP
         busy={state.busy}
         onUnavailable={actions.showSocialUnavailable}
         onPopupBlocked={actions.popupBlocked}
+        oneTap={oneTapAllowed({
+          flow: config.isAccountSwitch ? 'switch' : context === 'signup' ? 'signup' : 'login',
+          userAgent: navigator.userAgent,
+          googleConnected: state.identity?.connectedToGoogle ?? false,
+          googleAvailable: shown.google != null && !socialExperiments.googleDisabled,
+        })}
       />
     ) : null;
   };
@@ -184,6 +193,14 @@ function CurrentView({
           emailRef={emailRef}
           passwordRef={passwordRef}
           social={social('signin')}
+          passkey={
+            passkeysSupported() ? (
+              <PasskeyLoginButton
+                onLogIn={flow.logInWithPasskey}
+                autofill={!state.identity && !state.busy}
+              />
+            ) : null
+          }
         />
       );
     case 'birthday':
@@ -237,6 +254,8 @@ function CurrentView({
           onSubmit={flow.submitMfaCode}
           onResend={flow.resendMfaCode}
           codeRef={codeRef}
+          passkey={(state.mfa?.passkey ?? false) && passkeysSupported()}
+          onUsePasskey={flow.submitMfaPasskey}
         />
       );
     case 'EmailCollection':

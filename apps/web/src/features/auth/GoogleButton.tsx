@@ -13,6 +13,8 @@ interface GoogleButtonProps {
   context: 'signin' | 'signup';
   onCredential: (credential: string, selectBy: string | undefined) => void;
   onUnavailable: () => void;
+  /** Also offer one tap (oneTap.ts decides; docs/decisions/167). */
+  oneTap?: boolean;
 }
 
 export function GoogleButton({
@@ -21,6 +23,7 @@ export function GoogleButton({
   context,
   onCredential,
   onUnavailable,
+  oneTap = false,
 }: GoogleButtonProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   // The latest handlers, without re-initialising the library on every render.
@@ -40,6 +43,7 @@ export function GoogleButton({
           nonce,
           ux_mode: 'popup',
           context,
+          ...(oneTap ? { use_fedcm_for_prompt: true } : {}),
           callback: (response) =>
             handlers.current.onCredential(response.credential, response.select_by),
         });
@@ -52,14 +56,17 @@ export function GoogleButton({
           logo_alignment: 'left',
           width: AUTH_FORM_WIDTH,
         });
+        if (oneTap) google.prompt();
       })
       .catch(() => {
         if (!cancelled) handlers.current.onUnavailable();
       });
     return () => {
       cancelled = true;
+      // A one-tap prompt must not outlive the view that asked for it.
+      if (oneTap) window.google?.accounts?.id?.cancel();
     };
-  }, [clientId, scriptUrl, context]);
+  }, [clientId, scriptUrl, context, oneTap]);
 
   return <div ref={boxRef} className="auth__google" data-testid="google-button" />;
 }

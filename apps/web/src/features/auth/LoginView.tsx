@@ -32,6 +32,8 @@ interface LoginViewProps {
   emailRef: RefObject<HTMLInputElement | null>;
   passwordRef: RefObject<HTMLInputElement | null>;
   social?: ReactNode;
+  /** 'Log in with a passkey' (docs/decisions/166), under the form. */
+  passkey?: ReactNode;
 }
 
 function connectedNote(identity: RememberedIdentity) {
@@ -58,6 +60,7 @@ export function LoginView({
   emailRef,
   passwordRef,
   social,
+  passkey,
 }: LoginViewProps) {
   const { t } = useTranslation('auth');
   const fieldId = useId();
@@ -123,7 +126,7 @@ export function LoginView({
               type="text"
               label={t('fields.emailOrUsername')}
               placeholder={t('fields.email')}
-              autoComplete="username"
+              autoComplete="username webauthn"
               value={email}
               onChange={onEmailChange}
               errorMessage={

@@ -1,6 +1,7 @@
 // auth.md §2 "Two-factor view (loginMfa)": 'Two-factor authentication required', the phone's
 // last digits when known, a 'Verification code' input, Continue, and 'resend the code' (only
-// with a phone: an authenticator app's code cannot be sent again; docs/decisions/041).
+// with a phone: an authenticator app's code cannot be sent again; docs/decisions/041). With a
+// passkey among the person's factors, 'Use a passkey' finishes the step with it (ADR 166).
 import { useId, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/TextField.tsx';
@@ -18,6 +19,9 @@ interface MfaStepProps {
   onSubmit: () => void;
   onResend: () => void;
   codeRef: RefObject<HTMLInputElement | null>;
+  /** The person has a passkey (and this browser can use one). */
+  passkey?: boolean;
+  onUsePasskey?: () => void;
 }
 
 export function MfaStep({
@@ -30,6 +34,8 @@ export function MfaStep({
   onSubmit,
   onResend,
   codeRef,
+  passkey = false,
+  onUsePasskey,
 }: MfaStepProps) {
   const { t } = useTranslation('auth');
   const fieldId = useId();
@@ -42,7 +48,11 @@ export function MfaStep({
       <AuthMark />
       <AuthTitle id={headingId}>{t('mfa.title')}</AuthTitle>
       <p className="auth__subtitle">
-        {phoneNumberEnd ? t('mfa.textPhone', { phoneNumberEnd }) : t('mfa.textApp')}
+        {phoneNumberEnd
+          ? t('mfa.textPhone', { phoneNumberEnd })
+          : passkey
+            ? t('mfa.textPasskey')
+            : t('mfa.textApp')}
       </p>
       <form className="auth__form" noValidate onSubmit={submit}>
         <TextField
@@ -66,6 +76,15 @@ export function MfaStep({
           {t('mfa.submit')}
         </button>
       </form>
+      {passkey && onUsePasskey ? (
+        <button
+          type="button"
+          className="button button--secondary button--full auth__passkey"
+          onClick={onUsePasskey}
+        >
+          {t('mfa.usePasskey')}
+        </button>
+      ) : null}
       {phoneNumberEnd ? (
         <p className="auth__switch">
           {t('mfa.resendPrompt')} <LinkButton onClick={onResend}>{t('mfa.resend')}</LinkButton>

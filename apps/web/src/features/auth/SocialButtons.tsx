@@ -41,6 +41,8 @@ interface SocialButtonsProps {
   busy: boolean;
   onUnavailable: (provider: SocialProviderName) => void;
   onPopupBlocked: () => void;
+  /** Google one tap alongside the button (oneTap.ts, docs/decisions/167). */
+  oneTap?: boolean;
 }
 
 export function SocialButtons({
@@ -56,6 +58,7 @@ export function SocialButtons({
   busy,
   onUnavailable,
   onPopupBlocked,
+  oneTap = false,
 }: SocialButtonsProps) {
   const { t } = useTranslation('auth');
   return (
@@ -87,6 +90,7 @@ export function SocialButtons({
           clientId={providers.google.client_id}
           scriptUrl={providers.google.gsi_client_url}
           context={context}
+          oneTap={oneTap}
           onCredential={onGoogleCredential}
           onUnavailable={() => onUnavailable('google')}
         />

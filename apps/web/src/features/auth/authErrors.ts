@@ -27,7 +27,7 @@ export interface AuthErrorOutcome {
   /** A view of the modal to switch to. */
   view?: 'UnderageConfirmation' | 'EmailAlreadyExist' | 'consents' | 'loginMfa';
   /** auth.md §8 "MFA-required code opens the code step (with phone_number_end)". */
-  mfa?: { phoneNumberEnd: string | null };
+  mfa?: { phoneNumberEnd: string | null; passkey: boolean };
   /** Shown above the submit button. */
   formError?: AuthMessage;
   toast?: AuthMessage;
@@ -183,9 +183,14 @@ export const AUTH_ERROR_ANSWERS: Readonly<Record<AuthErrorCodeName, AuthAnswer>>
   AUTH_RESET_TOKEN_INVALID: () => ({ formError: { key: 'reset.invalidToken' } }),
   AUTH_MFA_REQUIRED: (error) => {
     const end = error.data?.['phone_number_end'];
+    const factors = error.data?.['factors'];
     return {
       view: 'loginMfa',
-      mfa: { phoneNumberEnd: typeof end === 'string' && end !== '' ? end : null },
+      mfa: {
+        phoneNumberEnd: typeof end === 'string' && end !== '' ? end : null,
+        // A passkey is one of the person's factors (docs/decisions/166).
+        passkey: Array.isArray(factors) && factors.includes('passkey'),
+      },
     };
   },
   // auth.md §8 "MFA step: server message or the generic error toast".

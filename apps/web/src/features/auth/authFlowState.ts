@@ -27,7 +27,7 @@ export interface AuthFlowState {
   /** The loginMfa step's verification code, as typed. */
   readonly code: string;
   /** The pending two-factor log-in (auth.md §2 loginMfa), or null. */
-  readonly mfa: { readonly phoneNumberEnd: string | null } | null;
+  readonly mfa: { readonly phoneNumberEnd: string | null; readonly passkey: boolean } | null;
   readonly errors: FieldErrors;
   /** Shown above the submit button. */
   readonly formError: AuthMessage | null;

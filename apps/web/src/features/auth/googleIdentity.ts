@@ -16,6 +16,8 @@ export interface GoogleIdConfiguration {
   ux_mode: 'popup';
   context: 'signin' | 'signup';
   error_callback?: (error: { type: string }) => void;
+  /** One tap through the browser's FedCM (Chrome), as Google Identity Services asks. */
+  use_fedcm_for_prompt?: boolean;
 }
 
 export interface GoogleButtonConfiguration {
@@ -31,6 +33,8 @@ export interface GoogleButtonConfiguration {
 export interface GoogleAccountsId {
   initialize(configuration: GoogleIdConfiguration): void;
   renderButton(parent: HTMLElement, options: GoogleButtonConfiguration): void;
+  /** One tap (docs/decisions/167): shown only when oneTap.ts allows it. */
+  prompt(): void;
   cancel(): void;
 }
 

@@ -67,6 +67,8 @@ import {
 } from './hooks.ts';
 import type { FacebookConnectResult } from './facebookSdk.ts';
 import { afterLoginPath } from './navigation.ts';
+import { isButtonSelection } from './oneTap.ts';
+import { finishMfaWithPasskey, logInWithPasskey } from './passkeys.ts';
 import { emailFormShownAtOnce } from './titles.ts';
 import { CONSENT_ERROR_TOAST_MS, ERROR_TOAST_MS, MFA_CODE_SENT_TOAST_MS } from './timings.ts';
 
@@ -367,7 +369,8 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         const { v3 } = await tokens();
         const result = await socialLoginRequest({
           google_open_id_token: credential,
-          login_method: 'google',
+          // auth.md §3 login method google_one_tap (code 4) for a one-tap credential (ADR 167).
+          login_method: isButtonSelection(selectBy) ? 'google' : 'google_one_tap',
           select_by: selectBy,
           recaptchaV3Token: v3,
           isAccountSwitch: config.isAccountSwitch ?? false,
@@ -396,7 +399,10 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         }
         dispatch({
           type: 'socialSignupStarted',
-          social: { type: 'google', token: credential },
+          social: {
+            type: isButtonSelection(selectBy) ? 'google' : 'google_one_tap',
+            token: credential,
+          },
           email,
         });
       }
@@ -692,6 +698,51 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     void run(() => logIn(loginIdentifierRef.current, 'login', { mfa_resend: true }));
   };
 
+  /** A passkey prompt that ended without a server answer: closed, timed out or refused. */
+  const passkeyPromptFailed = () =>
+    dispatch({
+      type: 'failed',
+      outcome: { formError: { key: 'passkey.cancelled' } },
+      formView: 'login',
+      stepUpAllowed: false,
+    });
+
+  /**
+   * 'Log in with a passkey' (ADR 166). The autofill request waits in the background until the
+   * person picks a passkey from the e-mail field, so it does not hold the busy state; when it is
+   * replaced by the button's prompt or the view closes it ends quietly.
+   */
+  const logInWithPasskeyNow = (autofill: boolean) => {
+    const attempt = async () => {
+      try {
+        const result = await logInWithPasskey({
+          isAccountSwitch: config.isAccountSwitch ?? false,
+          autofill,
+        });
+        authenticated(result.user);
+      } catch (error) {
+        if (error instanceof ApiError) fail(error, 'login', 'login');
+        else if (!autofill) passkeyPromptFailed();
+      }
+    };
+    if (autofill) void attempt();
+    else void run(attempt);
+  };
+
+  /** The loginMfa step's 'Use a passkey' (ADR 166): finishes the pending log-in with it. */
+  const submitMfaPasskey = () => {
+    dispatch({ type: 'submitted' });
+    void run(async () => {
+      try {
+        const result = await finishMfaWithPasskey(undefined);
+        authenticated(result.user);
+      } catch (error) {
+        if (error instanceof ApiError) fail(error, 'login', 'login');
+        else passkeyPromptFailed();
+      }
+    });
+  };
+
   /** The birthday step's Create account (auth.md §4 "Under-age", §2 "Consent step"). */
   const createAccount = () => {
     if (state.underage) return;
@@ -724,6 +775,8 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     submitLogin,
     submitMfaCode,
     resendMfaCode,
+    logInWithPasskey: logInWithPasskeyNow,
+    submitMfaPasskey,
     createAccount,
     /** The consent step's Next. */
     submitConsent: () => void run(() => register(state.consent)),

@@ -2,17 +2,23 @@
 // the viewer's factors, an authenticator app (QR code and key, confirmed with a code), text
 // messages (a code sent to the number), backup codes (shown once), and removal. Every change
 // needs a recent re-authentication: the page asks for the password (or a code) first and then
-// carries on with what the person asked for.
+// carries on with what the person asked for. Passkeys (docs/decisions/166) are a second factor
+// too: added with the browser's own prompt, listed, renamed, removed (PasskeysCard.tsx).
+import type { PasskeyInfo } from '@corkboard/shared/auth/passkeys';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import { useId, useState, type FormEvent } from 'react';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { SETTINGS_NAMESPACE } from '../../i18n/settingsCatalogue.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { PasskeysCard } from './PasskeysCard.tsx';
 import {
   isReauthenticated,
+  useAddPasskey,
+  useRemovePasskey,
   useConfirmSms,
   useConfirmTotp,
   useReauthenticate,
@@ -28,14 +34,18 @@ import {
 /** The width of the settings dialogs (the auth modal's, auth.md §9). */
 const DIALOG_WIDTH = 484;
 
-type Change = 'totp' | 'sms' | 'removeTotp' | 'removeSms' | 'backup';
+type Change =
+  'totp' | 'sms' | 'removeTotp' | 'removeSms' | 'backup' | 'addPasskey' | 'removePasskey';
 
 function useMessageOf() {
   const { t } = useTranslation(SETTINGS_NAMESPACE);
   return (error: unknown): string =>
     error instanceof ApiError && error.isClientError
       ? (error.detail ?? error.message)
-      : t('security.genericError');
+      : error instanceof ApiError
+        ? t('security.genericError')
+        : // The browser's passkey prompt was closed, timed out or refused (no server answer).
+          t('security.passkeys.cancelled');
 }
 
 function needsReauth(error: unknown): boolean {
@@ -50,6 +60,11 @@ export function SecuritySettingsPage() {
   const startSms = useStartSms();
   const removeFactor = useRemoveFactor();
   const regenerate = useRegenerateBackupCodes();
+  const addPasskey = useAddPasskey();
+  const removePasskey = useRemovePasskey();
+  // What the passkey change is about, read when it runs (now, or after re-authentication).
+  const passkeyName = useRef('');
+  const passkeyToRemove = useRef<PasskeyInfo | null>(null);
 
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -62,7 +77,8 @@ export function SecuritySettingsPage() {
   if (security.isPending) return <LoadingState />;
   if (security.isError) return <ErrorState onRetry={() => security.refetch()} />;
   const state = security.data;
-  const twoFactorOn = state.totp_enabled || state.sms_phone_number_end !== null;
+  const twoFactorOn =
+    state.totp_enabled || state.sms_phone_number_end !== null || state.passkey_count > 0;
 
   const failed = (change: Change) => (failure: unknown) => {
     if (needsReauth(failure)) setReauthFor(change);
@@ -174,6 +190,21 @@ export function SecuritySettingsPage() {
         )}
       </div>
 
+      <PasskeysCard
+        supported={browserSupportsWebAuthn()}
+        adding={addPasskey.isPending}
+        onAdd={(name) => {
+          passkeyName.current = name;
+          perform('addPasskey');
+        }}
+        onRemove={(passkey) => {
+          passkeyToRemove.current = passkey;
+          perform('removePasskey');
+        }}
+        onError={(failure) => setError(messageOf(failure))}
+        onStatus={setStatus}
+      />
+
       {twoFactorOn ? (
         <div className="settings-card">
           <h3 className="settings-card__title">{t('security.backup.heading')}</h3>
@@ -237,6 +268,27 @@ export function SecuritySettingsPage() {
           onError: failed(change),
         });
         return;
+      case 'addPasskey':
+        addPasskey.mutate(passkeyName.current, {
+          onSuccess: (answer) => {
+            setStatus(t('security.passkeys.added_status', { name: answer.passkey.name }));
+            if (answer.backup_codes) setBackupCodes(answer.backup_codes);
+          },
+          onError: failed(change),
+        });
+        return;
+      case 'removePasskey': {
+        const passkey = passkeyToRemove.current;
+        if (!passkey) return;
+        removePasskey.mutate(passkey.id, {
+          onSuccess: () => {
+            setStatus(t('security.passkeys.removed', { name: passkey.name }));
+            passkeyToRemove.current = null;
+          },
+          onError: failed(change),
+        });
+        return;
+      }
       case 'backup':
         regenerate.mutate(undefined, {
           onSuccess: (answer) => setBackupCodes(answer.backup_codes),

@@ -12,6 +12,11 @@ import type {
   ProfileUpdate,
   SessionInfo,
 } from '@corkboard/shared/auth/settings';
+import type { PasskeyInfo } from '@corkboard/shared/auth/passkeys';
+import {
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from '@simplewebauthn/browser';
 import { apiGet, apiSend, apiUpload } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
@@ -22,6 +27,8 @@ export interface SecurityState {
   sms_phone_number_end: string | null;
   backup_codes_left: number;
   has_password: boolean;
+  /** Passkeys registered; each is a second factor (ADR 166). */
+  passkey_count: number;
   /** Until when this session may change security settings (ISO time), or null. */
   reauthenticated_until: string | null;
 }
@@ -104,6 +111,65 @@ export function useRemoveFactor() {
 
 export function useRegenerateBackupCodes() {
   return useRefreshing(() => apiSend<BackupCodes>('POST', `${BASE}/backup_codes/`, {}));
+}
+
+// ---- passkeys (ADR 166) ----------------------------------------------------------------------
+
+export interface PasskeyList {
+  passkeys: PasskeyInfo[];
+  max: number;
+}
+
+export function usePasskeys() {
+  return useQuery({
+    queryKey: queryKeys.passkeys(),
+    queryFn: ({ signal }) => apiGet<PasskeyList>(`${BASE}/passkeys/`, { signal }),
+  });
+}
+
+function usePasskeyMutation<I, O>(run: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.passkeys() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.securityState() }),
+      ]);
+    },
+  });
+}
+
+/**
+ * Adds a passkey: registration options from the server (re-authentication needed), the browser's
+ * own prompt (navigator.credentials.create through @simplewebauthn/browser), then verification.
+ */
+export function useAddPasskey() {
+  return usePasskeyMutation(async (name: string) => {
+    const optionsJSON = await apiSend<PublicKeyCredentialCreationOptionsJSON>(
+      'POST',
+      `${BASE}/passkeys/options/`,
+      {},
+    );
+    const response = await startRegistration({ optionsJSON });
+    return apiSend<{ passkey: PasskeyInfo; backup_codes: string[] | null }>(
+      'POST',
+      `${BASE}/passkeys/`,
+      { ...(name.trim() ? { name: name.trim() } : {}), response },
+    );
+  });
+}
+
+export function useRenamePasskey() {
+  return usePasskeyMutation((input: { id: string; name: string }) =>
+    apiSend<PasskeyInfo>('PUT', `${BASE}/passkeys/${input.id}/`, { name: input.name }),
+  );
+}
+
+export function useRemovePasskey() {
+  return usePasskeyMutation((id: string) =>
+    apiSend<PasskeyList>('DELETE', `${BASE}/passkeys/${id}/`),
+  );
 }
 
 // ---- account settings (ADR 148–150) --------------------------------------------------------
