@@ -1008,3 +1008,83 @@ describe('entry points', () => {
     expect(screen.queryByRole('heading', { name: /Sign up/ })).not.toBeInTheDocument();
   });
 });
+
+describe('passkeys (docs/decisions/166)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'credentials');
+  });
+
+  test('the two-factor step offers the passkey; a closed prompt says so and keeps the step', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const get = vi.fn(() => Promise.reject(new DOMException('closed', 'NotAllowedError')));
+    Object.defineProperty(navigator, 'credentials', {
+      configurable: true,
+      value: { get, create: vi.fn() },
+    });
+    stubAuthApi({
+      extra: (url) => {
+        if (url.pathname === '/v3/login/')
+          return authFail('AUTH_MFA_REQUIRED', {
+            field: 'code',
+            factors: ['passkey', 'backup_code'],
+            code_sent: false,
+          });
+        if (url.pathname === '/v3/login/mfa/passkey/options/')
+          return ok({
+            challenge: 'Y2hhbGxlbmdl',
+            rpId: 'localhost',
+            timeout: 300000,
+            userVerification: 'preferred',
+            allowCredentials: [{ id: 'AAAA', type: 'public-key' }],
+          });
+        return undefined;
+      },
+    });
+    renderApp('/');
+    const dialog = await openFromHeader('Log in');
+    type('Email or username', 'ana@example.com');
+    type('Password', 'right-password');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await within(dialog).findByRole('heading', {
+      level: 1,
+      name: 'Two-factor authentication required',
+    });
+    expect(dialog).toHaveTextContent(
+      'Use your passkey to finish logging in, or enter one of your backup codes.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'resend the code' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use a passkey' }));
+    expect(
+      await within(dialog).findByText(
+        "The passkey prompt was closed before it finished. Try again when you're ready.",
+      ),
+    ).toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(
+      within(dialog).getByRole('heading', { name: 'Two-factor authentication required' }),
+    ).toBeInTheDocument();
+  });
+
+  test('the login view offers "Log in with a passkey" where the browser has WebAuthn', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    stubAuthApi();
+    renderApp('/');
+    const dialog = await openFromHeader('Log in');
+    expect(
+      await within(dialog).findByRole('button', { name: 'Log in with a passkey' }),
+    ).toBeInTheDocument();
+    // The e-mail field offers passkeys in its autofill (conditional mediation).
+    expect(within(dialog).getByLabelText('Email or username')).toHaveAttribute(
+      'autocomplete',
+      'username webauthn',
+    );
+  });
+
+  test('no passkey button without WebAuthn', async () => {
+    stubAuthApi();
+    renderApp('/');
+    const dialog = await openFromHeader('Log in');
+    expect(within(dialog).queryByRole('button', { name: 'Log in with a passkey' })).toBeNull();
+  });
+});

@@ -56,7 +56,7 @@ export function GoogleButton({
           logo_alignment: 'left',
           width: AUTH_FORM_WIDTH,
         });
-        if (oneTap) google.prompt();
+        if (oneTap) google.prompt?.();
       })
       .catch(() => {
         if (!cancelled) handlers.current.onUnavailable();

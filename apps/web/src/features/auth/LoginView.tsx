@@ -173,6 +173,7 @@ export function LoginView({
           </button>
         </form>
       ) : null}
+      {passkey}
 
       <TermsText />
 

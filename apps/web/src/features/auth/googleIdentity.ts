@@ -33,8 +33,8 @@ export interface GoogleButtonConfiguration {
 export interface GoogleAccountsId {
   initialize(configuration: GoogleIdConfiguration): void;
   renderButton(parent: HTMLElement, options: GoogleButtonConfiguration): void;
-  /** One tap (docs/decisions/167): shown only when oneTap.ts allows it. */
-  prompt(): void;
+  /** One tap (docs/decisions/167): called only when oneTap.ts allows it. */
+  prompt?(): void;
   cancel(): void;
 }
 

@@ -3,7 +3,7 @@
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { failure } from '@corkboard/shared/envelope';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ok, stubApi } from '../../test/api.ts';
 import { makeAuthUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -31,6 +31,7 @@ function off(overrides: Partial<SecurityState> = {}): SecurityState {
     sms_phone_number_end: null,
     backup_codes_left: 0,
     has_password: true,
+    passkey_count: 0,
     reauthenticated_until: null,
     ...overrides,
   };
@@ -53,6 +54,8 @@ describe('security settings', () => {
   test('/settings/security/ opens the security page, marked in the navigation', async () => {
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/security/passkeys/' && (init?.method ?? 'GET') === 'GET')
+        return ok({ passkeys: [], max: 20 });
       if (url.pathname === '/v3/users/me/security/') return ok(off());
       return undefined;
     });
@@ -70,6 +73,8 @@ describe('security settings', () => {
     const api = stubApi((url, init) => {
       const method = init?.method ?? 'GET';
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/security/passkeys/' && (init?.method ?? 'GET') === 'GET')
+        return ok({ passkeys: [], max: 20 });
       if (url.pathname === '/v3/users/me/security/') return ok(state);
       if (url.pathname === '/v3/users/me/security/reauth/' && method === 'POST') {
         const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
@@ -142,6 +147,8 @@ describe('security settings', () => {
     let state = off({ totp_enabled: true, backup_codes_left: 10, reauthenticated_until: later() });
     stubApi((url, init) => {
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/security/passkeys/' && (init?.method ?? 'GET') === 'GET')
+        return ok({ passkeys: [], max: 20 });
       if (url.pathname === '/v3/users/me/security/') return ok(state);
       if (url.pathname === '/v3/users/me/security/factors/totp/' && init?.method === 'DELETE') {
         state = { ...state, totp_enabled: false, backup_codes_left: 0 };
@@ -161,6 +168,8 @@ describe('security settings', () => {
   test("the server's REAUTH_REQUIRED opens the password step even when the page thought otherwise", async () => {
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/security/passkeys/' && (init?.method ?? 'GET') === 'GET')
+        return ok({ passkeys: [], max: 20 });
       if (url.pathname === '/v3/users/me/security/')
         return ok(off({ reauthenticated_until: later() }));
       if (url.pathname === '/v3/users/me/security/totp/') return apiFail('REAUTH_REQUIRED');
@@ -169,5 +178,67 @@ describe('security settings', () => {
     renderApp('/settings/security/');
     fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
     expect(await screen.findByRole('dialog', { name: "Confirm it's you" })).toBeInTheDocument();
+  });
+
+  test('passkeys: listed with their dates, renamed, and removed only after confirming it is you', async () => {
+    // jsdom has no WebAuthn; the card only needs to know the browser has it.
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    let state = off({ passkey_count: 1, backup_codes_left: 10 });
+    let passkeys = [
+      {
+        id: '7',
+        name: 'Laptop',
+        created_at: '2026-11-20T10:00:00.000Z',
+        last_used_at: null,
+        synced: false,
+      },
+    ];
+    const api = stubApi((url, init) => {
+      const method = init?.method ?? 'GET';
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/security/') return ok(state);
+      if (url.pathname === '/v3/users/me/security/passkeys/' && method === 'GET')
+        return ok({ passkeys, max: 20 });
+      if (url.pathname === '/v3/users/me/security/passkeys/7/' && method === 'PUT') {
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
+          name: string;
+        };
+        passkeys = [{ ...passkeys[0]!, name: body.name }];
+        return ok(passkeys[0]);
+      }
+      if (url.pathname === '/v3/users/me/security/reauth/' && method === 'POST') {
+        state = { ...state, reauthenticated_until: later() };
+        return ok(state);
+      }
+      if (url.pathname === '/v3/users/me/security/passkeys/7/' && method === 'DELETE') {
+        if (!state.reauthenticated_until) return apiFail('REAUTH_REQUIRED');
+        passkeys = [];
+        state = { ...state, passkey_count: 0, backup_codes_left: 0 };
+        return ok({ passkeys, max: 20 });
+      }
+      return undefined;
+    });
+    renderApp('/settings/security/');
+    const list = await screen.findByRole('list', { name: 'Your passkeys' });
+    expect(within(list).getByText('Laptop')).toBeInTheDocument();
+    expect(within(list).getByText(/not used yet/)).toBeInTheDocument();
+    expect(screen.getByText('Two-factor authentication is on.')).toBeInTheDocument();
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Rename Laptop' }));
+    const field = within(list).getByLabelText('Passkey name');
+    fireEvent.change(field, { target: { value: 'Work laptop' } });
+    fireEvent.click(within(list).getByRole('button', { name: 'Save' }));
+    expect(await within(list).findByText('Work laptop')).toBeInTheDocument();
+    expect(api.bodies('/v3/users/me/security/passkeys/7/')).toContainEqual({ name: 'Work laptop' });
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove Work laptop' }));
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    // Nothing is removed before the person confirms it is them.
+    expect(api.fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'pw' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Work laptop was removed.')).toBeInTheDocument();
+    expect(await screen.findByText("You haven't added a passkey yet.")).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 });
