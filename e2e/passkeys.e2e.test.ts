@@ -1,7 +1,7 @@
 // Passkeys as a person uses them (issue 9, docs/decisions/166), with Chromium's virtual
 // authenticator (CDP WebAuthn.addVirtualAuthenticator: CTAP2, internal, resident keys, user
 // verification): a demo person adds a passkey in Settings → Security (after confirming their
-// password), logs out, logs in with 'Log in with a passkey' and no password; then logs in with
+// password), logs out, logs in with 'Use a passkey' and no password; then logs in with
 // the password and finishes the two-factor step with the passkey, by keyboard. axe on each page
 // and dialog. Passkeys need an RP ID that is a domain: the browser uses http://localhost:<port>
 // (a secure context), and the server is told its RP ID and origin.
@@ -108,7 +108,7 @@ describe('passkeys', () => {
       await logOut(page);
       let main = await openLogin(page, base);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await main.getByRole('button', { name: 'Log in with a passkey' }).click();
+      await main.getByRole('button', { name: 'Use a passkey' }).click();
       await page.getByRole('banner').getByRole('button', { name: 'Your account' }).waitFor({
         timeout: 30_000,
       });

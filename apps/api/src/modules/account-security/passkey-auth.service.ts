@@ -255,7 +255,7 @@ export async function verifyAuthentication(
       expectedRPID: deps.config.webauthn.rpId,
       credential: {
         id: passkey.credential_id,
-        publicKey: new Uint8Array(passkey.public_key) as Uint8Array<ArrayBuffer>,
+        publicKey: new Uint8Array(passkey.public_key),
         counter: storedCount,
         transports: knownTransports(passkey.transports),
       },

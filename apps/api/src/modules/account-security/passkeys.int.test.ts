@@ -142,7 +142,7 @@ describe('enrolment', () => {
       expect.objectContaining({
         name: 'Laptop',
         last_used_at: null,
-        created_at: expect.any(String),
+        created_at: expect.any(String) as unknown,
       }),
     ]);
     const state = await p.b.get('/v3/users/me/security/');

@@ -1,7 +1,6 @@
 // Passkeys in the security settings: /v3/users/me/security/passkeys/… (docs/decisions/166).
 // Signed-in only; starting an enrolment and removing a passkey need a recent re-authentication.
 // Every route has its own per-address limit on top of the global one.
-import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import {
   passkeyNameSchema,
@@ -88,7 +87,7 @@ export const passkeySettingsRoutes: ModuleRoutes = (app, { deps }, done) => {
     handler: async ({ viewer, body }) => ({
       data: await finishPasskeyEnrolment(deps, viewer, {
         name: body.name,
-        response: body.response as RegistrationResponseJSON,
+        response: body.response,
       }),
     }),
   });

@@ -5,7 +5,6 @@
 //   POST /v3/login/mfa/passkey/           { response, next? } → AuthSuccess
 // Anyone may call them; each has its own per-address limit, and the pending log-in's wrong
 // answers count like wrong codes.
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { passkeyAuthenticationResponseSchema } from '@corkboard/shared/auth/passkeys';
 import { isHttpsPublicUrl } from '../../config/config.ts';
@@ -70,7 +69,7 @@ export const passkeyLoginRoutes: ModuleRoutes = (app, { deps }, done) => {
         authRequestOf(request),
         authEffectsOf(reply, cookieOptions),
         {
-          response: body.response as AuthenticationResponseJSON,
+          response: body.response,
           next: body.next,
           isAccountSwitch: body.is_account_switch === true,
         },
@@ -105,7 +104,7 @@ export const passkeyLoginRoutes: ModuleRoutes = (app, { deps }, done) => {
         deps,
         authRequestOf(request),
         authEffectsOf(reply, cookieOptions),
-        { response: body.response as AuthenticationResponseJSON, next: body.next },
+        { response: body.response, next: body.next },
       ),
     }),
   });

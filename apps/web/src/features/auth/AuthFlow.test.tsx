@@ -1066,13 +1066,13 @@ describe('passkeys (docs/decisions/166)', () => {
     ).toBeInTheDocument();
   });
 
-  test('the login view offers "Log in with a passkey" where the browser has WebAuthn', async () => {
+  test('the login view offers "Use a passkey" where the browser has WebAuthn', async () => {
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     stubAuthApi();
     renderApp('/');
     const dialog = await openFromHeader('Log in');
     expect(
-      await within(dialog).findByRole('button', { name: 'Log in with a passkey' }),
+      await within(dialog).findByRole('button', { name: 'Use a passkey' }),
     ).toBeInTheDocument();
     // The e-mail field offers passkeys in its autofill (conditional mediation).
     expect(within(dialog).getByLabelText('Email or username')).toHaveAttribute(
@@ -1085,6 +1085,6 @@ describe('passkeys (docs/decisions/166)', () => {
     stubAuthApi();
     renderApp('/');
     const dialog = await openFromHeader('Log in');
-    expect(within(dialog).queryByRole('button', { name: 'Log in with a passkey' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
   });
 });

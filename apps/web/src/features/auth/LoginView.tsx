@@ -32,7 +32,7 @@ interface LoginViewProps {
   emailRef: RefObject<HTMLInputElement | null>;
   passwordRef: RefObject<HTMLInputElement | null>;
   social?: ReactNode;
-  /** 'Log in with a passkey' (docs/decisions/166), under the form. */
+  /** 'Use a passkey' (docs/decisions/166), under the form. */
   passkey?: ReactNode;
 }
 

@@ -1,4 +1,4 @@
-// 'Log in with a passkey' on the login view (docs/decisions/166; auth.md is silent on passkeys, so
+// 'Use a passkey' on the login view (docs/decisions/166; auth.md is silent on passkeys, so
 // the copy is ours). Where the browser supports it, the passkey is also offered in the e-mail
 // field's autofill (conditional mediation, the field says autocomplete="username webauthn"); the
 // button starts the browser's own prompt, which replaces a waiting autofill request.

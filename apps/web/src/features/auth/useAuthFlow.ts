@@ -708,7 +708,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     });
 
   /**
-   * 'Log in with a passkey' (ADR 166). The autofill request waits in the background until the
+   * 'Use a passkey' (ADR 166). The autofill request waits in the background until the
    * person picks a passkey from the e-mail field, so it does not hold the busy state; when it is
    * replaced by the button's prompt or the view closes it ends quietly.
    */

@@ -54,8 +54,7 @@ describe('security settings', () => {
   test('/settings/security/ opens the security page, marked in the navigation', async () => {
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
-      if (url.pathname === '/v3/users/me/security/passkeys/' && (init?.method ?? 'GET') === 'GET')
-        return ok({ passkeys: [], max: 20 });
+      if (url.pathname === '/v3/users/me/security/passkeys/') return ok({ passkeys: [], max: 20 });
       if (url.pathname === '/v3/users/me/security/') return ok(off());
       return undefined;
     });
@@ -73,8 +72,7 @@ describe('security settings', () => {
     const api = stubApi((url, init) => {
       const method = init?.method ?? 'GET';
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
-      if (url.pathname === '/v3/users/me/security/passkeys/' && (init?.method ?? 'GET') === 'GET')
-        return ok({ passkeys: [], max: 20 });
+      if (url.pathname === '/v3/users/me/security/passkeys/') return ok({ passkeys: [], max: 20 });
       if (url.pathname === '/v3/users/me/security/') return ok(state);
       if (url.pathname === '/v3/users/me/security/reauth/' && method === 'POST') {
         const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
@@ -147,8 +145,7 @@ describe('security settings', () => {
     let state = off({ totp_enabled: true, backup_codes_left: 10, reauthenticated_until: later() });
     stubApi((url, init) => {
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
-      if (url.pathname === '/v3/users/me/security/passkeys/' && (init?.method ?? 'GET') === 'GET')
-        return ok({ passkeys: [], max: 20 });
+      if (url.pathname === '/v3/users/me/security/passkeys/') return ok({ passkeys: [], max: 20 });
       if (url.pathname === '/v3/users/me/security/') return ok(state);
       if (url.pathname === '/v3/users/me/security/factors/totp/' && init?.method === 'DELETE') {
         state = { ...state, totp_enabled: false, backup_codes_left: 0 };
@@ -168,8 +165,7 @@ describe('security settings', () => {
   test("the server's REAUTH_REQUIRED opens the password step even when the page thought otherwise", async () => {
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
-      if (url.pathname === '/v3/users/me/security/passkeys/' && (init?.method ?? 'GET') === 'GET')
-        return ok({ passkeys: [], max: 20 });
+      if (url.pathname === '/v3/users/me/security/passkeys/') return ok({ passkeys: [], max: 20 });
       if (url.pathname === '/v3/users/me/security/')
         return ok(off({ reauthenticated_until: later() }));
       if (url.pathname === '/v3/users/me/security/totp/') return apiFail('REAUTH_REQUIRED');
