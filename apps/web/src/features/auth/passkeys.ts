@@ -12,6 +12,9 @@ import {
 } from '@simplewebauthn/browser';
 import { apiSend } from '../../api/client.ts';
 
+/** The autofill (conditional) request waiting in the background, if any. */
+let waitingAutofill: Promise<unknown> | null = null;
+
 export function passkeysSupported(): boolean {
   return browserSupportsWebAuthn();
 }
@@ -30,15 +33,31 @@ export async function logInWithPasskey(input: {
   next?: string | undefined;
   autofill?: boolean;
 }): Promise<AuthSuccess> {
+  if (input.autofill !== true && waitingAutofill) {
+    // Chromium refuses a second request while the autofill one is still pending: end it first
+    // and let it settle, then ask.
+    const waiting = waitingAutofill;
+    cancelPasskeyRequest();
+    await waiting.catch(() => undefined);
+  }
   const optionsJSON = await apiSend<PublicKeyCredentialRequestOptionsJSON>(
     'POST',
     '/v3/login/passkey/options/',
     {},
   );
-  const response = await startAuthentication({
+  const ceremony = startAuthentication({
     optionsJSON,
     useBrowserAutofill: input.autofill === true,
   });
+  if (input.autofill === true) {
+    waitingAutofill = ceremony;
+    void ceremony
+      .finally(() => {
+        if (waitingAutofill === ceremony) waitingAutofill = null;
+      })
+      .catch(() => undefined);
+  }
+  const response = await ceremony;
   return apiSend<AuthSuccess>('POST', '/v3/login/passkey/', {
     response,
     is_account_switch: input.isAccountSwitch,
