@@ -4,7 +4,7 @@
 // button starts the browser's own prompt, which replaces a waiting autofill request.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cancelPasskeyRequest, passkeyAutofillSupported } from './passkeys.ts';
+import { cancelPasskeyAutofill, passkeyAutofillSupported } from './passkeys.ts';
 
 interface PasskeyLoginButtonProps {
   /** Runs the passwordless log-in; `autofill` waits for the person to pick from the field. */
@@ -28,7 +28,7 @@ export function PasskeyLoginButton({ onLogIn, autofill }: PasskeyLoginButtonProp
     });
     return () => {
       active = false;
-      cancelPasskeyRequest();
+      cancelPasskeyAutofill();
     };
   }, [autofill]);
 

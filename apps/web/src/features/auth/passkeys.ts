@@ -65,9 +65,18 @@ export async function logInWithPasskey(input: {
   });
 }
 
-/** Stops a waiting autofill request (the view closed). */
+/** Stops whatever passkey request is waiting (the button's prompt replaces the autofill one). */
 export function cancelPasskeyRequest(): void {
   WebAuthnAbortService.cancelCeremony();
+}
+
+/**
+ * Stops the autofill request only, if it is the one waiting (the e-mail field went away). The
+ * abort service holds one ceremony at a time: cancelling blindly here would also end the
+ * button's prompt when this runs after it started (an effect clean-up that runs a frame late).
+ */
+export function cancelPasskeyAutofill(): void {
+  if (waitingAutofill) WebAuthnAbortService.cancelCeremony();
 }
 
 /** The loginMfa step's passkey: the pending log-in (its cookie) is finished with the passkey. */
