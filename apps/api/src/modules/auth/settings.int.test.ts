@@ -522,6 +522,62 @@ describe('deactivation', () => {
     );
   });
 
+  it("the purge corrects the counters on other people's boards and profiles that counted the person", async () => {
+    const fixtures = createFixtures(handle.db);
+    const owner = await fixtures.user();
+    const board = await fixtures.board(owner);
+    const section = await fixtures.section(board);
+    const p = await person('purged');
+    const purged = { id: p.id, username: p.username };
+    await fixtures.collaborator(board, purged, 'accepted');
+    await fixtures.pin({ board, pinner: purged });
+    await fixtures.pin({ board, pinner: purged, section });
+    await fixtures.pin({ board });
+    await handle.db.insertInto('board_follows').values({ user_id: p.id, board_id: board.id }).execute();
+    await handle.db.updateTable('boards').set({ follower_count: 1 }).where('id', '=', board.id).execute();
+    await handle.db
+      .insertInto('user_follows')
+      .values([
+        { follower_id: p.id, followee_id: owner.id },
+        { follower_id: owner.id, followee_id: p.id },
+      ])
+      .execute();
+    await handle.db
+      .updateTable('users')
+      .set({ follower_count: 1, following_count: 1 })
+      .where('id', '=', owner.id)
+      .execute();
+    await p.b.post(`${ME}/deactivate/`, { password: GOOD_PASSWORD });
+    const deps = { db: handle.db, storage: test.storage, now: test.clock.now, log: test.app.log };
+    test.clock.advance(RESURRECTION_WINDOW_MS + 60_000);
+    expect(await purgeExpiredAccounts(deps)).toBeGreaterThanOrEqual(1);
+
+    const after = await handle.db
+      .selectFrom('boards')
+      .select(['pin_count', 'follower_count', 'collaborator_count'])
+      .where('id', '=', board.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ pin_count: 1, follower_count: 0, collaborator_count: 0 });
+    const pinsLeft = await handle.db
+      .selectFrom('pins')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('board_id', '=', board.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(pinsLeft.n)).toBe(after.pin_count);
+    const sectionAfter = await handle.db
+      .selectFrom('board_sections')
+      .select('pin_count')
+      .where('id', '=', section.id)
+      .executeTakeFirstOrThrow();
+    expect(sectionAfter.pin_count).toBe(0);
+    const ownerAfter = await handle.db
+      .selectFrom('users')
+      .select(['follower_count', 'following_count'])
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    expect(ownerAfter).toEqual({ follower_count: 0, following_count: 0 });
+  });
+
   it('after 28 days the account-purge job deletes the person, their pins and their media', async () => {
     const p = await person();
     const uploadId = await upload(p.b, 9);
