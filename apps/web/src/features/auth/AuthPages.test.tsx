@@ -307,6 +307,40 @@ describe('aec (auth.md §2)', () => {
   });
 });
 
+describe('welcome back (ADR 164)', () => {
+  test('a log-in that reactivated the account shows the welcome-back message once on the next page', async () => {
+    stub((url) =>
+      url.pathname === '/v3/login/'
+        ? ok({ user: makeAuthUser(), next: null, reactivated: true })
+        : undefined,
+    );
+    const first = renderWithLocation('/login/');
+    await logInOnPage();
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    first.unmount();
+    // The page load that follows the log-in:
+    stub((url) => (url.pathname === '/v3/users/me/' ? ok(makeAuthUser()) : undefined));
+    const second = renderApp('/');
+    expect(
+      await screen.findByText('Welcome back, Alice! Your account is active again.'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText(/Welcome back, Alice!/)).not.toBeInTheDocument();
+    second.unmount();
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Your account' });
+    expect(screen.queryByText(/Welcome back, Alice!/)).not.toBeInTheDocument();
+  });
+
+  test('an ordinary log-in leaves no message', async () => {
+    stub();
+    renderWithLocation('/login/');
+    await logInOnPage();
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(window.sessionStorage.getItem('corkboard.welcomeBack')).toBeNull();
+  });
+});
+
 describe('/add-account', () => {
   test('a signed-in person stays on it, logs in as another account and lands on its profile', async () => {
     const api = stub((url) => {
