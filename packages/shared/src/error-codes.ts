@@ -963,6 +963,11 @@ export const ERROR_CODES = {
     httpStatus: 409,
     message: "You've added as many accounts as you can switch between here. Log out of one to add another.",
   },
+  CONNECTED_ACCOUNT_REAUTH_REQUIRED: {
+    code: 1972,
+    httpStatus: 403,
+    message: 'Enter your password to disconnect this account.',
+  },
   // 1260–1289: saving details (issue 10 "Spec details still open"; docs/decisions/131–134).
   SECTION_PIN_IMPORT_TOO_MANY: {
     code: 1260,

@@ -424,11 +424,50 @@ describe('connected accounts', () => {
     expect((await p.b.post(`${ME}/password/`, { new_password: NEW_PASSWORD })).statusCode).toBe(
       200,
     );
-    const gone = await p.b.delete(`${ME}/connected_accounts/google/`);
+    const gone = await p.b.delete(`${ME}/connected_accounts/google/`, {
+      body: { password: NEW_PASSWORD },
+    });
     expect(gone.statusCode).toBe(200);
     expect(
       body<ConnectedAccounts>(gone).resource_response.data.accounts.every((a) => !a.connected),
     ).toBe(true);
+  });
+});
+
+describe('connected accounts: re-authentication (ADR 165)', () => {
+  it('with a password: refused without it or with a wrong one; the row stays', async () => {
+    const p = await person('reauth');
+    await handle.db
+      .insertInto('auth_accounts')
+      .values({ user_id: p.id, provider_id: 'facebook', account_id: `f-${p.id}` })
+      .execute();
+    for (const sent of [{}, { password: 'not-the-password' }]) {
+      const refused = await p.b.delete(`${ME}/connected_accounts/facebook/`, { body: sent });
+      expect(refused.statusCode).toBe(403);
+      expect(errorCode(refused)).toBe(CODES.CONNECTED_ACCOUNT_REAUTH_REQUIRED.code);
+    }
+    const still = body<ConnectedAccounts>(await p.b.get(`${ME}/connected_accounts/`));
+    expect(still.resource_response.data.accounts.find((a) => a.provider === 'facebook')?.connected).toBe(true);
+    const done = await p.b.delete(`${ME}/connected_accounts/facebook/`, {
+      body: { password: GOOD_PASSWORD },
+    });
+    expect(done.statusCode).toBe(200);
+  });
+
+  it('social-only: a session older than the re-auth window is refused', async () => {
+    const p = await socialOnly();
+    await handle.db
+      .insertInto('auth_accounts')
+      .values({ user_id: p.id, provider_id: 'line', account_id: `l-${p.id}` })
+      .execute();
+    test.clock.advance(REAUTH_WINDOW_MS + 60_000);
+    const refused = await p.b.delete(`${ME}/connected_accounts/line/`);
+    expect(errorCode(refused)).toBe(CODES.CONNECTED_ACCOUNT_REAUTH_REQUIRED.code);
+    // Logging in again (with Google) makes the session fresh: as if it had just been created.
+    await sql`UPDATE auth_sessions SET created_at = ${test.clock.now()} WHERE user_id = ${p.id}`.execute(
+      handle.db,
+    );
+    expect((await p.b.delete(`${ME}/connected_accounts/line/`)).statusCode).toBe(200);
   });
 });
 
