@@ -961,7 +961,8 @@ export const ERROR_CODES = {
   ACCOUNT_SWITCH_LIMIT: {
     code: 1971,
     httpStatus: 409,
-    message: "You've added as many accounts as you can switch between here. Log out of one to add another.",
+    message:
+      "You've added as many accounts as you can switch between here. Log out of one to add another.",
   },
   CONNECTED_ACCOUNT_REAUTH_REQUIRED: {
     code: 1972,

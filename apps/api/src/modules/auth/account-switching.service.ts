@@ -78,10 +78,12 @@ export async function listSwitcherAccounts(
   const { accounts, setCookies } = await held(deps, request);
   effects.appendSetCookies(setCookies);
   const rows = new Map(
-    (await findSwitcherRows(deps.db, accounts.map((account) => account.userId))).map((row) => [
-      row.id,
-      row,
-    ]),
+    (
+      await findSwitcherRows(
+        deps.db,
+        accounts.map((account) => account.userId),
+      )
+    ).map((row) => [row.id, row]),
   );
   const list: SwitcherAccount[] = [];
   for (const account of accounts) {

@@ -46,7 +46,6 @@ import { clearCounter } from './rate-limits.repository.ts';
 import { assertCanAddAccount } from './account-switching.service.ts';
 import { LOGIN_METHOD_CODES } from './login-method-codes.ts';
 
-
 /** How the person proved who they are (auth.md §3 login method classes). */
 export type LoginMethod = 'email' | 'facebook' | 'google' | 'google_one_tap' | 'line' | 'sso';
 

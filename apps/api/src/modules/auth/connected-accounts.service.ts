@@ -47,7 +47,9 @@ async function requireReauth(
   const token = requireSession(sessionToken, viewer);
   const hasPassword = (await findCredentialHash(deps.db, viewer.id)) !== null;
   const proven = hasPassword
-    ? password !== undefined && password !== '' && (await checkCurrentPassword(deps, viewer.id, password))
+    ? password !== undefined &&
+      password !== '' &&
+      (await checkCurrentPassword(deps, viewer.id, password))
     : await sessionIsFresh(deps, token);
   if (!proven) {
     throw new AppError('CONNECTED_ACCOUNT_REAUTH_REQUIRED', {

@@ -447,7 +447,9 @@ describe('connected accounts: re-authentication (ADR 165)', () => {
       expect(errorCode(refused)).toBe(CODES.CONNECTED_ACCOUNT_REAUTH_REQUIRED.code);
     }
     const still = body<ConnectedAccounts>(await p.b.get(`${ME}/connected_accounts/`));
-    expect(still.resource_response.data.accounts.find((a) => a.provider === 'facebook')?.connected).toBe(true);
+    expect(
+      still.resource_response.data.accounts.find((a) => a.provider === 'facebook')?.connected,
+    ).toBe(true);
     const done = await p.b.delete(`${ME}/connected_accounts/facebook/`, {
       body: { password: GOOD_PASSWORD },
     });
@@ -572,8 +574,15 @@ describe('deactivation', () => {
     await fixtures.pin({ board, pinner: purged });
     await fixtures.pin({ board, pinner: purged, section });
     await fixtures.pin({ board });
-    await handle.db.insertInto('board_follows').values({ user_id: p.id, board_id: board.id }).execute();
-    await handle.db.updateTable('boards').set({ follower_count: 1 }).where('id', '=', board.id).execute();
+    await handle.db
+      .insertInto('board_follows')
+      .values({ user_id: p.id, board_id: board.id })
+      .execute();
+    await handle.db
+      .updateTable('boards')
+      .set({ follower_count: 1 })
+      .where('id', '=', board.id)
+      .execute();
     await handle.db
       .insertInto('user_follows')
       .values([

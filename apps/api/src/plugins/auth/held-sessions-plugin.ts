@@ -84,7 +84,12 @@ async function heldSessions(
   }
   const held: HeldSession[] = [];
   for (const [token, session] of live) {
-    held.push({ token, ...session, current: token === currentToken, cookieName: cookieOf.get(token) ?? null });
+    held.push({
+      token,
+      ...session,
+      current: token === currentToken,
+      cookieName: cookieOf.get(token) ?? null,
+    });
   }
   held.sort(
     (a, b) =>
@@ -142,14 +147,16 @@ export function heldSessionsPlugin() {
         async (ctx) => {
           const { held } = await heldSessions(ctx);
           const target = held.find((session) => session.userId === ctx.body.userId);
-          if (!target) throw new APIError('NOT_FOUND', { code: NOT_HELD_ERROR, message: 'Not held.' });
+          if (!target)
+            throw new APIError('NOT_FOUND', { code: NOT_HELD_ERROR, message: 'Not held.' });
           if (!target.current) {
             await keepHolding(
               ctx,
               held.find((session) => session.current),
             );
             const full = await ctx.context.internalAdapter.findSession(target.token);
-            if (!full) throw new APIError('NOT_FOUND', { code: NOT_HELD_ERROR, message: 'Not held.' });
+            if (!full)
+              throw new APIError('NOT_FOUND', { code: NOT_HELD_ERROR, message: 'Not held.' });
             await setSessionCookie(ctx, full);
           }
           return ctx.json({ account: publicHeld({ ...target, current: true }) });
@@ -164,7 +171,8 @@ export function heldSessionsPlugin() {
         async (ctx) => {
           const { held } = await heldSessions(ctx);
           const target = held.find((session) => session.userId === ctx.body.userId);
-          if (!target) throw new APIError('NOT_FOUND', { code: NOT_HELD_ERROR, message: 'Not held.' });
+          if (!target)
+            throw new APIError('NOT_FOUND', { code: NOT_HELD_ERROR, message: 'Not held.' });
           await ctx.context.internalAdapter.deleteSession(target.token);
           if (target.cookieName) expireMulti(ctx, target.cookieName);
           const rest = held.filter((session) => session !== target);

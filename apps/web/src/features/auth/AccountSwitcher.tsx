@@ -8,7 +8,7 @@ import { ADD_ACCOUNT_PATH, type SwitcherAccount } from '@corkboard/shared/auth/a
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { useAccountSwitch, useSwitcherAccounts } from '../session/hooks.ts';
+import { useSwitcherAccounts, type AccountSwitch } from '../session/hooks.ts';
 
 function SwitcherRow({ account }: { account: SwitcherAccount }) {
   return (
@@ -36,7 +36,7 @@ export function AccountSwitcherItems({
   switcher,
 }: {
   onClose: () => void;
-  switcher: ReturnType<typeof useAccountSwitch>;
+  switcher: AccountSwitch;
 }) {
   const { t } = useTranslation();
   const accounts = useSwitcherAccounts(true);
@@ -93,7 +93,7 @@ export function AccountLogoutItems({
   switcher,
 }: {
   user: AuthUser;
-  switcher: ReturnType<typeof useAccountSwitch>;
+  switcher: AccountSwitch;
 }) {
   const { t } = useTranslation();
   const accounts = useSwitcherAccounts(true);

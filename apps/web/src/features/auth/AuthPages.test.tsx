@@ -365,9 +365,7 @@ describe('/add-account', () => {
     });
     renderWithLocation('/add-account');
     await logInOnPage();
-    expect(
-      await screen.findByText(ERROR_CODES.ACCOUNT_SWITCH_LIMIT.message),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(ERROR_CODES.ACCOUNT_SWITCH_LIMIT.message)).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
   });
 });
@@ -382,7 +380,14 @@ describe('header account menu', () => {
     imageLargeUrl: null,
     active: true,
   };
-  const bob = { ...alice, id: '8', username: 'bob', email: 'bob@example.com', fullName: 'Bob Builder', active: false };
+  const bob = {
+    ...alice,
+    id: '8',
+    username: 'bob',
+    email: 'bob@example.com',
+    fullName: 'Bob Builder',
+    active: false,
+  };
   function signedIn(accounts: (typeof alice)[] = [alice]) {
     return stub((url) => {
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
@@ -484,7 +489,8 @@ describe('header account menu', () => {
     stub((url) => {
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
       if (url.pathname === '/v3/users/me/accounts/') return ok({ accounts: [alice, bob], max: 2 });
-      if (url.pathname === '/v3/users/me/accounts/switch/') return authFail('ACCOUNT_SWITCH_NOT_HELD');
+      if (url.pathname === '/v3/users/me/accounts/switch/')
+        return authFail('ACCOUNT_SWITCH_NOT_HELD');
       return undefined;
     });
     renderApp('/');
@@ -492,7 +498,9 @@ describe('header account menu', () => {
     const bobItem = await screen.findByRole('menuitemradio', { name: /Bob Builder/ });
     expect(screen.queryByRole('menuitem', { name: 'Add account' })).not.toBeInTheDocument();
     fireEvent.click(bobItem);
-    expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't switch accounts. Try again.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Couldn't switch accounts. Try again.",
+    );
     expect(assign).not.toHaveBeenCalled();
   });
 

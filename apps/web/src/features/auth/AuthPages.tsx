@@ -26,7 +26,13 @@ interface AuthPageProps {
   isAccountSwitch?: boolean;
 }
 
-function AuthPage({ initialView, container, width, title, isAccountSwitch = false }: AuthPageProps) {
+function AuthPage({
+  initialView,
+  container,
+  width,
+  title,
+  isAccountSwitch = false,
+}: AuthPageProps) {
   const location = useLocation();
   const viewer = useViewer();
   const headingId = useId();

@@ -51,7 +51,9 @@ function AccountMenu({ user }: { user: AuthUser }) {
   const focusOnOpen = useRef<'first' | 'last' | null>(null);
 
   const items = () =>
-    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not(:disabled)') ?? []);
+    Array.from(
+      menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not(:disabled)') ?? [],
+    );
 
   useEffect(() => {
     if (!open) return;

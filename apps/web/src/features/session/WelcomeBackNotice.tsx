@@ -12,11 +12,7 @@ export function WelcomeBackNotice() {
   return (
     <div className="welcome-back" role="status">
       <p className="welcome-back__text">{t('session.welcomeBack', { name })}</p>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => setName(null)}
-      >
+      <button type="button" className="button button--secondary" onClick={() => setName(null)}>
         {t('session.welcomeBackDismiss')}
       </button>
     </div>

@@ -90,7 +90,9 @@ export function useAccountSwitch() {
         const result = await apiSend<AccountLogoutResult>('POST', '/v3/users/me/accounts/logout/', {
           user_id: userId,
         });
-        return result.active ? `/${encodeURIComponent(result.active.username)}/` : DEFAULT_LOGIN_PATH;
+        return result.active
+          ? `/${encodeURIComponent(result.active.username)}/`
+          : DEFAULT_LOGIN_PATH;
       }),
     [run],
   );
@@ -104,3 +106,5 @@ export function useAccountSwitch() {
   );
   return { switchTo, logOutOf, logOutOfAll, isPending, failed };
 }
+
+export type AccountSwitch = ReturnType<typeof useAccountSwitch>;

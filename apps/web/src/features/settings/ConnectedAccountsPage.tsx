@@ -45,30 +45,27 @@ export function ConnectedAccountsPage() {
     setError(null);
     setPasswordError(null);
     setLastWayIn(false);
-    disconnect.mutate(
-      typed === undefined ? { provider } : { provider, password: typed },
-      {
-        onSuccess: () => {
-          setConfirming(null);
-          setPassword('');
-          setStatus(t('connected.disconnected', { provider: name(provider) }));
-        },
-        onError: (failure) => {
-          if (failure instanceof ApiError) {
-            if (failure.code === ERROR_CODES.CONNECTED_ACCOUNT_LAST_WAY_IN.code) {
-              setLastWayIn(true);
-              return;
-            }
-            if (failure.code === ERROR_CODES.CONNECTED_ACCOUNT_REAUTH_REQUIRED.code) {
-              if (hasPassword) setPasswordError(t('connected.passwordWrong'));
-              else setError(t('connected.reauthSocial'));
-              return;
-            }
-          }
-          setError(failureOf(failure, t('common.genericError')).message);
-        },
+    disconnect.mutate(typed === undefined ? { provider } : { provider, password: typed }, {
+      onSuccess: () => {
+        setConfirming(null);
+        setPassword('');
+        setStatus(t('connected.disconnected', { provider: name(provider) }));
       },
-    );
+      onError: (failure) => {
+        if (failure instanceof ApiError) {
+          if (failure.code === ERROR_CODES.CONNECTED_ACCOUNT_LAST_WAY_IN.code) {
+            setLastWayIn(true);
+            return;
+          }
+          if (failure.code === ERROR_CODES.CONNECTED_ACCOUNT_REAUTH_REQUIRED.code) {
+            if (hasPassword) setPasswordError(t('connected.passwordWrong'));
+            else setError(t('connected.reauthSocial'));
+            return;
+          }
+        }
+        setError(failureOf(failure, t('common.genericError')).message);
+      },
+    });
   };
 
   const start = (provider: ConnectableProvider) => {
@@ -155,7 +152,11 @@ export function ConnectedAccountsPage() {
                   </p>
                 ) : null}
                 <div className="settings-form__actions">
-                  <button type="submit" className="button button--primary" disabled={disconnect.isPending}>
+                  <button
+                    type="submit"
+                    className="button button--primary"
+                    disabled={disconnect.isPending}
+                  >
                     {t('connected.disconnect', { provider: name(account.provider) })}
                   </button>
                   <button
