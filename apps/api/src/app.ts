@@ -25,6 +25,7 @@ import { createSafeFetcher } from './lib/safe-fetch.ts';
 import { ImageWorkPool } from './lib/image-work-pool.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountSettingsRoutes } from './modules/auth/settings.routes.ts';
+import { accountSwitchingRoutes } from './modules/auth/account-switching.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
@@ -137,6 +138,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   jobRoutes,
   claimRoutes,
   accountSettingsRoutes,
+  accountSwitchingRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -952,6 +952,23 @@ export const ERROR_CODES = {
     httpStatus: 403,
     message: 'Performance reports are collected from signed-out visitors only.',
   },
+  // 1970–1989: account switching and connected accounts (issue 9; docs/decisions/161–165)
+  ACCOUNT_SWITCH_NOT_HELD: {
+    code: 1970,
+    httpStatus: 404,
+    message: "You're not logged in to that account here. Log in to add it.",
+  },
+  ACCOUNT_SWITCH_LIMIT: {
+    code: 1971,
+    httpStatus: 409,
+    message:
+      "You've added as many accounts as you can switch between here. Log out of one to add another.",
+  },
+  CONNECTED_ACCOUNT_REAUTH_REQUIRED: {
+    code: 1972,
+    httpStatus: 403,
+    message: 'Enter your password to disconnect this account.',
+  },
   // 1260–1289: saving details (issue 10 "Spec details still open"; docs/decisions/131–134).
   SECTION_PIN_IMPORT_TOO_MANY: {
     code: 1260,

@@ -49,6 +49,7 @@ export const queryKeys = {
 
   // ---- auth ----
   viewer: () => ['viewer'] as const,
+  switcherAccounts: () => ['switcherAccounts'] as const,
   experiments: () => ['experiments'] as const,
   captchaConfig: () => ['captchaConfig'] as const,
   emailExists: (email: string) => ['emailExists', email] as const,

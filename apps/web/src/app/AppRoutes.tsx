@@ -25,6 +25,7 @@ const NamedProfilePage = lazyPage(
 const SearchPage = lazyPage(() => import('../features/search/SearchPage.tsx'), 'SearchPage');
 const LoginPage = lazyPage(authPages, 'LoginPage');
 const SignupPage = lazyPage(authPages, 'SignupPage');
+const AddAccountPage = lazyPage(authPages, 'AddAccountPage');
 const BusinessLoginPage = lazyPage(authPages, 'BusinessLoginPage');
 const ConnectFacebookPage = lazyPage(
   () => import('../features/auth/ConnectFacebookPage.tsx'),
@@ -96,6 +97,7 @@ export function AppRoutes() {
         <Route path="search/:scope/" element={<SearchPage />} />
         <Route path="login/" element={<LoginPage />} />
         <Route path="signup/" element={<SignupPage />} />
+        <Route path="add-account/" element={<AddAccountPage />} />
         <Route path="business/login/" element={<BusinessLoginPage />} />
         <Route path="password/reset/" element={<PasswordResetPage />} />
         <Route path="connect/facebook/" element={<ConnectFacebookPage />} />

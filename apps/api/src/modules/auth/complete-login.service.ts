@@ -43,19 +43,8 @@ import { isPastResurrection, loadAuthUser } from './auth-rules.ts';
 import { deleteSessionByToken, findAccountById, type AccountStatusRow } from './auth.repository.ts';
 import { limitKeys } from './limits.ts';
 import { clearCounter } from './rate-limits.repository.ts';
-
-/** auth.md §3 "Numeric login method codes". */
-export const LOGIN_METHOD_CODES = {
-  email: 1,
-  facebook: 2,
-  google: 3,
-  google_one_tap: 4,
-  smartlock: 5,
-  multifactor: 6,
-  switch_account: 7,
-  line: 8,
-  sso: 9,
-} as const;
+import { assertCanAddAccount } from './account-switching.service.ts';
+import { LOGIN_METHOD_CODES } from './login-method-codes.ts';
 
 /** How the person proved who they are (auth.md §3 login method classes). */
 export type LoginMethod = 'email' | 'facebook' | 'google' | 'google_one_tap' | 'line' | 'sso';
@@ -109,6 +98,10 @@ export async function completeLogin(
   }
   const refused = accountStatusError(account);
   if (refused) throw refused;
+  // ADR 161: a browser holds at most MAX_SWITCH_ACCOUNTS accounts; checked before anything changes.
+  if (input.isAccountSwitch && request.sessionToken) {
+    await assertCanAddAccount(deps, request, account.id);
+  }
   await clearCounter(deps.db, limitKeys.accountFailures(account.id));
 
   const secondFactor = await secondFactorForLogin(

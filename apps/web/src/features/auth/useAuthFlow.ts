@@ -18,6 +18,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { focusPreferred } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { rememberWelcomeBack } from '../session/welcomeBack.ts';
 import { pageLoad } from '../session/pageLoad.ts';
 import { useAuthMessageString } from './AuthMessageText.tsx';
 import { errorCodeName, mapAuthError, type AuthField, type AuthMessage } from './authErrors.ts';
@@ -219,8 +220,10 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     }
   };
 
-  const authenticated = (user: AuthUser) => {
+  const authenticated = (user: AuthUser, reactivated = false) => {
     rememberIdentity(user);
+    // A deactivated account just came back (within the 28 days): the next page says so (ADR 164).
+    if (reactivated) rememberWelcomeBack(user.first_name || user.username);
     dispatch({ type: 'authenticated' });
     pageLoad.assign(
       afterLoginPath({
@@ -253,7 +256,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         isAccountSwitch: config.isAccountSwitch ?? false,
         ...mfa,
       });
-      authenticated(result.user);
+      authenticated(result.user, result.reactivated);
     } catch (error) {
       prepare(captchaAction);
       // auth.md §2: 'resend the code' answers "code required" again, with a new code sent.
@@ -294,7 +297,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         ...(consentState ? consentOutput(consentState) : {}),
       };
       const result = await registerRequest(body);
-      authenticated(result.user);
+      authenticated(result.user, result.reactivated);
     } catch (error) {
       prepare(captchaAction);
       fail(error, 'signup', 'signup');
@@ -336,7 +339,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         signupSource: config.signupSource,
         ...(consentState ? consentOutput(consentState) : {}),
       });
-      authenticated(result.user);
+      authenticated(result.user, result.reactivated);
     } catch (error) {
       prepare(captchaAction);
       const provider =
@@ -372,7 +375,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
           recaptchaV3Token: v3,
           isAccountSwitch: config.isAccountSwitch ?? false,
         });
-        authenticated(result.user);
+        authenticated(result.user, result.reactivated);
       } catch (error) {
         prepare(captchaAction);
         if (socialUnavailable(error, 'google')) return;
@@ -491,7 +494,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
           recaptchaV3Token: v3,
           isAccountSwitch: config.isAccountSwitch ?? false,
         });
-        authenticated(session.user);
+        authenticated(session.user, session.reactivated);
       } catch (error) {
         prepare(captchaAction);
         if (socialUnavailable(error, 'facebook')) return;
@@ -542,7 +545,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
           recaptchaV3Token: v3,
           isAccountSwitch: config.isAccountSwitch ?? false,
         });
-        authenticated(result.user);
+        authenticated(result.user, result.reactivated);
       } catch (error) {
         prepare(captchaAction);
         if (socialUnavailable(error, 'line')) return;
@@ -554,6 +557,18 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         }
         // No e-mail from LINE: EmailCollection first (auth.md §2), then the birthday step.
         const email = profileEmail(error.data?.['profile']);
+        if (error.data?.['email_taken'] === true) {
+          // As for Google and Facebook (auth.md §2 "prevent … register"): that e-mail has an
+          // account LINE is not connected to; reset its password instead (ADR 163).
+          if (email) dispatch({ type: 'edited', field: 'email', value: email });
+          dispatch({
+            type: 'failed',
+            outcome: { dialog: 'preventLineRegister' },
+            formView,
+            stepUpAllowed: false,
+          });
+          return;
+        }
         dispatch({
           type: 'socialSignupStarted',
           social: { type: 'line', token: credential },
