@@ -26,6 +26,7 @@ import { useLayoutWidth } from '../../ui/useLayoutWidth.ts';
 import { ConsoleHistory } from './ConsoleHistory.tsx';
 import { CampaignInsightsFigures, ConsoleOverview } from './ConsoleOverview.tsx';
 import { ReportingPage, ReportPreferencesPage, ReportTable } from './ConsoleReporting.tsx';
+import { AdsPage } from './ads/AdsPages.tsx';
 import { useMoney, useRate } from './consoleFormat.ts';
 import { useAdvertiser, useCampaign, useCampaigns, useSetCampaignStatus } from './hooks.ts';
 import { consolePath } from './paths.ts';
@@ -47,6 +48,12 @@ export const BUILT_CONSOLE_KEYS = [
   'reportingPreferences',
   'history',
   'campaignInsights',
+  // The Ads pages (docs/decisions/176–178).
+  'adsCreate',
+  'adsEdit',
+  'adsEditDraft',
+  'adsDuplicate',
+  'adsCampaignMode',
 ] as const satisfies readonly AdvertiserPathKey[];
 
 function NotAvailableYet() {
@@ -106,6 +113,13 @@ function Console({ advertiserId, rest }: { advertiserId: string; rest: string })
     case 'history':
       body = <ConsoleHistory context={data} />;
       break;
+    case 'adsCreate':
+    case 'adsEdit':
+    case 'adsEditDraft':
+    case 'adsDuplicate':
+    case 'adsCampaignMode':
+      body = <AdsPage context={data} page={match.key} />;
+      break;
     case 'campaignInsights':
       if (match.params.campaignId !== undefined)
         body = <CampaignView context={data} campaignId={match.params.campaignId} />;
@@ -143,6 +157,17 @@ function Console({ advertiserId, rest }: { advertiserId: string; rest: string })
             <li>
               <NavLink to={advertiserUrl('history', advertiserId)}>{t('console.history')}</NavLink>
             </li>
+            {data.capabilities.includes('manage_campaigns') ? (
+              <li>
+                {/* Every Ads page (create, edit, drafts, copies) sits under campaign mode. */}
+                <Link
+                  to={advertiserUrl('adsCampaignMode', advertiserId)}
+                  aria-current={match?.key.startsWith('ads') ? 'page' : undefined}
+                >
+                  {t('console.ads')}
+                </Link>
+              </li>
+            ) : null}
             <li>
               <NavLink to={advertiserUrl('quickPromote', advertiserId)}>
                 {t('console.quickPromote')}
@@ -346,7 +371,23 @@ function CampaignView({ context, campaignId }: { context: AdvertiserContext; cam
         <dd>{rate(data.ctr)}</dd>
       </dl>
       {context.capabilities.includes('manage_campaigns') ? (
-        <StatusToggle advertiserId={context.id} campaign={data} />
+        <>
+          <StatusToggle advertiserId={context.id} campaign={data} />
+          {data.status === 'ARCHIVED' ? null : (
+            <Link
+              className="button button--secondary"
+              to={advertiserUrl('adsEdit', context.id, {}, { campaign_id: data.id })}
+            >
+              {t('console.editCampaign')}
+            </Link>
+          )}
+          <Link
+            className="button button--secondary"
+            to={advertiserUrl('adsDuplicate', context.id, {}, { campaign_id: data.id })}
+          >
+            {t('console.copyCampaign')}
+          </Link>
+        </>
       ) : null}
       <section aria-labelledby="console-insights">
         <h2 id="console-insights" className="business-subheading">
