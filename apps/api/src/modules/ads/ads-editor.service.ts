@@ -198,10 +198,10 @@ export async function promotablePins(
     page.pageSize + 1,
   );
   // The id cursor stays on the rows read; an own-site link is dropped from what is shown.
-  const page_ = keysetPage(rows, page.pageSize, (row) => row);
+  const read = keysetPage(rows, page.pageSize, (row) => row);
   return {
-    ...page_,
-    items: page_.items
+    ...read,
+    items: read.items
       .filter((row) => siteTypeOf(row.link, deps.publicUrl) !== SITE_TYPE_NO_WEBSITE)
       .map((row) => serializePin(deps, row)),
   };

@@ -1,9 +1,10 @@
 // The advertiser console /advertiser/{advertiserId}/… (business.md §2.1; docs/decisions/102,
 // 151–153). Routes come from the shared URL table (matchAdvertiserPath). Built: the Overview
 // (figures for a date range, a chart, the campaigns with pause/resume), Reporting (campaigns, ad
-// groups, ads; columns; CSV), History, and /campaign-insights/{campaignId}/. Every other path of
-// §2.1 shows the console's 'Not available yet' screen (listed in docs/advertiser-console.md); a
-// path outside §2.1 is 'no such page'. The shell follows the narrow / medium / wide layouts (<870,
+// groups, ads; columns; CSV), History, /campaign-insights/{campaignId}/, and the Ads pages
+// (ads/AdsPages.tsx: campaign mode, create, edit, edit_draft, duplicate; ADR 176–178). Every
+// other path of §2.1 shows the console's 'Not available yet' screen (listed in
+// docs/advertiser-console.md); a path outside §2.1 is 'no such page'. The shell follows the narrow / medium / wide layouts (<870,
 // 870–1275, >1275) with the 80 / 56 header. The server checks every read and write; the page
 // only hides the buttons a viewer's permissions would have refused.
 import './business.css';

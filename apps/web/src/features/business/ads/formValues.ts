@@ -19,6 +19,7 @@ import {
   type BudgetType,
 } from '@corkboard/shared/business/campaigns';
 import { fromMicroCurrency, toMicroCurrency } from '@corkboard/shared/business/money';
+import type { AgeBucket, TargetingGender } from '@corkboard/shared/business/targeting';
 
 export interface AdFormValue {
   /** The saved ad's id (edit); absent for a new ad. */
@@ -133,8 +134,9 @@ function adGroupBody(values: CampaignFormValues) {
     end_date: group.end_date === '' ? null : group.end_date,
     targeting_spec: {
       LOCATION: group.locations,
-      AGE_BUCKET: group.ages,
-      GENDER: group.genders,
+      // Checked by the server (AD_TARGETING_INVALID); the form only offers the listed values.
+      AGE_BUCKET: group.ages as AgeBucket[],
+      GENDER: group.genders as TargetingGender[],
       INTEREST: group.interests,
       KEYWORD: splitKeywords(group.keywords),
       AUDIENCE_EXCLUDE: group.audienceExclude,
