@@ -75,7 +75,7 @@ const editable: EditableCampaign = {
 };
 
 function bodyOf(init: RequestInit | undefined): Record<string, unknown> {
-  return JSON.parse(String(init?.body)) as Record<string, unknown>;
+  return JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
 }
 
 function stub(writer: boolean, onWrite: (path: string, init: RequestInit | undefined) => Response) {

@@ -154,7 +154,7 @@ function adGroupBody(values: CampaignFormValues) {
 /** POST …/campaigns/ (and publish a draft with its id). */
 export function toCreateBody(
   values: CampaignFormValues,
-  draftId?: string | undefined,
+  draftId?: string,
 ): EditorCampaignCreateBody {
   return {
     name: values.name,
@@ -261,7 +261,7 @@ function text(value: unknown, fallback: string): string {
 
 function strings(value: unknown, fallback: string[]): string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string')
-    ? (value as string[])
+    ? value
     : fallback;
 }
 
