@@ -260,9 +260,7 @@ function text(value: unknown, fallback: string): string {
 }
 
 function strings(value: unknown, fallback: string[]): string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string')
-    ? value
-    : fallback;
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : fallback;
 }
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
