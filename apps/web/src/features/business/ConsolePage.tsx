@@ -15,7 +15,7 @@ import {
 } from '@corkboard/shared/business/advertiser-urls';
 import type { AdvertiserContext } from '@corkboard/shared/business/api';
 import type { CampaignItem } from '@corkboard/shared/business/campaigns';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router';
 import { flattenPages } from '../../api/lists.ts';
@@ -27,10 +27,15 @@ import { useLayoutWidth } from '../../ui/useLayoutWidth.ts';
 import { ConsoleHistory } from './ConsoleHistory.tsx';
 import { CampaignInsightsFigures, ConsoleOverview } from './ConsoleOverview.tsx';
 import { ReportingPage, ReportPreferencesPage, ReportTable } from './ConsoleReporting.tsx';
-import { AdsPage } from './ads/AdsPages.tsx';
 import { useMoney, useRate } from './consoleFormat.ts';
 import { useAdvertiser, useCampaign, useCampaigns, useSetCampaignStatus } from './hooks.ts';
 import { consolePath } from './paths.ts';
+
+// The Ads pages (the campaign editor, ADR 178) are their own chunk, fetched from the console
+// when one is opened: readers of reports never download the form.
+const AdsPage = lazy(() =>
+  import('./ads/AdsPages.tsx').then((module) => ({ default: module.AdsPage })),
+);
 
 export function ConsolePage() {
   const { i18n } = useTranslation();
@@ -119,7 +124,11 @@ function Console({ advertiserId, rest }: { advertiserId: string; rest: string })
     case 'adsEditDraft':
     case 'adsDuplicate':
     case 'adsCampaignMode':
-      body = <AdsPage context={data} page={match.key} />;
+      body = (
+        <Suspense fallback={<LoadingState />}>
+          <AdsPage context={data} page={match.key} />
+        </Suspense>
+      );
       break;
     case 'campaignInsights':
       if (match.params.campaignId !== undefined)

@@ -103,10 +103,12 @@ function stub(writer: boolean, onWrite: (path: string, init: RequestInit | undef
 }
 
 async function fillCreateForm() {
-  fireEvent.change(await screen.findByLabelText('Campaign name', {}, { timeout: 5000 }), {
+  fireEvent.change(await screen.findByLabelText('Campaign name', {}, { timeout: 15_000 }), {
     target: { value: 'Spring tarts' },
   });
-  fireEvent.click(await screen.findByRole('button', { name: 'Use Lemon tart' }));
+  fireEvent.click(
+    await screen.findByRole('button', { name: 'Use Lemon tart' }, { timeout: 15_000 }),
+  );
 }
 
 describe('ads editor pages', () => {
@@ -122,12 +124,15 @@ describe('ads editor pages', () => {
     await waitFor(() => expect(writes).toHaveLength(1));
     const [path, body] = writes[0] ?? ['', {}];
     expect(path).toBe('/v3/ads/advertisers/7/campaigns/');
-    expect(body).toMatchObject({
-      name: 'Spring tarts',
-      objective_type: 'CONSIDERATION',
-      ad_group: { budget_in_micro_currency: 5_000_000, targeting_spec: { LOCATION: ['US'] } },
-      ads: [{ pin_id: '5', destination_url: 'https://maras.test/tart' }],
-    });
+    expect(body).toMatchObject(
+      {
+        name: 'Spring tarts',
+        objective_type: 'CONSIDERATION',
+        ad_group: { budget_in_micro_currency: 5_000_000, targeting_spec: { LOCATION: ['US'] } },
+        ads: [{ pin_id: '5', destination_url: 'https://maras.test/tart' }],
+      },
+      40_000,
+    );
   });
 
   test("a refused field shows the server's message under it and takes the focus", async () => {
@@ -169,7 +174,7 @@ describe('ads editor pages', () => {
     await fillCreateForm();
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(
-      await screen.findByRole('heading', { name: 'Continue draft', level: 1 }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Continue draft', level: 1 }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(writes).toEqual(['POST /v3/ads/advertisers/7/drafts/']);
     expect(screen.getByLabelText('Campaign name')).toHaveValue('Spring tarts');
@@ -180,7 +185,7 @@ describe('ads editor pages', () => {
     stub(true, () => ok({}));
     renderApp('/advertiser/7/ads/campaign_mode/');
     expect(
-      await screen.findByRole('link', { name: 'Start a new campaign' }, { timeout: 5000 }),
+      await screen.findByRole('link', { name: 'Start a new campaign' }, { timeout: 15_000 }),
     ).toHaveAttribute('href', '/advertiser/7/ads/create/');
     const drafts = await screen.findByRole('region', { name: 'Drafts' });
     expect(within(drafts).getByRole('link', { name: 'Continue Half done' })).toHaveAttribute(
@@ -192,7 +197,7 @@ describe('ads editor pages', () => {
   test('an analyst sees the campaign read-only: no buttons, every field disabled', async () => {
     stub(false, () => ok({}));
     renderApp('/advertiser/7/ads/edit/?campaign_id=11');
-    const name = await screen.findByLabelText('Campaign name', {}, { timeout: 5000 });
+    const name = await screen.findByLabelText('Campaign name', {}, { timeout: 15_000 });
     expect(name).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
