@@ -124,16 +124,13 @@ describe('ads editor pages', () => {
     await waitFor(() => expect(writes).toHaveLength(1));
     const [path, body] = writes[0] ?? ['', {}];
     expect(path).toBe('/v3/ads/advertisers/7/campaigns/');
-    expect(body).toMatchObject(
-      {
-        name: 'Spring tarts',
-        objective_type: 'CONSIDERATION',
-        ad_group: { budget_in_micro_currency: 5_000_000, targeting_spec: { LOCATION: ['US'] } },
-        ads: [{ pin_id: '5', destination_url: 'https://maras.test/tart' }],
-      },
-      40_000,
-    );
-  });
+    expect(body).toMatchObject({
+      name: 'Spring tarts',
+      objective_type: 'CONSIDERATION',
+      ad_group: { budget_in_micro_currency: 5_000_000, targeting_spec: { LOCATION: ['US'] } },
+      ads: [{ pin_id: '5', destination_url: 'https://maras.test/tart' }],
+    });
+  }, 40_000);
 
   test("a refused field shows the server's message under it and takes the focus", async () => {
     stub(true, () =>
