@@ -30,6 +30,7 @@ import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { adReportingRoutes } from './modules/ad-reporting/reporting.routes.ts';
+import { adsEditorRoutes } from './modules/ads/ads-editor.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
@@ -134,6 +135,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   socialRoutes,
   adsRoutes,
   adReportingRoutes,
+  adsEditorRoutes,
   topicRoutes,
   jobRoutes,
   claimRoutes,

@@ -680,6 +680,58 @@ export const ERROR_CODES = {
     httpStatus: 400,
     message: 'Over 10,000 rows. Choose fewer dates.',
   },
+  // 2030–2049: the console's campaign editor (create, edit, drafts, duplicate; docs/decisions/176–178).
+  AD_CAMPAIGN_NAME_REQUIRED: {
+    code: 2030,
+    httpStatus: 400,
+    message: 'Enter a name of up to 255 characters.',
+  },
+  AD_START_DATE_INVALID: {
+    code: 2031,
+    httpStatus: 400,
+    message: 'Choose a start date from today on.',
+  },
+  AD_BID_INVALID: {
+    code: 2032,
+    httpStatus: 400,
+    message: 'Enter a bid above 0 and no higher than the budget.',
+  },
+  AD_TARGETING_INVALID: {
+    code: 2033,
+    httpStatus: 400,
+    message:
+      'Check the audience: choose at least one country, and only the listed ages, genders and interests.',
+  },
+  AD_PIN_NOT_PROMOTABLE: {
+    code: 2034,
+    httpStatus: 400,
+    message: "This Pin can't be used in an ad. Choose one of your business's Pins.",
+  },
+  AD_CONVERSION_TAG_REQUIRED: {
+    code: 2035,
+    httpStatus: 400,
+    message: 'Choose a conversion tag and event for a conversions campaign.',
+  },
+  AD_OBJECTIVE_LOCKED: {
+    code: 2036,
+    httpStatus: 400,
+    message: "A campaign's objective can't be changed. Duplicate it to use another objective.",
+  },
+  AD_CAMPAIGN_ARCHIVED: {
+    code: 2037,
+    httpStatus: 409,
+    message: 'This campaign is archived and can no longer be changed.',
+  },
+  AD_DRAFT_TOO_LARGE: {
+    code: 2038,
+    httpStatus: 400,
+    message: 'This draft is too large to keep. Remove some ads or keywords.',
+  },
+  AD_CAMPAIGN_TOO_LARGE: {
+    code: 2039,
+    httpStatus: 409,
+    message: 'This campaign has more ads than the editor can change at once.',
+  },
   // 1400–1499: search scopes, filters, typeahead and advisories (business.md §3, §7; saving.md §2.10).
   SEARCH_SCOPE_UNKNOWN: {
     code: 1400,

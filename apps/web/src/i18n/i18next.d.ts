@@ -12,6 +12,7 @@ import type organiseEn from './locales/organise/en.json';
 import type businessEn from './locales/business/en.json';
 import type searchEn from './locales/search/en.json';
 import type settingsEn from './locales/settings/en.json';
+import type adsEditorEn from './locales/ads-editor/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       business: typeof businessEn;
       search: typeof searchEn;
       settings: typeof settingsEn;
+      adsEditor: typeof adsEditorEn;
     };
   }
 }

@@ -19,6 +19,10 @@ const KNOWN_ACTIONS = [
   'resume',
   'review_approved',
   'review_rejected',
+  // The campaign editor's (docs/decisions/177).
+  'update',
+  'archive',
+  'duplicate',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 
