@@ -32,7 +32,8 @@ export function newTxtToken(): string {
   return randomBytes(16).toString('hex');
 }
 
-export type DnsProofResult = { ok: true } | { ok: false; reason: 'record_missing' | 'dns_unavailable' };
+export type DnsProofResult =
+  { ok: true } | { ok: false; reason: 'record_missing' | 'dns_unavailable' };
 
 const MISSING_CODES = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'ENONAME']);
 

@@ -124,7 +124,7 @@ export function registerSsoProviderRoutes(app: FastifyInstance, deps: AppDeps): 
   registerRoute(app, {
     method: 'DELETE',
     url: '/v3/admin/sso/providers/:id/domains/:domainId/',
-    summary: "Removes an e-mail domain from a provider (operators only)",
+    summary: 'Removes an e-mail domain from a provider (operators only)',
     tags,
     access: 'admin',
     params: domainParamsSchema,

@@ -38,12 +38,7 @@ import {
 import { RESURRECTION_WINDOW_MS } from '../../plugins/auth/auth-engine.ts';
 import { sendCallbackPage } from './callback-page.ts';
 import { OIDC_FLOW_TTL_SECONDS, writeFlow, type FlowState } from './flow-cookies.ts';
-import {
-  authorizationUrl,
-  exchangeCode,
-  randomValue,
-  verifyIdToken,
-} from './oidc.ts';
+import { authorizationUrl, exchangeCode, randomValue, verifyIdToken } from './oidc.ts';
 import {
   connectIdentity,
   emailHasAccount,
