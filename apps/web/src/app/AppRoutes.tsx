@@ -30,6 +30,14 @@ const ConnectFacebookPage = lazyPage(
   () => import('../features/auth/ConnectFacebookPage.tsx'),
   'ConnectFacebookPage',
 );
+const SsoBusinessSignupPage = lazyPage(
+  () => import('../features/auth/SsoBusinessSignupPage.tsx'),
+  'SsoBusinessSignupPage',
+);
+const SsoVerifyDomainPage = lazyPage(
+  () => import('../features/auth/SsoVerifyDomainPage.tsx'),
+  'SsoVerifyDomainPage',
+);
 const PasswordResetPage = lazyPage(
   () => import('../features/auth/PasswordResetPage.tsx'),
   'PasswordResetPage',
@@ -96,6 +104,8 @@ export function AppRoutes() {
         <Route path="search/:scope/" element={<SearchPage />} />
         <Route path="login/" element={<LoginPage />} />
         <Route path="signup/" element={<SignupPage />} />
+        <Route path="signup/sso-business-account/" element={<SsoBusinessSignupPage />} />
+        <Route path="sso/verify-domain/" element={<SsoVerifyDomainPage />} />
         <Route path="business/login/" element={<BusinessLoginPage />} />
         <Route path="password/reset/" element={<PasswordResetPage />} />
         <Route path="connect/facebook/" element={<ConnectFacebookPage />} />
