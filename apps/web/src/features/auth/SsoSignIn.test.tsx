@@ -146,7 +146,8 @@ describe('the debounced SSO check', () => {
   function stubInfo(answer: (email: string) => Response) {
     stubApi((url, init) => {
       if (url.pathname !== '/v3/sso/info/') return undefined;
-      const email = (JSON.parse(String(init?.body)) as { email: string }).email;
+      const raw = typeof init?.body === 'string' ? init.body : '{}';
+      const email = (JSON.parse(raw) as { email: string }).email;
       requests.push(email);
       return answer(email);
     });
@@ -167,7 +168,9 @@ describe('the debounced SSO check', () => {
   async function settle() {
     for (let i = 0; i < 10; i += 1) {
       await act(() => Promise.resolve());
-      act(() => vi.advanceTimersByTime(0));
+      act(() => {
+        vi.advanceTimersByTime(0);
+      });
     }
   }
 
@@ -176,10 +179,14 @@ describe('the debounced SSO check', () => {
     const hook = renderCheck('alex@acme');
     hook.rerender({ email: 'alex@acme.exa' });
     hook.rerender({ email: 'alex@acme.example' });
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     await settle();
     expect(requests).toEqual([]);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     await settle();
     expect(requests).toEqual(['alex@acme.example']);
     expect(hook.result.current).toMatchObject({ is_sso: true });
@@ -189,7 +196,9 @@ describe('the debounced SSO check', () => {
 
     requests = [];
     hook.rerender({ email: 'not an email' });
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     await settle();
     expect(requests).toEqual([]);
     expect(hook.result.current).toBeNull();
@@ -198,7 +207,9 @@ describe('the debounced SSO check', () => {
   test('a failed lookup is logged and counts as not SSO', async () => {
     stubInfo(() => fail('INTERNAL'));
     const hook = renderCheck('sam@acme.example');
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     await settle();
     expect(requests).toEqual(['sam@acme.example']);
     expect(hook.result.current).toBeNull();
