@@ -958,6 +958,42 @@ export interface AuthTrustedDevicesTable {
   last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+// ---- Added by migrations/2026-11-24T05-00-sso-providers (docs/decisions/154–156) ----
+
+/** An organisation's OpenID Connect identity provider; the client secret only encrypted. */
+export interface SsoProvidersTable {
+  id: Generated<string>;
+  slug: string;
+  name: string;
+  issuer: string;
+  client_id: string;
+  client_secret_encrypted: string;
+  created_by: IdRef | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type SsoDomainProofMethod = 'dns' | 'email';
+
+/** An e-mail domain of a provider; SSO routes it only once verified. */
+export interface SsoProviderDomainsTable {
+  id: Generated<string>;
+  provider_id: IdRef;
+  domain: string;
+  txt_token: string;
+  verified_at: NullableTimestamp;
+  verified_by: ColumnType<
+    SsoDomainProofMethod | null,
+    SsoDomainProofMethod | null | undefined,
+    SsoDomainProofMethod | null
+  >;
+  email_sent_to: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of the mailed link's token; null once used. */
+  email_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  email_token_expires_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -1030,6 +1066,9 @@ export interface Database {
   site_verification_tokens: SiteVerificationTokensTable;
   instagram_oauth_states: InstagramOauthStatesTable;
   instagram_connections: InstagramConnectionsTable;
+  // Added by migrations/2026-11-24T05-00-sso-providers (docs/decisions/154–156).
+  sso_providers: SsoProvidersTable;
+  sso_provider_domains: SsoProviderDomainsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1021,6 +1021,70 @@ export const ERROR_CODES = {
     httpStatus: 403,
     message: 'Enter your password to disconnect this account.',
   },
+  // 1950–1969: identity providers registered by organisations, and their domain proofs (issue 9,
+  // docs/decisions/154–156).
+  SSO_PROVIDER_NOT_FOUND: {
+    code: 1950,
+    httpStatus: 404,
+    message: "We couldn't find that identity provider.",
+  },
+  SSO_PROVIDER_SLUG_TAKEN: {
+    code: 1951,
+    httpStatus: 409,
+    message: 'Another identity provider already uses this short name.',
+  },
+  SSO_ISSUER_UNREACHABLE: {
+    code: 1952,
+    httpStatus: 400,
+    message: "We couldn't read this issuer's OpenID configuration. Check the issuer URL.",
+  },
+  SSO_DOMAIN_INVALID: {
+    code: 1953,
+    httpStatus: 400,
+    message: "That doesn't look like an email domain.",
+  },
+  SSO_DOMAIN_TAKEN: {
+    code: 1954,
+    httpStatus: 409,
+    message: 'This domain already belongs to an identity provider.',
+  },
+  SSO_DOMAIN_NOT_FOUND: {
+    code: 1955,
+    httpStatus: 404,
+    message: "We couldn't find that domain.",
+  },
+  SSO_DOMAIN_PROOF_FAILED: {
+    code: 1956,
+    httpStatus: 400,
+    message:
+      "We couldn't find the TXT record on this domain yet. DNS changes can take a while; try again later.",
+  },
+  SSO_DOMAIN_EMAIL_INVALID: {
+    code: 1957,
+    httpStatus: 400,
+    message:
+      'Send the proof to admin, administrator, hostmaster, postmaster or webmaster at this domain.',
+  },
+  SSO_DOMAIN_LINK_INVALID: {
+    code: 1958,
+    httpStatus: 400,
+    message: 'This link has expired or was already used. Ask for a new one.',
+  },
+  SSO_PROVIDERS_FULL: {
+    code: 1959,
+    httpStatus: 409,
+    message: 'There are as many identity providers as the server holds. Remove one first.',
+  },
+  SSO_DOMAINS_FULL: {
+    code: 1960,
+    httpStatus: 409,
+    message: 'This identity provider has as many domains as it can hold. Remove one first.',
+  },
+  SSO_DOMAIN_ALREADY_VERIFIED: {
+    code: 1961,
+    httpStatus: 409,
+    message: 'This domain is already verified.',
+  },
   // 1260–1289: saving details (issue 10 "Spec details still open"; docs/decisions/131–134).
   SECTION_PIN_IMPORT_TOO_MANY: {
     code: 1260,

@@ -91,6 +91,9 @@ export const queryKeys = {
 
   // ---- social sign-in ----
   authProviders: () => ['authProviders'] as const,
+  // ---- SSO by e-mail domain (ADR 157) and its admin (ADR 154) ----
+  ssoInfo: (email: string) => ['ssoInfo', email] as const,
+  adminSsoProviders: () => ['adminSsoProviders'] as const,
   advertiser: (advertiserId: string) => ['advertiser', advertiserId] as const,
   campaigns: (advertiserId: string) => ['campaigns', advertiserId] as const,
   campaign: (advertiserId: string, campaignId: string) =>

@@ -31,6 +31,14 @@ const ConnectFacebookPage = lazyPage(
   () => import('../features/auth/ConnectFacebookPage.tsx'),
   'ConnectFacebookPage',
 );
+const SsoBusinessSignupPage = lazyPage(
+  () => import('../features/auth/SsoBusinessSignupPage.tsx'),
+  'SsoBusinessSignupPage',
+);
+const SsoVerifyDomainPage = lazyPage(
+  () => import('../features/auth/SsoVerifyDomainPage.tsx'),
+  'SsoVerifyDomainPage',
+);
 const PasswordResetPage = lazyPage(
   () => import('../features/auth/PasswordResetPage.tsx'),
   'PasswordResetPage',
@@ -98,6 +106,8 @@ export function AppRoutes() {
         <Route path="login/" element={<LoginPage />} />
         <Route path="signup/" element={<SignupPage />} />
         <Route path="add-account/" element={<AddAccountPage />} />
+        <Route path="signup/sso-business-account/" element={<SsoBusinessSignupPage />} />
+        <Route path="sso/verify-domain/" element={<SsoVerifyDomainPage />} />
         <Route path="business/login/" element={<BusinessLoginPage />} />
         <Route path="password/reset/" element={<PasswordResetPage />} />
         <Route path="connect/facebook/" element={<ConnectFacebookPage />} />

@@ -40,6 +40,7 @@ export function AuthFlow({ config, headingId, onClose, onViewChange }: AuthFlowP
   const {
     state,
     actions,
+    ssoActive,
     socialExperiments,
     containerRef,
     emailRef,
@@ -93,6 +94,7 @@ export function AuthFlow({ config, headingId, onClose, onViewChange }: AuthFlowP
     <div ref={containerRef} className="auth" aria-busy={state.busy}>
       <CurrentView
         state={state}
+        ssoActive={ssoActive}
         actions={actions}
         config={config}
         headingId={headingId}
@@ -122,6 +124,8 @@ export function AuthFlow({ config, headingId, onClose, onViewChange }: AuthFlowP
 
 interface CurrentViewProps {
   state: AuthFlowState;
+  /** The typed e-mail signs in with SSO (auth.md §4). */
+  ssoActive: boolean;
   actions: AuthFlowActions;
   config: AuthFlowConfig;
   headingId: string;
@@ -134,6 +138,7 @@ interface CurrentViewProps {
 
 function CurrentView({
   state,
+  ssoActive,
   actions: flow,
   config,
   headingId,
@@ -164,6 +169,7 @@ function CurrentView({
           emailRef={emailRef}
           passwordRef={passwordRef}
           social={social('signup')}
+          sso={ssoActive}
         />
       );
     case 'login':
@@ -184,6 +190,7 @@ function CurrentView({
           emailRef={emailRef}
           passwordRef={passwordRef}
           social={social('signin')}
+          sso={ssoActive}
         />
       );
     case 'birthday':

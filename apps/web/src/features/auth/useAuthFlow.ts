@@ -54,8 +54,10 @@ import type {
   SocialProviderName,
 } from './flowTypes.ts';
 import {
+  useAuthProviders,
   useCaptcha,
   useEmailExistsLookup,
+  useSsoInfoLookup,
   useExperimentExposure,
   useExperiments,
   useLogin,
@@ -68,6 +70,9 @@ import {
 } from './hooks.ts';
 import type { FacebookConnectResult } from './facebookSdk.ts';
 import { afterLoginPath } from './navigation.ts';
+import { openSsoPopup, SsoPopupError, ssoMainOrigin, ssoSignupTarget } from './ssoPopup.ts';
+import { useSsoCheck } from './useSsoCheck.ts';
+import type { SsoInfoAnswer } from '@corkboard/shared/auth/social-api';
 import { emailFormShownAtOnce } from './titles.ts';
 import { CONSENT_ERROR_TOAST_MS, ERROR_TOAST_MS, MFA_CODE_SENT_TOAST_MS } from './timings.ts';
 
@@ -175,6 +180,17 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   const registerRequest = useRegister();
   const socialLoginRequest = useSocialLogin();
   const socialRegisterRequest = useSocialRegister();
+
+  // auth.md §4 "SSO" (ADR 157): the debounced check of the typed e-mail, on the forms that have
+  // an e-mail field, while the server offers SSO.
+  const ssoOffered = useAuthProviders().data?.sso.enabled === true;
+  const ssoLookup = useSsoInfoLookup();
+  const sso = useSsoCheck(
+    state.email,
+    ssoOffered &&
+      ((state.view === 'signup' && state.emailFormShown) ||
+        (state.view === 'login' && state.identity === null)),
+  );
 
   // Moves focus once the render that needs it is on screen (aria-describedby then already
   // points at the new error text).
@@ -601,6 +617,67 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     dispatch({ type: 'viewOpened', view: 'birthday' });
   };
 
+  /**
+   * auth.md §4 "SSO": a new SSO user goes to the business SSO sign-up (on the main origin); an
+   * existing one logs in through the 600×600 pop-up with sso_user_email + sso_auth_code. Called
+   * inside the click when the answer is already known, so the pop-up is not blocked; answers the
+   * log-in still to run (after the pop-up), or null when the page moved on.
+   */
+  const goSso = (
+    info: SsoInfoAnswer,
+    email: string,
+    formView: 'signup' | 'login',
+  ): (() => Promise<void>) | null => {
+    const mainOrigin = ssoMainOrigin(info);
+    if (!info.existing_user) {
+      const target = ssoSignupTarget(email, mainOrigin, window.location.origin);
+      if (target.kind === 'redirect') {
+        pageLoad.assign(target.url);
+        return null;
+      }
+      onClose?.();
+      void navigate(target.path);
+      return null;
+    }
+    if (mainOrigin !== null && mainOrigin !== window.location.origin) {
+      // The flow cookie and the callback's message belong to the main origin: log in there.
+      pageLoad.assign(`${mainOrigin}/login/`);
+      return null;
+    }
+    const popup = openSsoPopup(info.authorization_uri ?? '', mainOrigin ? [mainOrigin] : []);
+    return async () => {
+      let code: string;
+      try {
+        ({ code } = await popup.result);
+      } catch (error) {
+        const key =
+          error instanceof SsoPopupError && error.reason !== 'window' && error.reason !== 'closed'
+            ? 'sso.noTokens'
+            : 'sso.windowUndefined';
+        dispatch({
+          type: 'failed',
+          outcome: { formError: { key } },
+          formView,
+          stepUpAllowed: false,
+        });
+        return;
+      }
+      try {
+        const { v3 } = await tokens();
+        const result = await socialLoginRequest({
+          sso_user_email: email,
+          sso_auth_code: code,
+          recaptchaV3Token: v3,
+          isAccountSwitch: config.isAccountSwitch ?? false,
+        });
+        authenticated(result.user);
+      } catch (error) {
+        prepare(captchaAction);
+        fail(error, 'login', formView);
+      }
+    };
+  };
+
   // ---- what each view's controls do ----
 
   /** Signup's Continue (auth.md §4 "Email flow"). */
@@ -612,11 +689,25 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
       fieldFailed('email', { key: EMAIL_COPY_KEYS[emailFailure.copyKey] }, 'signup');
       return;
     }
+    if (sso) {
+      const login = goSso(sso, trimmed, 'signup');
+      if (login) void run(login);
+      return;
+    }
     if (state.password.length === 0) {
       fieldFailed('password', { key: 'validation.password.required' }, 'signup');
       return;
     }
     void run(async () => {
+      // auth.md §4 step 2: an SSO domain goes through SSO, also when the debounced check had
+      // not answered yet.
+      if (ssoOffered) {
+        const info = await ssoLookup(trimmed);
+        if (info.is_sso) {
+          await goSso(info, trimmed, 'signup')?.();
+          return;
+        }
+      }
       let exists: boolean;
       try {
         exists = await lookupExists(trimmed);
@@ -676,6 +767,11 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     const identifier = state.identity ? state.identity.username : state.email.trim();
     if (!identifier) {
       fieldFailed('email', { key: 'validation.email.required' }, 'login');
+      return;
+    }
+    if (sso && !state.identity) {
+      const login = goSso(sso, normalizeEmail(identifier), 'login');
+      if (login) void run(login);
       return;
     }
     if (state.password.length === 0) {
@@ -773,6 +869,8 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   return {
     state,
     actions,
+    /** The typed e-mail signs in with SSO: 'Continue with SSO', no password (auth.md §4). */
+    ssoActive: sso !== null,
     socialExperiments,
     containerRef,
     emailRef,
