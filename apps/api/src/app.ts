@@ -29,6 +29,7 @@ import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { adReportingRoutes } from './modules/ad-reporting/reporting.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
@@ -133,6 +134,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   socialRoutes,
   adsRoutes,
   adReportingRoutes,
+  billingRoutes,
   topicRoutes,
   jobRoutes,
   claimRoutes,
