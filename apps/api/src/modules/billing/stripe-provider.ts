@@ -151,7 +151,9 @@ export function createStripeProvider(
     }
     const pm = answer.body.payment_method;
     if (typeof pm === 'object' && pm !== null) return cardOf(pm as Record<string, unknown>);
-    const fetched = await call('GET', `/v1/payment_methods/${encodeURIComponent(paymentMethodId)}`);
+    // Stripe expands it as asked; otherwise read the one the SetupIntent names.
+    const setUpId = typeof pm === 'string' ? pm : paymentMethodId;
+    const fetched = await call('GET', `/v1/payment_methods/${encodeURIComponent(setUpId)}`);
     if (fetched.status !== 200) throw refusal(fetched, 'the payment method');
     return cardOf(fetched.body);
   }
