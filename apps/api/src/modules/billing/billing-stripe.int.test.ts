@@ -99,14 +99,19 @@ beforeAll(async () => {
       owner,
     )
   ).data;
-  const profile = await test.client.send('PUT', url('/billing/profile/'), {
-    legal_name: 'Stripe Co Inc',
-    billing_email: 'ap@stripeco.test',
-    address_line1: '2 Pier Road',
-    city: 'Portland',
-    postal_code: '97201',
-    country: 'US',
-  }, owner);
+  const profile = await test.client.send(
+    'PUT',
+    url('/billing/profile/'),
+    {
+      legal_name: 'Stripe Co Inc',
+      billing_email: 'ap@stripeco.test',
+      address_line1: '2 Pier Road',
+      city: 'Portland',
+      postal_code: '97201',
+      country: 'US',
+    },
+    owner,
+  );
   expect(profile.status).toBe(200);
 });
 
@@ -118,21 +123,39 @@ afterAll(async () => {
 
 describe('Stripe adapter against the loopback peer', () => {
   it('answers our codes for a card Stripe refuses: incorrect number 400, decline 402', async () => {
-    const invalid = await test.client.send('PUT', url('/billing/payment_method/'), card('4242424242424241'), owner);
+    const invalid = await test.client.send(
+      'PUT',
+      url('/billing/payment_method/'),
+      card('4242424242424241'),
+      owner,
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.code).toBe(ERROR_CODES.BILLING_CARD_INVALID.code);
-    const declined = await test.client.send<unknown>('PUT', url('/billing/payment_method/'), card('4000000000009995'), owner);
+    const declined = await test.client.send<unknown>(
+      'PUT',
+      url('/billing/payment_method/'),
+      card('4000000000009995'),
+      owner,
+    );
     expect(declined.status).toBe(402);
     expect(declined.code).toBe(ERROR_CODES.BILLING_CARD_DECLINED.code);
     expect(JSON.stringify(declined)).toContain('insufficient_funds');
   });
 
   it('creates the customer and sets up the card for off-session charges', async () => {
-    const answer = await test.client.send<BillingOverview>('PUT', url('/billing/payment_method/'), card('4242424242424242'), owner);
+    const answer = await test.client.send<BillingOverview>(
+      'PUT',
+      url('/billing/payment_method/'),
+      card('4242424242424242'),
+      owner,
+    );
     expect(answer.status).toBe(200);
     expect(answer.data.processor).toBe('stripe');
     expect(answer.data.payment_method).toMatchObject({ brand: 'visa', last4: '4242' });
-    const row = await handle.db.selectFrom('ad_billing_profiles').selectAll().executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('ad_billing_profiles')
+      .selectAll()
+      .executeTakeFirstOrThrow();
     expect(row.provider_customer_id).toMatch(/^cus_/);
     expect(row.payment_method_id).toMatch(/^pm_/);
     const customer = await stripeGet(`/v1/customers/${row.provider_customer_id ?? ''}`);
@@ -147,7 +170,12 @@ describe('Stripe adapter against the loopback peer', () => {
   });
 
   it('accepts a payment method the browser created at Stripe (pm_… id)', async () => {
-    const answer = await test.client.send<BillingOverview>('PUT', url('/billing/payment_method/'), { payment_method_id: 'pm_card_mastercard' }, owner);
+    const answer = await test.client.send<BillingOverview>(
+      'PUT',
+      url('/billing/payment_method/'),
+      { payment_method_id: 'pm_card_mastercard' },
+      owner,
+    );
     expect(answer.status).toBe(200);
     expect(answer.data.payment_method).toMatchObject({ brand: 'mastercard', last4: '4444' });
   });
@@ -156,9 +184,17 @@ describe('Stripe adapter against the loopback peer', () => {
     await runMonth('2026-10', '2026-10-05', 42_424_242);
     const [invoice] = (await test.client.get<Invoice[]>(url('/billing/documents/'), owner)).data;
     expect(invoice).toMatchObject({ status: 'PAID', amount_due_minor: 4242 });
-    const row = await handle.db.selectFrom('ad_billing_profiles').selectAll().executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('ad_billing_profiles')
+      .selectAll()
+      .executeTakeFirstOrThrow();
     const charges = (await stripeGet(`/v1/charges?customer=${row.provider_customer_id ?? ''}`)) as {
-      data: { amount: number; currency: string; status: string; metadata: Record<string, string> }[];
+      data: {
+        amount: number;
+        currency: string;
+        status: string;
+        metadata: Record<string, string>;
+      }[];
     };
     expect(charges.data).toHaveLength(1);
     expect(charges.data[0]).toMatchObject({
@@ -170,7 +206,12 @@ describe('Stripe adapter against the loopback peer', () => {
   });
 
   it('records a decline at charge time as a failed charge with the decline code', async () => {
-    const set = await test.client.send('PUT', url('/billing/payment_method/'), { payment_method_id: 'pm_card_chargeCustomerFail' }, owner);
+    const set = await test.client.send(
+      'PUT',
+      url('/billing/payment_method/'),
+      { payment_method_id: 'pm_card_chargeCustomerFail' },
+      owner,
+    );
     expect(set.status).toBe(200);
     await runMonth('2026-09', '2026-09-05', 1_000_000);
     const invoices = (await test.client.get<Invoice[]>(url('/billing/documents/'), owner)).data;
@@ -179,7 +220,11 @@ describe('Stripe adapter against the loopback peer', () => {
       failure_message: 'Your card was declined.',
     });
     const [latest] = (await test.client.get<BillingCharge[]>(url('/billing/history/'), owner)).data;
-    expect(latest).toMatchObject({ status: 'FAILED', failure_code: 'generic_decline', amount_minor: 100 });
+    expect(latest).toMatchObject({
+      status: 'FAILED',
+      failure_code: 'generic_decline',
+      amount_minor: 100,
+    });
     expect(peer.events().map((event) => event.type)).toContain('payment_intent.payment_failed');
   });
 });

@@ -55,11 +55,7 @@ import {
   type ProfileRow,
 } from './billing.repository.ts';
 import { INVOICE_SELLER, renderInvoicePdf } from './invoice-pdf.ts';
-import {
-  PaymentProviderError,
-  type PaymentProvider,
-  type SavedCard,
-} from './payment-provider.ts';
+import { PaymentProviderError, type PaymentProvider, type SavedCard } from './payment-provider.ts';
 
 /**
  * Decision (173): the smallest amount charged, in minor units (Stripe's minimum for USD and EUR).
@@ -310,7 +306,8 @@ function providerFailure(error: unknown): never {
         ...(error.declineCode ? { data: { decline_code: error.declineCode } } : {}),
       });
     }
-    if (error.kind === 'invalid') throw new AppError('BILLING_CARD_INVALID', { detail: error.message });
+    if (error.kind === 'invalid')
+      throw new AppError('BILLING_CARD_INVALID', { detail: error.message });
     throw new AppError('BILLING_PROVIDER_UNAVAILABLE', { cause: error });
   }
   throw error;
@@ -329,7 +326,9 @@ export async function saveBillingProfile(
     const before = await lockProfile(trx, account.id);
     await upsertProfile(trx, account.id, input, deps.now());
     // Field names only: the history is read by everyone with reports, the values are billing's.
-    const changed = PROFILE_FIELDS.filter((field) => (before ? before[field] !== input[field] : true));
+    const changed = PROFILE_FIELDS.filter((field) =>
+      before ? before[field] !== input[field] : true,
+    );
     await insertBillingHistory(trx, {
       adAccountId: account.id,
       actorId: viewer.id,
@@ -486,7 +485,11 @@ export async function chargeInvoice(
   });
   await deps.db.transaction().execute(async (trx) => {
     const current = await findInvoice(trx, invoice.ad_account_id, invoice.id, true);
-    if (!current || current.status === 'PAID' || current.charge_attempts !== invoice.charge_attempts) {
+    if (
+      !current ||
+      current.status === 'PAID' ||
+      current.charge_attempts !== invoice.charge_attempts
+    ) {
       return;
     }
     const now = deps.now();

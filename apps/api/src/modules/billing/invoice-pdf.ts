@@ -3,11 +3,7 @@
 // twice is the same document. The printed total is the invoice's amount due (the spend in
 // cents, rounded half up) and the printed lines add up to it exactly (largest remainder).
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import {
-  allocateMinorUnits,
-  formatMinor,
-  minorUnitsOf,
-} from '@corkboard/shared/business/billing';
+import { allocateMinorUnits, formatMinor, minorUnitsOf } from '@corkboard/shared/business/billing';
 
 export interface InvoiceDocument {
   number: string;
@@ -113,8 +109,10 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   for (let i = 0; i < Math.max(billTo.length, account.length); i += 1) {
     const left = billTo[i];
     const other = account[i];
-    if (left !== undefined) text(fit(left, regular, 9, PAGE.width / 2 - PAGE.margin - 8), PAGE.margin, 9);
-    if (other !== undefined) text(fit(other, regular, 9, right - PAGE.width / 2), PAGE.width / 2, 9);
+    if (left !== undefined)
+      text(fit(left, regular, 9, PAGE.width / 2 - PAGE.margin - 8), PAGE.margin, 9);
+    if (other !== undefined)
+      text(fit(other, regular, 9, right - PAGE.width / 2), PAGE.width / 2, 9);
     y -= 12;
   }
   y -= 18;

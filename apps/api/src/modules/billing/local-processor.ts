@@ -45,7 +45,10 @@ export function createLocalProcessor(now: () => Date = () => new Date()): Paymen
       }
       const today = now();
       const year = today.getUTCFullYear();
-      if (card.exp_year < year || (card.exp_year === year && card.exp_month < today.getUTCMonth() + 1)) {
+      if (
+        card.exp_year < year ||
+        (card.exp_year === year && card.exp_month < today.getUTCMonth() + 1)
+      ) {
         return Promise.reject(
           new PaymentProviderError('invalid', 'Your card has expired.', 'expired_card'),
         );

@@ -52,20 +52,27 @@ export function stripeForm(params: Record<string, unknown>, prefix = ''): URLSea
       value.forEach((item, index) => add(`${key}[${index}]`, item));
     } else if (typeof value === 'object') {
       for (const [inner, innerValue] of Object.entries(value)) add(`${key}[${inner}]`, innerValue);
-    } else {
-      form.append(key, String(value as string | number | boolean));
+    } else if (
+      typeof value === 'string' ||
+      typeof value === 'number' ||
+      typeof value === 'boolean'
+    ) {
+      form.append(key, String(value));
     }
   };
   for (const [key, value] of Object.entries(params)) add(prefix ? `${prefix}[${key}]` : key, value);
   return form;
 }
 
+const text = (value: unknown, fallback: string): string =>
+  typeof value === 'string' ? value : fallback;
+
 function cardOf(pm: Record<string, unknown>): SavedCard {
   const card = (pm.card ?? {}) as Record<string, unknown>;
   return {
-    paymentMethodId: String(pm.id),
-    brand: String(card.brand ?? 'card'),
-    last4: String(card.last4 ?? ''),
+    paymentMethodId: text(pm.id, ''),
+    brand: text(card.brand, 'card'),
+    last4: text(card.last4, ''),
     expMonth: Number(card.exp_month ?? 0),
     expYear: Number(card.exp_year ?? 0),
   };
@@ -236,7 +243,7 @@ export function createStripeProvider(
         return {
           status: 'FAILED',
           providerPaymentId: typeof answer.body.id === 'string' ? answer.body.id : null,
-          failureCode: String(answer.body.status ?? 'incomplete'),
+          failureCode: text(answer.body.status, 'incomplete'),
           failureMessage: 'The payment needs the cardholder to confirm it.',
         };
       }

@@ -97,7 +97,9 @@ describe('billing page', () => {
     fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: '62701' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save billing profile' }));
     expect(await screen.findByText('Check this field.')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Billing e-mail'), { target: { value: 'ap@maras.test' } });
+    fireEvent.change(screen.getByLabelText('Billing e-mail'), {
+      target: { value: 'ap@maras.test' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save billing profile' }));
     expect(await screen.findByText('Billing profile saved.')).toBeInTheDocument();
     expect(api.bodies(`${BILLING}/profile/`)).toEqual([
@@ -116,14 +118,18 @@ describe('billing page', () => {
 
     const add = await screen.findByRole('button', { name: 'Add card' });
     await waitFor(() => expect(add).toBeEnabled());
-    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4241' } });
+    fireEvent.change(screen.getByLabelText('Card number'), {
+      target: { value: '4242 4242 4242 4241' },
+    });
     fireEvent.change(screen.getByLabelText('Expiry month (MM)'), { target: { value: '12' } });
     fireEvent.change(screen.getByLabelText('Expiry year (YYYY)'), { target: { value: '2030' } });
     fireEvent.change(screen.getByLabelText('Security code (CVC)'), { target: { value: '123' } });
     fireEvent.click(add);
     expect(await screen.findByText('Check this field.')).toBeInTheDocument();
     expect(api.bodies(`${BILLING}/payment_method/`)).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.change(screen.getByLabelText('Card number'), {
+      target: { value: '4242 4242 4242 4242' },
+    });
     fireEvent.click(add);
     expect(await screen.findByText('visa ending in 4242, expires 12/2030')).toBeInTheDocument();
     expect(api.bodies(`${BILLING}/payment_method/`)).toEqual([
@@ -257,7 +263,10 @@ describe("quick promote's billing step", () => {
         state = { ...state, payment_method: CARD, has_billing: true };
         return ok(state);
       }
-      if (url.pathname === '/ads/v4/advertisers/7/pins/900/quick_promote/' && init?.method === 'POST')
+      if (
+        url.pathname === '/ads/v4/advertisers/7/pins/900/quick_promote/' &&
+        init?.method === 'POST'
+      )
         return ok({
           campaign_id: '11',
           ad_group_id: '12',
@@ -274,14 +283,18 @@ describe("quick promote's billing step", () => {
     // The profile starts with the ad account's country.
     expect(await screen.findByLabelText('Country code')).toHaveValue('GB');
     fireEvent.change(screen.getByLabelText('Legal name'), { target: { value: 'Promo Co Ltd' } });
-    fireEvent.change(screen.getByLabelText('Billing e-mail'), { target: { value: 'ap@promo.test' } });
+    fireEvent.change(screen.getByLabelText('Billing e-mail'), {
+      target: { value: 'ap@promo.test' },
+    });
     fireEvent.change(screen.getByLabelText('Address'), { target: { value: '2 High St' } });
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'London' } });
     fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: 'N1 1AA' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save billing profile' }));
     const next = await screen.findByRole('button', { name: 'Save and promote' });
     await waitFor(() => expect(next).toBeEnabled());
-    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242424242424242' } });
+    fireEvent.change(screen.getByLabelText('Card number'), {
+      target: { value: '4242424242424242' },
+    });
     fireEvent.change(screen.getByLabelText('Expiry month (MM)'), { target: { value: '12' } });
     fireEvent.change(screen.getByLabelText('Expiry year (YYYY)'), { target: { value: '2030' } });
     fireEvent.change(screen.getByLabelText('Security code (CVC)'), { target: { value: '123' } });

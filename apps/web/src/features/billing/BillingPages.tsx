@@ -149,7 +149,9 @@ function HistoryPage({ context }: { context: AdvertiserContext }) {
                   <td>
                     {charge.status === 'SUCCEEDED'
                       ? t('history.SUCCEEDED')
-                      : t('history.FAILED', { reason: charge.failure_message ?? charge.failure_code ?? '' })}
+                      : t('history.FAILED', {
+                          reason: charge.failure_message ?? charge.failure_code ?? '',
+                        })}
                   </td>
                 </tr>
               ))}

@@ -115,7 +115,11 @@ export function BillingProfileForm({
       ) : null}
       {saved ? <p role="status">{t('profile.saved')}</p> : null}
       <div className="business-form__actions">
-        <button type="submit" className="button button--primary" disabled={disabled || save.isPending}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={disabled || save.isPending}
+        >
           {save.isPending ? t('profile.saving') : t('profile.save')}
         </button>
       </div>

@@ -117,7 +117,9 @@ export function PaymentMethodForm({
           className="button button--primary"
           disabled={disabled || needsProfile || save.isPending}
         >
-          {save.isPending ? t('card.saving') : (submitLabel ?? (card ? t('card.replace') : t('card.add')))}
+          {save.isPending
+            ? t('card.saving')
+            : (submitLabel ?? (card ? t('card.replace') : t('card.add')))}
         </button>
       </div>
     </form>
