@@ -17,7 +17,7 @@ import { useSaveBillingProfile } from './hooks.ts';
 
 type Field = keyof FormValues;
 
-const FIELDS: readonly { name: Field; label: string; autoComplete: string; type?: 'email' }[] = [
+const FIELDS = [
   { name: 'legal_name', label: 'profile.legalName', autoComplete: 'organization' },
   { name: 'billing_email', label: 'profile.email', autoComplete: 'email', type: 'email' },
   { name: 'address_line1', label: 'profile.addressLine1', autoComplete: 'address-line1' },
@@ -27,7 +27,12 @@ const FIELDS: readonly { name: Field; label: string; autoComplete: string; type?
   { name: 'postal_code', label: 'profile.postalCode', autoComplete: 'postal-code' },
   { name: 'country', label: 'profile.country', autoComplete: 'country' },
   { name: 'tax_id', label: 'profile.taxId', autoComplete: 'off' },
-];
+] as const satisfies readonly {
+  name: Field;
+  label: string;
+  autoComplete: string;
+  type?: 'email';
+}[];
 
 function initialValues(profile: BillingProfile | null, country: string): Record<Field, string> {
   return {
@@ -98,7 +103,7 @@ export function BillingProfileForm({
             id={`${id}-${field.name}`}
             name={field.name}
             label={t(field.label)}
-            type={field.type ?? 'text'}
+            type={'type' in field ? field.type : 'text'}
             autoComplete={field.autoComplete}
             value={values[field.name]}
             disabled={disabled || save.isPending}
