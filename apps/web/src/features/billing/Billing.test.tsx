@@ -86,7 +86,9 @@ describe('billing page', () => {
     // The card waits for the profile.
     expect(screen.getByRole('button', { name: 'Add card' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Save billing profile' }));
-    expect(await screen.findAllByText('Fill in this field.')).toHaveLength(5);
+    expect(await screen.findAllByText('Fill in this field.', {}, { timeout: 5000 })).toHaveLength(
+      5,
+    );
     expect(legal).toHaveAttribute('aria-invalid', 'true');
     expect(api.bodies(`${BILLING}/profile/`)).toHaveLength(0);
 
@@ -96,12 +98,14 @@ describe('billing page', () => {
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Springfield' } });
     fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: '62701' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save billing profile' }));
-    expect(await screen.findByText('Check this field.')).toBeInTheDocument();
+    expect(await screen.findByText('Check this field.', {}, { timeout: 5000 })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Billing e-mail'), {
       target: { value: 'ap@maras.test' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save billing profile' }));
-    expect(await screen.findByText('Billing profile saved.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Billing profile saved.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(api.bodies(`${BILLING}/profile/`)).toEqual([
       {
         legal_name: "Mara's Kitchen LLC",
@@ -117,7 +121,7 @@ describe('billing page', () => {
     ]);
 
     const add = await screen.findByRole('button', { name: 'Add card' });
-    await waitFor(() => expect(add).toBeEnabled());
+    await waitFor(() => expect(add).toBeEnabled(), { timeout: 5000 });
     fireEvent.change(screen.getByLabelText('Card number'), {
       target: { value: '4242 4242 4242 4241' },
     });
@@ -125,13 +129,15 @@ describe('billing page', () => {
     fireEvent.change(screen.getByLabelText('Expiry year (YYYY)'), { target: { value: '2030' } });
     fireEvent.change(screen.getByLabelText('Security code (CVC)'), { target: { value: '123' } });
     fireEvent.click(add);
-    expect(await screen.findByText('Check this field.')).toBeInTheDocument();
+    expect(await screen.findByText('Check this field.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(api.bodies(`${BILLING}/payment_method/`)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Card number'), {
       target: { value: '4242 4242 4242 4242' },
     });
     fireEvent.click(add);
-    expect(await screen.findByText('visa ending in 4242, expires 12/2030')).toBeInTheDocument();
+    expect(
+      await screen.findByText('visa ending in 4242, expires 12/2030', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(api.bodies(`${BILLING}/payment_method/`)).toEqual([
       { card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } },
     ]);
@@ -156,7 +162,9 @@ describe('billing page', () => {
     fireEvent.change(screen.getByLabelText('Expiry year (YYYY)'), { target: { value: '2031' } });
     fireEvent.change(screen.getByLabelText('Security code (CVC)'), { target: { value: '999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'Your card has insufficient funds.',
+    );
     expect(ERROR_CODES.BILLING_CARD_DECLINED.httpStatus).toBe(402);
   });
 
@@ -291,7 +299,7 @@ describe("quick promote's billing step", () => {
     fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: 'N1 1AA' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save billing profile' }));
     const next = await screen.findByRole('button', { name: 'Save and promote' });
-    await waitFor(() => expect(next).toBeEnabled());
+    await waitFor(() => expect(next).toBeEnabled(), { timeout: 5000 });
     fireEvent.change(screen.getByLabelText('Card number'), {
       target: { value: '4242424242424242' },
     });
