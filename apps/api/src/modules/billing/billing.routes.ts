@@ -42,7 +42,7 @@ import {
   saveBillingProfile,
   savePaymentMethod,
 } from './billing.service.ts';
-import { createPaymentProvider } from './payment-provider.ts';
+import { createPaymentProvider } from './provider-factory.ts';
 
 const tags = ['ads-billing'];
 const base = '/v3/ads/advertisers/:advertiserId/billing';

@@ -2,11 +2,8 @@
 // payment method set up for charges made later without the cardholder (off session), and
 // charges. Two implementations: Stripe's HTTP API (`stripe-provider.ts`, configured by
 // STRIPE_SECRET_KEY; the dev peer on loopback in tests and `npm run dev`) and the local test
-// processor (`local-processor.ts`) when no provider is configured.
-import type { StripeProviderConfig } from '../../config/providers.ts';
+// processor (`local-processor.ts`) when no provider is configured; `provider-factory.ts` picks.
 import type { CardInput } from '@corkboard/shared/business/billing';
-import { createLocalProcessor } from './local-processor.ts';
-import { createStripeProvider } from './stripe-provider.ts';
 
 /** A card the provider accepted and set up for later charges. */
 export interface SavedCard {
@@ -72,11 +69,4 @@ export interface PaymentProvider {
   detach(paymentMethodId: string): Promise<void>;
   /** Charges off session; a decline is an outcome, not an error (unavailable throws). */
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
-}
-
-export function createPaymentProvider(
-  stripe: StripeProviderConfig | undefined,
-  fetchImpl: typeof fetch = fetch,
-): PaymentProvider {
-  return stripe ? createStripeProvider(stripe, fetchImpl) : createLocalProcessor();
 }
