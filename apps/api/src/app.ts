@@ -31,6 +31,7 @@ import { businessRoutes } from './modules/business/business.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { adReportingRoutes } from './modules/ad-reporting/reporting.routes.ts';
 import { adsEditorRoutes } from './modules/ads/ads-editor.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
@@ -136,6 +137,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   adsRoutes,
   adReportingRoutes,
   adsEditorRoutes,
+  billingRoutes,
   topicRoutes,
   jobRoutes,
   claimRoutes,

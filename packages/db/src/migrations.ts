@@ -37,6 +37,7 @@ import * as providerButtonExperiments from './migrations/2026-11-23T22-00-provid
 import * as imagesMissing170 from './migrations/2026-11-24T00-00-images-missing-170.ts';
 import * as adPacing from './migrations/2026-11-24T04-00-ad-pacing.ts';
 import * as ssoProviders from './migrations/2026-11-24T05-00-sso-providers.ts';
+import * as billing from './migrations/2026-11-24T08-00-billing.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T00-00-images-missing-170': imagesMissing170,
   '2026-11-24T04-00-ad-pacing': adPacing,
   '2026-11-24T05-00-sso-providers': ssoProviders,
+  '2026-11-24T08-00-billing': billing,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

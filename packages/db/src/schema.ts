@@ -843,7 +843,9 @@ export interface AdBillingProfilesTable {
   legal_name: string;
   billing_email: string;
   address_line1: string;
+  address_line2: string | null;
   city: string;
+  region: string | null;
   postal_code: string;
   country: string;
   tax_id: string | null;
@@ -871,6 +873,26 @@ export interface AdInvoicesTable {
   failure_message: string | null;
   issued_at: CreatedAt;
   paid_at: NullableTimestamp;
+  /** Sequential per ad account from 1 (docs/decisions/173). */
+  invoice_sequence: number;
+  charge_attempts: ColumnType<number, number | undefined, number>;
+}
+
+/** One attempt to charge an invoice (docs/decisions/173). */
+export interface AdBillingChargesTable {
+  id: Generated<string>;
+  ad_account_id: IdRef;
+  invoice_id: IdRef;
+  amount_minor: ColumnType<string, string | number, string | number>;
+  currency: string;
+  status: 'SUCCEEDED' | 'FAILED';
+  provider: string;
+  provider_payment_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  created_at: CreatedAt;
 }
 
 export interface AdInvoiceLinesTable {
@@ -1047,6 +1069,7 @@ export interface Database {
   ad_billing_profiles: AdBillingProfilesTable;
   ad_invoices: AdInvoicesTable;
   ad_invoice_lines: AdInvoiceLinesTable;
+  ad_billing_charges: AdBillingChargesTable;
   ad_change_history: AdChangeHistoryTable;
   ad_reporting_preferences: AdReportingPreferencesTable;
   pin_products: PinProductsTable;

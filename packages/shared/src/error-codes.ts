@@ -663,6 +663,17 @@ export const ERROR_CODES = {
     httpStatus: 404,
     message: "We couldn't find that invoice.",
   },
+  // 2010–2029: billing (docs/decisions/171–173).
+  BILLING_INVOICE_NOT_PAYABLE: {
+    code: 2010,
+    httpStatus: 409,
+    message: 'This invoice is already paid or too small to charge.',
+  },
+  BILLING_PAYMENT_METHOD_REQUIRED: {
+    code: 2011,
+    httpStatus: 409,
+    message: 'Add a payment method first.',
+  },
   REPORT_RANGE_INVALID: {
     code: 1770,
     httpStatus: 400,

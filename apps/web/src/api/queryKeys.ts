@@ -76,6 +76,10 @@ export const queryKeys = {
   businessProfiles: () => ['businessProfiles'] as const,
   businessMembers: (profileId: string) => ['businessMembers', profileId] as const,
   businessInvite: (token: string) => ['businessInvite', token] as const,
+  // ---- billing (issue 11; docs/decisions/171) ----
+  billing: (advertiserId: string) => ['billing', advertiserId] as const,
+  billingList: (advertiserId: string, kind: string, ...params: string[]) =>
+    ['billing', advertiserId, kind, ...params] as const,
   // ---- search (pins scopes sit under the pin lists root; boards and people do not) ----
   searchScopePins: (scope: string, params: string) =>
     [PIN_LISTS_ROOT, 'searchScope', scope, params] as const,

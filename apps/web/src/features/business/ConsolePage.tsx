@@ -24,6 +24,7 @@ import { BUSINESS_NAMESPACE, ensureBusinessCatalogue } from '../../i18n/business
 import { LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useLayoutWidth } from '../../ui/useLayoutWidth.ts';
+import { BillingPage } from '../billing/BillingPages.tsx';
 import { ConsoleHistory } from './ConsoleHistory.tsx';
 import { CampaignInsightsFigures, ConsoleOverview } from './ConsoleOverview.tsx';
 import { ReportingPage, ReportPreferencesPage, ReportTable } from './ConsoleReporting.tsx';
@@ -60,6 +61,10 @@ export const BUILT_CONSOLE_KEYS = [
   'adsEditDraft',
   'adsDuplicate',
   'adsCampaignMode',
+  'billing',
+  'billingHistory',
+  'billingOrderLines',
+  'billingDocuments',
 ] as const satisfies readonly AdvertiserPathKey[];
 
 function NotAvailableYet() {
@@ -130,6 +135,19 @@ function Console({ advertiserId, rest }: { advertiserId: string; rest: string })
         </Suspense>
       );
       break;
+    // Billing (docs/decisions/171): the server answers view_billing / manage_billing.
+    case 'billing':
+      body = <BillingPage context={data} page="settings" />;
+      break;
+    case 'billingHistory':
+      body = <BillingPage context={data} page="history" />;
+      break;
+    case 'billingOrderLines':
+      body = <BillingPage context={data} page="orderLines" />;
+      break;
+    case 'billingDocuments':
+      body = <BillingPage context={data} page="documents" />;
+      break;
     case 'campaignInsights':
       if (match.params.campaignId !== undefined)
         body = <CampaignView context={data} campaignId={match.params.campaignId} />;
@@ -175,6 +193,16 @@ function Console({ advertiserId, rest }: { advertiserId: string; rest: string })
                   aria-current={match?.key.startsWith('ads') ? 'page' : undefined}
                 >
                   {t('console.ads')}
+                </Link>
+              </li>
+            ) : null}
+            {data.capabilities.includes('view_billing') ? (
+              <li>
+                <Link
+                  to={advertiserUrl('billing', advertiserId)}
+                  aria-current={match?.key.startsWith('billing') ? 'page' : undefined}
+                >
+                  {t('console.billing')}
                 </Link>
               </li>
             ) : null}

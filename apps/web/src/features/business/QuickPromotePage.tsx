@@ -40,6 +40,8 @@ import { LoadingState } from '../../ui/PageStates.tsx';
 import { PinImage } from '../../ui/PinImage.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { useBillingStatusCheck } from '../billing/hooks.ts';
+import { QuickPromoteBillingStep } from '../billing/QuickPromoteBillingStep.tsx';
 import { usePin } from '../pin/hooks.ts';
 import { useViewer } from '../session/hooks.ts';
 import { readActiveProfile, writeActiveProfile } from './activeProfile.ts';
@@ -52,6 +54,7 @@ import {
 } from './hooks.ts';
 import { consolePath } from './paths.ts';
 import {
+  afterBusinessSubmit,
   errorPlacement,
   findDraft,
   parseDrafts,
@@ -199,9 +202,34 @@ function QuickPromote({
     });
   };
 
+  // §4.1: with business and billing → promote (success); business only → the billing form.
+  // The billing answer is the server's (modules/billing, docs/decisions/171).
+  const billingStatus = useBillingStatusCheck();
+  const [billingFor, setBillingFor] = useState<string>();
+  const promoteIfBilled = (advertiserId: string) => {
+    void billingStatus(advertiserId).then(
+      ({ has_billing }) => {
+        const next = afterBusinessSubmit({
+          modalError: false,
+          hasBusiness: true,
+          hasBilling: has_billing,
+          onQuickPromotePage: true,
+        });
+        if (next === 'billingForm') {
+          setBillingFor(advertiserId);
+          setStep('billingForm');
+        } else submitFor(advertiserId);
+      },
+      (error: unknown) => {
+        setModalError(serverMessage(error) ?? t('quickPromote.errorFallback'));
+        setStep('error');
+      },
+    );
+  };
+
   const onSubmitForm = (event: FormEvent) => {
     event.preventDefault();
-    if (advertiser) submitFor(advertiser.id);
+    if (advertiser) promoteIfBilled(advertiser.id);
     else setStep('businessForm');
   };
 
@@ -246,8 +274,18 @@ function QuickPromote({
           headingRef={headingRef}
           viewerId={viewerId}
           onBack={() => setStep('page')}
-          onCreated={(advertiserId) => submitFor(advertiserId)}
+          onCreated={(advertiserId) => promoteIfBilled(advertiserId)}
           busy={promote.isPending}
+        />
+      ) : null}
+      {step === 'billingForm' && billingFor ? (
+        <QuickPromoteBillingStep
+          advertiserId={billingFor}
+          defaultCountry={country}
+          headingRef={headingRef}
+          busy={promote.isPending}
+          onBack={() => setStep('page')}
+          onComplete={() => submitFor(billingFor)}
         />
       ) : null}
       {step === 'success' && result ? <Outcome headingRef={headingRef} result={result} /> : null}
