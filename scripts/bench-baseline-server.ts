@@ -7,7 +7,8 @@ import Fastify from 'fastify';
 
 const [bodyFile, ...paths] = process.argv.slice(2);
 const port = Number(process.env.PORT);
-if (!bodyFile || !port) throw new Error('usage: PORT=<port> bench-baseline-server.ts <body-file> [path…]');
+if (!bodyFile || !port)
+  throw new Error('usage: PORT=<port> bench-baseline-server.ts <body-file> [path…]');
 const body = readFileSync(bodyFile);
 const app = Fastify({ logger: false });
 for (const path of new Set(paths.length > 0 ? paths : ['/v3/feeds/home/'])) {

@@ -71,8 +71,12 @@ try {
   let verifies = 0;
   let non2xx = 0;
   const p99s: number[] = [];
-  const perRound: { round: number; 'log-ins/s': number; 'raw verifies/s': number; ratio: string }[] =
-    [];
+  const perRound: {
+    round: number;
+    'log-ins/s': number;
+    'raw verifies/s': number;
+    ratio: string;
+  }[] = [];
   for (let round = 1; round <= rounds; round += 1) {
     const login = await autocannon({ ...request, connections, duration: roundSeconds });
     const raw = await rawVerifyCount(hash, roundSeconds);
@@ -97,7 +101,9 @@ try {
   console.log(
     `${connections} concurrent, ${rounds} alternating rounds of ${roundSeconds} s per target after a warm-up; load average ${loadavg()
       .map((value) => value.toFixed(1))
-      .join(' / ')}; database: ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}; captcha off\n`,
+      .join(
+        ' / ',
+      )}; database: ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}; captcha off\n`,
   );
   console.table(perRound);
   console.table([

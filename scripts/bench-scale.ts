@@ -188,7 +188,10 @@ try {
       });
       const figures = await measure(label, api.url, paths, headers);
       const bare = await measure(`  baseline: bare Fastify, same bytes`, baseline.url, paths, {});
-      rows.push({ ...figures, ratio: (figures.requestsPerSecond / bare.requestsPerSecond).toFixed(3) });
+      rows.push({
+        ...figures,
+        ratio: (figures.requestsPerSecond / bare.requestsPerSecond).toFixed(3),
+      });
       rows.push({ ...bare, ratio: '1' });
     } finally {
       await baseline?.stop();

@@ -1,7 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { PREACT_COMPAT_ALIASES, REACT_DEPENDENTS_FOR_TESTS, TESTING_LIBRARY_ESM } from './build/preactCompat.ts';
+import {
+  PREACT_COMPAT_ALIASES,
+  REACT_DEPENDENTS_FOR_TESTS,
+  TESTING_LIBRARY_ESM,
+} from './build/preactCompat.ts';
 import viteConfig from './vite.config.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));

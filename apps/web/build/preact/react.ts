@@ -23,19 +23,21 @@ const wrapped = new WeakMap<(event: Event) => unknown, (event: Event) => unknown
 function reportOnce(handler: (event: Event) => unknown): (event: Event) => unknown {
   let once = wrapped.get(handler);
   if (!once) {
-    once = function (this: unknown, event: Event) {
+    once = (event: Event) => {
       const field = event.currentTarget as HTMLInputElement | null;
       if (field) {
         if (event.type === 'change' && reported.get(field) === field.value) return undefined;
         reported.set(field, field.value);
       }
-      return handler.call(this, event);
+      return handler(event);
     };
     wrapped.set(handler, once);
   }
   return once;
 }
 
+// Preact's option hooks are plain functions (no `this`); compat's is called as one below.
+// eslint-disable-next-line @typescript-eslint/unbound-method
 const compatVNodeHook = options.vnode;
 options.vnode = (vnode: VNode) => {
   const { type } = vnode;
@@ -45,7 +47,7 @@ options.vnode = (vnode: VNode) => {
     if (
       typeof onChange === 'function' &&
       props.onChangeCapture === undefined &&
-      !CHANGE_EVENT_TYPES.test(String(props.type ?? ''))
+      !(typeof props.type === 'string' && CHANGE_EVENT_TYPES.test(props.type))
     ) {
       const handler = reportOnce(onChange as (event: Event) => unknown);
       // compat maps onChange to the `input` event; onChangeCapture stays the `change` event.
