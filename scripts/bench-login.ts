@@ -6,7 +6,7 @@
 // The two are measured in alternating rounds (log-in, raw, log-in, raw, …) and summed, so that a
 // machine whose load changes during the run (a shared CI or dev machine) weighs on both alike.
 //
-// Env: BENCH_DURATION (s per target in total, default 12), BENCH_ROUNDS (default 3),
+// Env: BENCH_DURATION (s per target in total, default 30: rounds far longer than a log-in, whose requests still in flight at a round's end are not counted), BENCH_ROUNDS (default 3),
 // BENCH_CONNECTIONS (default 4), BENCH_DATA_DIR (reuse a seeded data dir; default a fresh temp
 // dir, seeded on first start), DATABASE_URL (a PostgreSQL database with the demo accounts).
 // The server runs with CAPTCHA_PROVIDER=off: a proof-of-work per request would measure the
@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { spawnServer } from '@corkboard/testing-support/server';
 
-const duration = Number(process.env.BENCH_DURATION ?? 12);
+const duration = Number(process.env.BENCH_DURATION ?? 30);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const roundSeconds = Math.max(1, Math.round(duration / rounds));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
