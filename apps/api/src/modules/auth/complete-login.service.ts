@@ -59,6 +59,12 @@ export interface CompleteLoginInput {
   next?: string | undefined;
   /** auth.md §3 login credentials `mfa_token` (the code typed) and `mfa_resend`, as sent. */
   mfa?: MfaLoginRequest | undefined;
+  /**
+   * The account row the caller read for this same request (by `userId`), so it is not read
+   * twice (ADR 187: log-in does no work besides the hash that it can avoid). A status changed
+   * since is still caught: the engine's session hook reads the account again.
+   */
+  account?: AccountStatusRow | undefined;
 }
 
 function engineErrorCode(error: unknown): string | undefined {
@@ -92,7 +98,10 @@ export async function completeLogin(
   input: CompleteLoginInput,
 ): Promise<AuthSuccess> {
   const now = deps.now();
-  const account = await findAccountById(deps.db, input.userId);
+  const account =
+    input.account?.id === input.userId
+      ? input.account
+      : await findAccountById(deps.db, input.userId);
   if (!account || isPastResurrection(account, now)) {
     throw new AppError('AUTH_LOGIN_UNKNOWN_ACCOUNT', { data: { field: 'email' } });
   }
