@@ -28,6 +28,7 @@ import { accountSettingsRoutes } from './modules/auth/settings.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
+import { adStepsRoutes } from './modules/ads/ad-steps.routes.ts';
 import { adReportingRoutes } from './modules/ad-reporting/reporting.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -132,6 +133,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   organiseRoutes,
   socialRoutes,
   adsRoutes,
+  adStepsRoutes,
   adReportingRoutes,
   topicRoutes,
   jobRoutes,

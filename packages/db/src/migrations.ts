@@ -36,6 +36,7 @@ import * as instagramUpsell from './migrations/2026-11-23T20-01-instagram-upsell
 import * as providerButtonExperiments from './migrations/2026-11-23T22-00-provider-button-experiments.ts';
 import * as imagesMissing170 from './migrations/2026-11-24T00-00-images-missing-170.ts';
 import * as adPacing from './migrations/2026-11-24T04-00-ad-pacing.ts';
+import * as quickPromoteSteps from './migrations/2026-11-24T10-00-quick-promote-steps.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T22-00-provider-button-experiments': providerButtonExperiments,
   '2026-11-24T00-00-images-missing-170': imagesMissing170,
   '2026-11-24T04-00-ad-pacing': adPacing,
+  '2026-11-24T10-00-quick-promote-steps': quickPromoteSteps,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
