@@ -29,6 +29,7 @@ import { ReportingPage, ReportPreferencesPage, ReportTable } from './ConsoleRepo
 import { useMoney, useRate } from './consoleFormat.ts';
 import { useAdvertiser, useCampaign, useCampaigns, useSetCampaignStatus } from './hooks.ts';
 import { consolePath } from './paths.ts';
+import { AudienceExclusions } from './AudienceExclusions.tsx';
 
 export function ConsolePage() {
   const { i18n } = useTranslation();
@@ -383,6 +384,7 @@ function CampaignView({ context, campaignId }: { context: AdvertiserContext; cam
               </span>
               <span className="business-list__meta">{ad.destination_url}</span>
             </span>
+            <AudienceExclusions context={context} ads={data.ads} ad={ad} />
           </li>
         ))}
       </ul>
