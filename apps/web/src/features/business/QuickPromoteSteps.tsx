@@ -4,7 +4,7 @@
 // server is the authority on the terms (quick promote refuses without them): when their status
 // cannot be read, the page goes on and a refusal shows on its error step.
 import type { AdvertiserSummary } from '@corkboard/shared/business/api';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { LoadingState } from '../../ui/PageStates.tsx';
 import { useAdTerms } from './hooks.ts';
 import { QuickPromoteGdprStep } from './QuickPromoteGdprStep.tsx';
@@ -35,12 +35,21 @@ export function QuickPromoteSteps({
   children: ReactNode;
 }) {
   const terms = useAdTerms(advertiser?.id);
-  if (advertiser && terms.isPending) return <LoadingState />;
-  const step = stepBeforePage({
-    hasAdvertiser: advertiser !== undefined,
-    termsOutstanding: terms.data !== undefined && !terms.data.accepted,
-    hasPin: pinId !== '',
-  });
+  // Once the page is reached it stays: an ad account the business form creates arrives while
+  // the page sends the ad (its own GDPR step covers that account), and the page keeps its step.
+  const [reachedPage, setReachedPage] = useState(false);
+  const step = reachedPage
+    ? 'page'
+    : stepBeforePage({
+        hasAdvertiser: advertiser !== undefined,
+        termsOutstanding: terms.data !== undefined && !terms.data.accepted,
+        hasPin: pinId !== '',
+      });
+  const waiting = !reachedPage && advertiser !== undefined && terms.isPending;
+  useEffect(() => {
+    if (step === 'page' && !waiting) setReachedPage(true);
+  }, [step, waiting]);
+  if (waiting) return <LoadingState />;
   if (step === 'gdpr' && advertiser) {
     return (
       <div className="business-page">
