@@ -4,7 +4,7 @@
 // server is the authority on the terms (quick promote refuses without them): when their status
 // cannot be read, the page goes on and a refusal shows on its error step.
 import type { AdvertiserSummary } from '@corkboard/shared/business/api';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LoadingState } from '../../ui/PageStates.tsx';
 import { useAdTerms } from './hooks.ts';
 import { QuickPromoteGdprStep } from './QuickPromoteGdprStep.tsx';
@@ -46,9 +46,8 @@ export function QuickPromoteSteps({
         hasPin: pinId !== '',
       });
   const waiting = !reachedPage && advertiser !== undefined && terms.isPending;
-  useEffect(() => {
-    if (step === 'page' && !waiting) setReachedPage(true);
-  }, [step, waiting]);
+  // Adjusted while rendering (React's pattern for state derived from a change), not in an effect.
+  if (step === 'page' && !waiting && !reachedPage) setReachedPage(true);
   if (waiting) return <LoadingState />;
   if (step === 'gdpr' && advertiser) {
     return (
