@@ -46,11 +46,12 @@ export function QuickPromotePinSelection({
                 type="button"
                 className="quick-promote__pin-choice"
                 onClick={() => onChoose(pin.id)}
-                aria-label={t('quickPromoteSteps.pinChoose', { title })}
               >
                 {pin.image_url ? <img src={pin.image_url} alt="" width={80} /> : null}
                 <span>
-                  <span className="quick-promote__pin-title">{title}</span>
+                  {/* The name starts with what the button does; the visible text stays in it. */}
+                  <span className="visually-hidden">{`${t('quickPromoteSteps.pinChooseAction')} `}</span>
+                  <span className="quick-promote__pin-title">{title}</span>{' '}
                   <span className="quick-promote__pin-board">
                     {t('quickPromoteSteps.pinBoard', { board: pin.board_name })}
                   </span>
