@@ -29,6 +29,7 @@ import { accountSwitchingRoutes } from './modules/auth/account-switching.routes.
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
+import { adStepsRoutes } from './modules/ads/ad-steps.routes.ts';
 import { adReportingRoutes } from './modules/ad-reporting/reporting.routes.ts';
 import { adsEditorRoutes } from './modules/ads/ads-editor.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -135,6 +136,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   organiseRoutes,
   socialRoutes,
   adsRoutes,
+  adStepsRoutes,
   adReportingRoutes,
   adsEditorRoutes,
   billingRoutes,

@@ -780,6 +780,27 @@ export interface AdAudiencesTable {
   ad_account_id: IdRef;
   name: string;
   created_at: CreatedAt;
+  audience_type: ColumnType<
+    'CUSTOMER_LIST' | 'ENGAGEMENT',
+    'CUSTOMER_LIST' | 'ENGAGEMENT' | undefined,
+    'CUSTOMER_LIST' | 'ENGAGEMENT'
+  >;
+  size: ColumnType<number, number | undefined, number>;
+}
+
+/** An ad account's acceptance of the ad terms (the quick-promote GDPR step, ADR 181). */
+export interface AdTermsAcceptancesTable {
+  ad_account_id: IdRef;
+  terms_version: string;
+  accepted_by_id: IdRef | null;
+  accepted_at: CreatedAt;
+}
+
+/** A save of a promoted pin during its campaign: engagement on it is earned (ADR 184). */
+export interface AdEarnedPinsTable {
+  pin_id: IdRef;
+  ad_id: IdRef;
+  created_at: CreatedAt;
 }
 
 export interface AdAudienceMembersTable {
@@ -803,6 +824,10 @@ export interface AdViewerDaysTable {
   last_impression_at: NullableTimestamp;
   clicks: ColumnType<number, number | undefined, number>;
   last_click_at: NullableTimestamp;
+  saves: ColumnType<number, number | undefined, number>;
+  last_save_at: NullableTimestamp;
+  earned_impressions: ColumnType<number, number | undefined, number>;
+  last_earned_impression_at: NullableTimestamp;
 }
 
 export interface AdGroupSpendDaysTable {
@@ -1065,6 +1090,8 @@ export interface Database {
   ad_viewer_days: AdViewerDaysTable;
   ad_group_spend_days: AdGroupSpendDaysTable;
   ad_daily_rollups: AdDailyRollupsTable;
+  ad_terms_acceptances: AdTermsAcceptancesTable;
+  ad_earned_pins: AdEarnedPinsTable;
   ad_deny_list: AdDenyListTable;
   ad_billing_profiles: AdBillingProfilesTable;
   ad_invoices: AdInvoicesTable;

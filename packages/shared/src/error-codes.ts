@@ -685,6 +685,42 @@ export const ERROR_CODES = {
     httpStatus: 404,
     message: "That promoted pin isn't running.",
   },
+  // 2050–2069: quick-promote steps, earned events and audience exclusions (docs/decisions/181–185).
+  AD_TERMS_NOT_ACCEPTED: {
+    code: 2050,
+    httpStatus: 403,
+    message: 'Accept the advertising and data processing terms to promote Pins.',
+  },
+  AD_TERMS_VERSION_STALE: {
+    code: 2051,
+    httpStatus: 409,
+    message: 'The terms have changed. Please read them again.',
+  },
+  AD_TERMS_NOT_REQUIRED: {
+    code: 2052,
+    httpStatus: 400,
+    message: "This ad account's country doesn't need these terms.",
+  },
+  AD_CONVERSION_TAG_LIMIT: {
+    code: 2053,
+    httpStatus: 409,
+    message: 'This ad account has the most conversion tags it can have.',
+  },
+  AUDIENCE_LIMIT_REACHED: {
+    code: 2055,
+    httpStatus: 409,
+    message: 'This ad account has the most audiences it can have. Delete one first.',
+  },
+  AUDIENCE_IN_USE: {
+    code: 2056,
+    httpStatus: 409,
+    message: 'An ad group still excludes this audience. Remove it there first.',
+  },
+  AD_EVENT_PIN_MISMATCH: {
+    code: 2060,
+    httpStatus: 404,
+    message: "That Pin isn't part of this promotion.",
+  },
   // 1830–1859: the console's overview, reporting, export and history (docs/decisions/151–153).
   REPORT_EXPORT_TOO_LARGE: {
     code: 1830,

@@ -28,7 +28,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  */
 const renderCardActions: PinCardActionsRenderer = (pin, name) => (
   <>
-    {pin.is_promoted ? <PromotedPinTracker pin={pin} /> : null}
+    {pin.is_promoted || pin.earned_tracking_params ? <PromotedPinTracker pin={pin} /> : null}
     {pin.is_promoted ? <HideAdButton pin={pin} name={name} /> : null}
     <CardSaveButton pin={pin} name={name} />
   </>

@@ -31,6 +31,7 @@ import { ReportingPage, ReportPreferencesPage, ReportTable } from './ConsoleRepo
 import { useMoney, useRate } from './consoleFormat.ts';
 import { useAdvertiser, useCampaign, useCampaigns, useSetCampaignStatus } from './hooks.ts';
 import { consolePath } from './paths.ts';
+import { AudienceExclusions } from './AudienceExclusions.tsx';
 
 // The Ads pages (the campaign editor, ADR 178) are their own chunk, fetched from the console
 // when one is opened: readers of reports never download the form.
@@ -462,6 +463,7 @@ function CampaignView({ context, campaignId }: { context: AdvertiserContext; cam
               </span>
               <span className="business-list__meta">{ad.destination_url}</span>
             </span>
+            <AudienceExclusions context={context} ads={data.ads} ad={ad} />
           </li>
         ))}
       </ul>

@@ -32,7 +32,8 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { adTermsRequired } from '@corkboard/shared/business/ad-terms';
 import { ApiError } from '../../api/client.ts';
 import { serverMessage } from '../../api/errorMessages.ts';
 import { BUSINESS_NAMESPACE, ensureBusinessCatalogue } from '../../i18n/businessCatalogue.ts';
@@ -64,6 +65,9 @@ import {
   type QuickPromoteStep,
 } from './quickPromoteFlow.ts';
 import { SelectField } from './SelectField.tsx';
+import { QuickPromoteGdprStep } from './QuickPromoteGdprStep.tsx';
+import { QuickPromoteObjective } from './QuickPromoteObjective.tsx';
+import { QuickPromoteSteps } from './QuickPromoteSteps.tsx';
 
 /** The ad account quick promote uses: the route's, else the active profile's, else the first. */
 export function promotingAdvertiser(
@@ -105,37 +109,53 @@ export function QuickPromotePage() {
   const { t } = useTranslation(BUSINESS_NAMESPACE);
   const { advertiserId: routeAdvertiserId } = useParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const pinId = new URLSearchParams(location.search).get('pinId')?.trim() ?? '';
   const viewer = useViewer();
   const profiles = useBusinessProfiles(viewer.data !== undefined);
   const pin = usePin(/^\d+$/.test(pinId) ? pinId : '0');
   useDocumentTitle(t('quickPromote.title'));
 
-  if (viewer.isPending || profiles.isPending || pin.isPending) return <LoadingState />;
-  if (!viewer.data || !pin.data) {
+  if (viewer.isPending || profiles.isPending) return <LoadingState />;
+  const advertiser = viewer.data
+    ? promotingAdvertiser(
+        profiles.data ?? [],
+        routeAdvertiserId,
+        readActiveProfile(viewer.data.id).profileId,
+      )
+    : undefined;
+  // GDPR and pin selection come before the page (QuickPromoteSteps, docs/decisions/181, 182).
+  return (
+    <QuickPromoteSteps
+      advertiser={advertiser}
+      pinId={pinId}
+      onChoosePin={(chosen) => void navigate({ search: `?pinId=${encodeURIComponent(chosen)}` })}
+    >
+      {pin.isPending && /^\d+$/.test(pinId) ? <LoadingState /> : pageFor()}
+    </QuickPromoteSteps>
+  );
+
+  function pageFor() {
+    if (!viewer.data || !pin.data) {
+      return (
+        <div className="business-page">
+          <h1 className="heading heading--md">{t('quickPromote.title')}</h1>
+          <p className="business-alert" role="alert">
+            {viewer.data ? t('quickPromote.loadError') : t('quickPromote.pinError')}
+          </p>
+        </div>
+      );
+    }
     return (
-      <div className="business-page">
-        <h1 className="heading heading--md">{t('quickPromote.title')}</h1>
-        <p className="business-alert" role="alert">
-          {viewer.data ? t('quickPromote.loadError') : t('quickPromote.pinError')}
-        </p>
-      </div>
+      <QuickPromote
+        // Not keyed by the ad account: the one the business form creates arrives while the ad is
+        // being sent, and the flow must keep its step.
+        pin={pin.data}
+        advertiser={advertiser}
+        viewerId={viewer.data.id}
+      />
     );
   }
-  const advertiser = promotingAdvertiser(
-    profiles.data ?? [],
-    routeAdvertiserId,
-    readActiveProfile(viewer.data.id).profileId,
-  );
-  return (
-    <QuickPromote
-      // Not keyed by the ad account: the one the business form creates arrives while the ad is
-      // being sent, and the flow must keep its step.
-      pin={pin.data}
-      advertiser={advertiser}
-      viewerId={viewer.data.id}
-    />
-  );
 }
 
 function QuickPromote({
@@ -165,6 +185,8 @@ function QuickPromote({
   const [pinError, setPinError] = useState<string | null>(null);
   const [modalError, setModalError] = useState<string | null>(null);
   const [result, setResult] = useState<{ advertiserId: string; outcome: QuickPromoteResult }>();
+  // An ad account the business form created that must accept the terms first (ADR 181).
+  const [termsFor, setTermsFor] = useState<{ id: string; name: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Every change is kept as the draft of this advertiser and pin (business.md §9).
@@ -229,6 +251,10 @@ function QuickPromote({
 
   const onSubmitForm = (event: FormEvent) => {
     event.preventDefault();
+    if (values.ad_type === 'web_conversion' && !values.selected_ocpm_tag) {
+      setPinError(t('quickPromoteSteps.tagNeeded'));
+      return;
+    }
     if (advertiser) promoteIfBilled(advertiser.id);
     else setStep('businessForm');
   };
@@ -266,15 +292,35 @@ function QuickPromote({
             country={country}
             busy={promote.isPending}
             onSubmit={onSubmitForm}
+            objective={
+              advertiser ? (
+                <QuickPromoteObjective
+                  advertiserId={advertiser.id}
+                  values={values}
+                  onChange={setValues}
+                />
+              ) : null
+            }
           />
         </>
+      ) : null}
+      {step === 'gdpr' && termsFor ? (
+        <QuickPromoteGdprStep
+          advertiserId={termsFor.id}
+          businessName={termsFor.name}
+          onAccepted={() => promoteIfBilled(termsFor.id)}
+        />
       ) : null}
       {step === 'businessForm' ? (
         <BusinessStep
           headingRef={headingRef}
           viewerId={viewerId}
           onBack={() => setStep('page')}
-          onCreated={(advertiserId) => promoteIfBilled(advertiserId)}
+          onCreated={(created) => {
+            if (!adTermsRequired(created.country)) return promoteIfBilled(created.id);
+            setTermsFor(created);
+            setStep('gdpr');
+          }}
           busy={promote.isPending}
         />
       ) : null}
@@ -357,7 +403,9 @@ function PromoteForm({
   country,
   busy,
   onSubmit,
+  objective,
 }: {
+  objective: ReactNode;
   values: QuickPromoteFormValues;
   onChange: (values: QuickPromoteFormValues) => void;
   countryList: string;
@@ -423,6 +471,7 @@ function PromoteForm({
           />
         </>
       )}
+      {objective}
       <fieldset className="quick-promote__group">
         <legend>{t('quickPromote.targetingLegend')}</legend>
         <label className="business-form__choice">
@@ -527,7 +576,7 @@ function BusinessStep({
   headingRef: RefObject<HTMLHeadingElement | null>;
   viewerId: string;
   onBack: () => void;
-  onCreated: (advertiserId: string) => void;
+  onCreated: (created: { id: string; name: string; country: string }) => void;
   busy: boolean;
 }) {
   const { t, i18n } = useTranslation(BUSINESS_NAMESPACE);
@@ -553,7 +602,7 @@ function BusinessStep({
       {
         onSuccess: (created) => {
           writeActiveProfile({ viewerId, profileId: created.profile.id, visible: true });
-          onCreated(created.advertiser_id);
+          onCreated({ id: created.advertiser_id, name, country });
         },
         onError: (failure) => setError(serverMessage(failure) ?? t('create.genericError')),
       },
