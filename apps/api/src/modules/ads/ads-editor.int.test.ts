@@ -187,6 +187,37 @@ describe('create', () => {
     expect(mine.every((row) => row.actor?.id === owner.id)).toBe(true);
   });
 
+  it('an EU ad account publishes only after accepting the advertising terms (ADR 181)', async () => {
+    const eu = await f.user({ username: 'editor_eu' });
+    const created = await test.client.send<BusinessCreated>(
+      'POST',
+      '/v3/business/create/',
+      { business_name: 'Kuchen Co', country: 'DE', language: 'en', advertising_intent: 'products' },
+      eu,
+    );
+    const euAdvertiser = created.data.advertiser_id;
+    const board = await f.board(eu, { name: 'Kuchen' });
+    const pin = (await f.pin({ board, title: 'Apfelkuchen', link: 'https://kuchen.test/' })).id;
+    const campaign = body({ ads: [{ pin_id: pin, destination_url: 'https://kuchen.test/' }] });
+    const campaignsUrl = `/v3/ads/advertisers/${euAdvertiser}/campaigns/`;
+
+    const refused = await test.client.send('POST', campaignsUrl, campaign, eu);
+    expect(refused.status).toBe(403);
+    expect(refused.code).toBe(CODES.AD_TERMS_NOT_ACCEPTED.code);
+    const none = await handle.db
+      .selectFrom('ad_campaigns')
+      .select('id')
+      .where('ad_account_id', '=', euAdvertiser)
+      .execute();
+    expect(none).toEqual([]);
+
+    const terms = `/v3/ads/advertisers/${euAdvertiser}/terms/`;
+    const status = await test.client.get<{ version: string }>(terms, eu);
+    await test.client.send('POST', terms, { version: status.data.version, accept: true }, eu);
+    const published = await test.client.send<CampaignSaved>('POST', campaignsUrl, campaign, eu);
+    expect(published.status).toBe(200);
+  });
+
   it('answers each bad field with its code and names the field', async () => {
     const cases: [EditorCampaignCreateBody, keyof typeof CODES, string][] = [
       [body({ name: '  ' }), 'AD_CAMPAIGN_NAME_REQUIRED', 'name'],

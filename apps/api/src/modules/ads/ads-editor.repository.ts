@@ -1,7 +1,7 @@
 // All SQL of the console's campaign editor (docs/decisions/176–178): the editable campaign (its
-// ad group and ads), changing them, drafts, and the pins an ad account may promote. Queries take
+// ad group and ads), changing them and drafts (the pins an ad account may promote: ad-steps.repository.ts). Queries take
 // `db | trx` first; money stays integer micro-currency.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type {
   AdEntityStatus,
   AdObjectiveType,
@@ -305,39 +305,6 @@ export async function findEditorPins(
     ])
     .where('pins.id', 'in', pinIds)
     .execute();
-}
-
-/**
- * Pins the ad account may promote (the creative picker): pinned by the business profile or by
- * the person editing, on a board that is not secret, with an outside link; newest first, keyset
- * on the id.
- */
-export async function listPromotablePins(
-  db: Kysely<Database>,
-  pinnerIds: readonly string[],
-  beforeId: string | undefined,
-  limit: number,
-): Promise<EditorPinRow[]> {
-  let query = db
-    .selectFrom('pins')
-    .innerJoin('boards', 'boards.id', 'pins.board_id')
-    .leftJoin('images', 'images.id', 'pins.image_id')
-    .select([
-      'pins.id',
-      'pins.pinner_id',
-      'pins.title',
-      'pins.link',
-      'boards.privacy as board_privacy',
-      'images.width as image_width',
-      'images.height as image_height',
-      'images.variants as image_variants',
-    ])
-    .where('pins.pinner_id', 'in', pinnerIds)
-    .where('boards.privacy', '<>', 'secret')
-    .where('pins.link', 'is not', null)
-    .where(sql<boolean>`pins.link ~* '^https?://'`);
-  if (beforeId !== undefined) query = query.where('pins.id', '<', beforeId);
-  return query.orderBy('pins.id', 'desc').limit(limit).execute();
 }
 
 export async function conversionTagOf(

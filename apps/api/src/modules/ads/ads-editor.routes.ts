@@ -7,7 +7,6 @@
 //   GET    /v3/ads/advertisers/{id}/drafts/?bookmark=                                   → AdDraftItem[]
 //   POST   /v3/ads/advertisers/{id}/drafts/                        { name, payload }    → AdDraftItem
 //   GET | PUT | DELETE /v3/ads/advertisers/{id}/drafts/{draftId}/
-//   GET    /v3/ads/advertisers/{id}/promotable_pins/?bookmark=                          → PromotablePin[]
 import {
   adDraftBodySchema,
   editorCampaignCreateSchema,
@@ -26,7 +25,6 @@ import {
   editorAdvertiserParamsSchema,
   editorCampaignParamsSchema,
   editorErrors,
-  promotablePinSchema,
 } from './ads-editor.schemas.ts';
 import {
   ADS_EDITOR_WRITE_RATE_LIMIT_MAX,
@@ -36,7 +34,6 @@ import {
   drafts,
   duplicateCampaign,
   editableCampaign,
-  promotablePins,
   removeDraft,
   saveDraft,
   updateCampaign,
@@ -181,19 +178,5 @@ export const adsEditorRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
     }),
   });
 
-  registerRoute(app, {
-    method: 'GET',
-    url: `${base}/promotable_pins/`,
-    summary: 'Pins this ad account may use as ads, newest first (manage_campaigns)',
-    tags,
-    access: 'viewer',
-    params: editorAdvertiserParamsSchema,
-    query: pageQuerySchema,
-    response: z.array(promotablePinSchema),
-    handler: async ({ viewer, params, query }) => {
-      const page = await promotablePins(deps, viewer, params.advertiserId, pageRequest(query));
-      return { data: page.items, bookmark: page.bookmark };
-    },
-  });
   pluginDone();
 };

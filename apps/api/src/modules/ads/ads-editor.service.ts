@@ -17,7 +17,6 @@ import {
   type EditableCampaign,
   type EditorCampaignCreate,
   type EditorCampaignUpdate,
-  type PromotablePin,
 } from '@corkboard/shared/business/ads-editor';
 import {
   billableEventOf,
@@ -35,6 +34,7 @@ import { thumbnail } from '../../core/media-urls.ts';
 import type { PageRequest } from '../../core/schemas.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { requireAdvertiser } from '../business/business.service.ts';
+import { requireAdTermsAccepted } from './ad-steps.service.ts';
 import { decideReview, insertCampaign, insertHistory } from './ads.repository.ts';
 import {
   archiveAds,
@@ -51,7 +51,6 @@ import {
   listDrafts,
   listEditorAdGroups,
   listEditorAds,
-  listPromotablePins,
   updateCampaignRow,
   updateDraft,
   updateEditorAd,
@@ -93,15 +92,6 @@ function fieldError(code: ConstructorParameters<typeof AppError>[0], field: stri
 }
 
 // ---- reading ----------------------------------------------------------------------------------
-
-function serializePin(deps: Pick<AppDeps, 'storage'>, row: EditorPinRow): PromotablePin {
-  return {
-    id: row.id,
-    title: row.title,
-    link: row.link,
-    image_url: imageUrl(deps, row.image_variants),
-  };
-}
 
 function serializeAd(deps: Pick<AppDeps, 'storage'>, row: EditorAdRow): EditableAd {
   return {
@@ -181,29 +171,6 @@ export async function editableCampaign(
       conversion_event: goal.event,
     },
     ads: ads.map((ad) => serializeAd(deps, ad)),
-  };
-}
-
-export async function promotablePins(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'publicUrl'>,
-  viewer: Viewer,
-  advertiserId: string,
-  page: PageRequest,
-): Promise<Page<PromotablePin>> {
-  const { account } = await requireAdvertiser(deps, viewer, advertiserId, 'manage_campaigns');
-  const rows = await listPromotablePins(
-    deps.db,
-    [...new Set([account.profile_id, viewer.id])],
-    decodeIdBookmark(page.bookmark),
-    page.pageSize + 1,
-  );
-  // The id cursor stays on the rows read; an own-site link is dropped from what is shown.
-  const read = keysetPage(rows, page.pageSize, (row) => row);
-  return {
-    ...read,
-    items: read.items
-      .filter((row) => siteTypeOf(row.link, deps.publicUrl) !== SITE_TYPE_NO_WEBSITE)
-      .map((row) => serializePin(deps, row)),
   };
 }
 
@@ -453,6 +420,8 @@ export async function createCampaign(
   input: EditorCampaignCreate,
 ): Promise<CampaignSaved> {
   const { account } = await requireAdvertiser(deps, viewer, advertiserId, 'manage_campaigns');
+  // The GDPR terms gate every new campaign, not only quick promote's (ADR 181).
+  await requireAdTermsAccepted(deps, account);
   if (input.draft_id !== undefined && !(await findDraft(deps.db, account.id, input.draft_id))) {
     throw new AppError('AD_DRAFT_NOT_FOUND');
   }
