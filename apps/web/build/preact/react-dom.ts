@@ -1,6 +1,8 @@
 // What `import … from 'react-dom'` resolves to in the web build and its unit tests (decision
 // 186): preact/compat, plus React DOM 19's form-status names, which Preact does not have and
 // which fail loudly if called (see ./react.ts).
+// @ts-expect-error -- preact/compat's type declarations use `export =` (one namespace), which
+// `export *` cannot re-export; the module itself is ESM and Vite re-exports its names.
 export * from 'preact/compat';
 export { default } from 'preact/compat';
 

@@ -5,6 +5,8 @@
 // misbehaving. Our own code may not import them at all (eslint `no-restricted-imports`).
 import { options, type VNode } from 'preact';
 
+// @ts-expect-error -- preact/compat's type declarations use `export =` (one namespace), which
+// `export *` cannot re-export; the module itself is ESM and Vite re-exports its names.
 export * from 'preact/compat';
 export { default } from 'preact/compat';
 
@@ -51,7 +53,11 @@ options.vnode = (vnode: VNode) => {
     ) {
       const handler = reportOnce(onChange as (event: Event) => unknown);
       // compat maps onChange to the `input` event; onChangeCapture stays the `change` event.
-      vnode.props = { ...props, onChange: handler, onChangeCapture: handler };
+      vnode.props = {
+        ...props,
+        onChange: handler,
+        onChangeCapture: handler,
+      } as typeof vnode.props;
     }
   }
   compatVNodeHook?.(vnode);
