@@ -53,11 +53,8 @@ options.vnode = (vnode: VNode) => {
     ) {
       const handler = reportOnce(onChange as (event: Event) => unknown);
       // compat maps onChange to the `input` event; onChangeCapture stays the `change` event.
-      vnode.props = {
-        ...props,
-        onChange: handler,
-        onChangeCapture: handler,
-      } as typeof vnode.props;
+      const next = { ...vnode.props, onChange: handler, onChangeCapture: handler };
+      vnode.props = next;
     }
   }
   compatVNodeHook?.(vnode);
