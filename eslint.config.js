@@ -38,7 +38,44 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The web app runs on Preact through preact/compat (docs/decisions/186), which has no
+      // form actions and no optimistic state; these names would type-check and throw at run time.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: [
+                'useOptimistic',
+                'useActionState',
+                'Activity',
+                'ViewTransition',
+                'cache',
+              ],
+              message: 'Not in preact/compat (docs/decisions/186).',
+            },
+            {
+              name: 'react-dom',
+              importNames: [
+                'useFormStatus',
+                'useFormState',
+                'requestFormReset',
+                'preload',
+                'preinit',
+                'preconnect',
+                'prefetchDNS',
+                'preloadModule',
+                'preinitModule',
+              ],
+              message: 'Not in preact/compat (docs/decisions/186).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Config files that tools require to default-export.

@@ -1,7 +1,8 @@
 // The business side as a person uses it (issue 11): the demo person mara_cooks creates a
 // business account from the account menu, the business bar then offers acting as it; she saves
 // somebody's pin with a website, the pin-saved dialog offers 'Promote your Pin', the
-// quick-promote page sends the ad (kept in review) and Ads Manager shows the campaign. Then the
+// quick-promote page asks for billing (profile and card) and sends the ad (kept in review), and
+// Ads Manager shows the campaign. Then the
 // promotion runs (issue 11, docs/decisions/104): she resumes it, the demo operator approves it in
 // the review queue, gus_grows sees 'Promoted by Mara's Kitchen' in his home feed and opens it,
 // then hides it; tomas_travels, outside the targeted country, never gets it; and Ads Manager
@@ -115,6 +116,23 @@ describe('business accounts and quick promote', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     // Keyboard only from here: focus the button and press Enter.
     await page.getByRole('button', { name: 'Promote', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    // §4.1 "with only business info, go to billing" (modules/billing, ADR 171): the billing
+    // profile, then a card set up at the Stripe stand-in, then the ad is sent.
+    await page.getByRole('heading', { name: 'Add billing details' }).waitFor();
+    await page.getByLabel('Legal name').fill("Mara's Kitchen LLC");
+    await page.getByLabel('Billing e-mail').fill('ap@maras-kitchen.example.org');
+    await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByLabel('Postal code').fill('62701');
+    await page.getByRole('button', { name: 'Save billing profile' }).click();
+    await page.getByText('Billing profile saved.').waitFor();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry month (MM)').fill('12');
+    await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getUTCFullYear() + 2));
+    await page.getByLabel('Security code (CVC)').fill('123');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save and promote' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Your ad is in review' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -65,7 +65,9 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 if (process.env.BENCH_SKIP_BUILD !== '1') buildWeb();
 const server = await spawnServer({
   ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}),
-  env: { DATABASE_URL: '', RATE_LIMIT_MAX: '100000' },
+  // PGlite seeded on first start, unless BENCH_DATABASE_URL names an already seeded PostgreSQL
+  // database (seeding the demo's images takes minutes on a loaded machine).
+  env: { DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', RATE_LIMIT_MAX: '100000' },
 });
 const browser = await launchBrowser();
 try {

@@ -21,4 +21,19 @@ if [ "$failed" -ne 0 ]; then
   exit 1
 fi
 npm test
-npm run test:e2e
+pg_pass=""
+if [ -n "${VALIDATE_PG_URL:-}" ]; then
+  pg_log=$(mktemp)
+  trap 'rm -f "$lint_log" "$types_log" "$pg_log"' EXIT
+  DATABASE_URL="$VALIDATE_PG_URL" npx vitest run --project integration >"$pg_log" 2>&1 &
+  pg_pass=$!
+fi
+e2e_failed=0
+npm run test:e2e || e2e_failed=1
+if [ -n "$pg_pass" ]; then
+  pg_failed=0
+  wait "$pg_pass" || pg_failed=1
+  echo "==== integration project on PostgreSQL ($VALIDATE_PG_URL) ====" && cat "$pg_log"
+  [ "$pg_failed" -eq 0 ] || { echo "the PostgreSQL pass failed (output above)" >&2; exit 1; }
+fi
+[ "$e2e_failed" -eq 0 ] || exit 1

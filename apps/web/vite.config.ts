@@ -4,9 +4,16 @@ import { defineConfig } from 'vite';
 import { errorCodesWithoutMessages } from './build/errorCodes.ts';
 import { gestaltMasonry } from './build/gestaltMasonry.ts';
 import { precompress } from './build/precompress.ts';
+import { PREACT_COMPAT_ALIASES } from './build/preactCompat.ts';
 import { routePreloadsPlugin } from './build/routePreloads.ts';
 
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+/**
+ * `WEB_RENDERER=react` builds (and tests) on React itself instead of Preact: the before/after of
+ * decision 186, and a way back if a React-only API is ever needed.
+ */
+const onPreact = process.env.WEB_RENDERER !== 'react';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
@@ -15,10 +22,17 @@ export default defineConfig({
   plugins: [
     gestaltMasonry(),
     errorCodesWithoutMessages(),
-    react(),
+    // JSX compiled for React's automatic runtime; `react/jsx-runtime` resolves to Preact's
+    // (below). React Fast Refresh cannot patch Preact components, so edits reload the page.
+    react(onPreact ? { refreshExclude: /./ } : {}),
     routePreloadsPlugin(),
     precompress(outDir),
   ],
+  resolve: {
+    // Preact runs the app (decision 186): every React import, ours and our dependencies', is
+    // answered by preact/compat.
+    alias: onPreact ? [...PREACT_COMPAT_ALIASES] : [],
+  },
   optimizeDeps: {
     // Gestalt comes from source through the plugin above, never from the pre-bundled dist.
     exclude: ['gestalt'],

@@ -1,6 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vitest/config';
+import {
+  PREACT_COMPAT_ALIASES,
+  REACT_DEPENDENTS_FOR_TESTS,
+  TESTING_LIBRARY_ESM,
+} from './build/preactCompat.ts';
 import viteConfig from './vite.config.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -9,6 +14,14 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    resolve: {
+      // mergeConfig concatenates alias arrays: Testing Library's ESM entry first, then the
+      // build's React → Preact aliases (again, so the order is explicit).
+      alias:
+        process.env.WEB_RENDERER === 'react'
+          ? []
+          : [...TESTING_LIBRARY_ESM, ...PREACT_COMPAT_ALIASES],
+    },
     test: {
       name: 'web',
       root: here('.'),
@@ -26,8 +39,10 @@ export default mergeConfig(
         here('../../scripts/vitest-fail-on-console-error.ts'),
         here('./src/test/setup.ts'),
       ],
-      // Gestalt's TSX source must go through Vite's transforms, not Node's loader.
-      server: { deps: { inline: [/[\\/]node_modules[\\/]gestalt[\\/]/] } },
+      // Gestalt's TSX source must go through Vite's transforms, not Node's loader; and every
+      // package that imports React must go through Vite's resolver, which answers React imports
+      // with Preact as the build does (decision 186).
+      server: { deps: { inline: [...REACT_DEPENDENTS_FOR_TESTS] } },
     },
   }),
 );

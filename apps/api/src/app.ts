@@ -26,10 +26,14 @@ import { ImageWorkPool } from './lib/image-work-pool.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountSettingsRoutes } from './modules/auth/settings.routes.ts';
 import { passkeyLoginRoutes } from './modules/auth/passkey-login.routes.ts';
+import { accountSwitchingRoutes } from './modules/auth/account-switching.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
+import { adStepsRoutes } from './modules/ads/ad-steps.routes.ts';
 import { adReportingRoutes } from './modules/ad-reporting/reporting.routes.ts';
+import { adsEditorRoutes } from './modules/ads/ads-editor.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
@@ -134,13 +138,17 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   organiseRoutes,
   socialRoutes,
   adsRoutes,
+  adStepsRoutes,
   adReportingRoutes,
+  adsEditorRoutes,
+  billingRoutes,
   topicRoutes,
   jobRoutes,
   claimRoutes,
   accountSettingsRoutes,
   passkeySettingsRoutes,
   passkeyLoginRoutes,
+  accountSwitchingRoutes,
 ];
 
 export interface BuildAppOptions {

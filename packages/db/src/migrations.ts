@@ -37,6 +37,9 @@ import * as providerButtonExperiments from './migrations/2026-11-23T22-00-provid
 import * as imagesMissing170 from './migrations/2026-11-24T00-00-images-missing-170.ts';
 import * as adPacing from './migrations/2026-11-24T04-00-ad-pacing.ts';
 import * as passkeys from './migrations/2026-11-24T07-00-passkeys.ts';
+import * as ssoProviders from './migrations/2026-11-24T05-00-sso-providers.ts';
+import * as billing from './migrations/2026-11-24T08-00-billing.ts';
+import * as quickPromoteSteps from './migrations/2026-11-24T10-00-quick-promote-steps.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -69,6 +72,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T00-00-images-missing-170': imagesMissing170,
   '2026-11-24T04-00-ad-pacing': adPacing,
   '2026-11-24T07-00-passkeys': passkeys,
+  '2026-11-24T05-00-sso-providers': ssoProviders,
+  '2026-11-24T08-00-billing': billing,
+  '2026-11-24T10-00-quick-promote-steps': quickPromoteSteps,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -780,6 +780,27 @@ export interface AdAudiencesTable {
   ad_account_id: IdRef;
   name: string;
   created_at: CreatedAt;
+  audience_type: ColumnType<
+    'CUSTOMER_LIST' | 'ENGAGEMENT',
+    'CUSTOMER_LIST' | 'ENGAGEMENT' | undefined,
+    'CUSTOMER_LIST' | 'ENGAGEMENT'
+  >;
+  size: ColumnType<number, number | undefined, number>;
+}
+
+/** An ad account's acceptance of the ad terms (the quick-promote GDPR step, ADR 181). */
+export interface AdTermsAcceptancesTable {
+  ad_account_id: IdRef;
+  terms_version: string;
+  accepted_by_id: IdRef | null;
+  accepted_at: CreatedAt;
+}
+
+/** A save of a promoted pin during its campaign: engagement on it is earned (ADR 184). */
+export interface AdEarnedPinsTable {
+  pin_id: IdRef;
+  ad_id: IdRef;
+  created_at: CreatedAt;
 }
 
 export interface AdAudienceMembersTable {
@@ -803,6 +824,10 @@ export interface AdViewerDaysTable {
   last_impression_at: NullableTimestamp;
   clicks: ColumnType<number, number | undefined, number>;
   last_click_at: NullableTimestamp;
+  saves: ColumnType<number, number | undefined, number>;
+  last_save_at: NullableTimestamp;
+  earned_impressions: ColumnType<number, number | undefined, number>;
+  last_earned_impression_at: NullableTimestamp;
 }
 
 export interface AdGroupSpendDaysTable {
@@ -843,7 +868,9 @@ export interface AdBillingProfilesTable {
   legal_name: string;
   billing_email: string;
   address_line1: string;
+  address_line2: string | null;
   city: string;
+  region: string | null;
   postal_code: string;
   country: string;
   tax_id: string | null;
@@ -871,6 +898,26 @@ export interface AdInvoicesTable {
   failure_message: string | null;
   issued_at: CreatedAt;
   paid_at: NullableTimestamp;
+  /** Sequential per ad account from 1 (docs/decisions/173). */
+  invoice_sequence: number;
+  charge_attempts: ColumnType<number, number | undefined, number>;
+}
+
+/** One attempt to charge an invoice (docs/decisions/173). */
+export interface AdBillingChargesTable {
+  id: Generated<string>;
+  ad_account_id: IdRef;
+  invoice_id: IdRef;
+  amount_minor: ColumnType<string, string | number, string | number>;
+  currency: string;
+  status: 'SUCCEEDED' | 'FAILED';
+  provider: string;
+  provider_payment_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  created_at: CreatedAt;
 }
 
 export interface AdInvoiceLinesTable {
@@ -979,6 +1026,42 @@ export interface AuthTrustedDevicesTable {
   last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+// ---- Added by migrations/2026-11-24T05-00-sso-providers (docs/decisions/154–156) ----
+
+/** An organisation's OpenID Connect identity provider; the client secret only encrypted. */
+export interface SsoProvidersTable {
+  id: Generated<string>;
+  slug: string;
+  name: string;
+  issuer: string;
+  client_id: string;
+  client_secret_encrypted: string;
+  created_by: IdRef | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type SsoDomainProofMethod = 'dns' | 'email';
+
+/** An e-mail domain of a provider; SSO routes it only once verified. */
+export interface SsoProviderDomainsTable {
+  id: Generated<string>;
+  provider_id: IdRef;
+  domain: string;
+  txt_token: string;
+  verified_at: NullableTimestamp;
+  verified_by: ColumnType<
+    SsoDomainProofMethod | null,
+    SsoDomainProofMethod | null | undefined,
+    SsoDomainProofMethod | null
+  >;
+  email_sent_to: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of the mailed link's token; null once used. */
+  email_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  email_token_expires_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -1028,10 +1111,13 @@ export interface Database {
   ad_viewer_days: AdViewerDaysTable;
   ad_group_spend_days: AdGroupSpendDaysTable;
   ad_daily_rollups: AdDailyRollupsTable;
+  ad_terms_acceptances: AdTermsAcceptancesTable;
+  ad_earned_pins: AdEarnedPinsTable;
   ad_deny_list: AdDenyListTable;
   ad_billing_profiles: AdBillingProfilesTable;
   ad_invoices: AdInvoicesTable;
   ad_invoice_lines: AdInvoiceLinesTable;
+  ad_billing_charges: AdBillingChargesTable;
   ad_change_history: AdChangeHistoryTable;
   ad_reporting_preferences: AdReportingPreferencesTable;
   pin_products: PinProductsTable;
@@ -1052,6 +1138,9 @@ export interface Database {
   site_verification_tokens: SiteVerificationTokensTable;
   instagram_oauth_states: InstagramOauthStatesTable;
   instagram_connections: InstagramConnectionsTable;
+  // Added by migrations/2026-11-24T05-00-sso-providers (docs/decisions/154–156).
+  sso_providers: SsoProvidersTable;
+  sso_provider_domains: SsoProviderDomainsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

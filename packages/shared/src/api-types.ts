@@ -57,6 +57,11 @@ export interface Pin {
   /** business.md §3 `trackingParams`: what the impression and click beacons send back. */
   tracking_params?: string;
   /**
+   * Not in the spec (ADR 184): on an organic pin (not in a paid slot) that is a running ad's pin
+   * or a save of it, the ad id its earned-impression beacon sends back.
+   */
+  earned_tracking_params?: string;
+  /**
    * business.md §6: how often this image was saved, over every pin of it. Only on a pin's own
    * answer, for signed-out visitors in the web_unauth_aggregate_save_counts experiment (ADR 122).
    */

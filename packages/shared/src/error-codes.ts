@@ -663,6 +663,17 @@ export const ERROR_CODES = {
     httpStatus: 404,
     message: "We couldn't find that invoice.",
   },
+  // 2010–2029: billing (docs/decisions/171–173).
+  BILLING_INVOICE_NOT_PAYABLE: {
+    code: 2010,
+    httpStatus: 409,
+    message: 'This invoice is already paid or too small to charge.',
+  },
+  BILLING_PAYMENT_METHOD_REQUIRED: {
+    code: 2011,
+    httpStatus: 409,
+    message: 'Add a payment method first.',
+  },
   REPORT_RANGE_INVALID: {
     code: 1770,
     httpStatus: 400,
@@ -674,11 +685,99 @@ export const ERROR_CODES = {
     httpStatus: 404,
     message: "That promoted pin isn't running.",
   },
+  // 2050–2069: quick-promote steps, earned events and audience exclusions (docs/decisions/181–185).
+  AD_TERMS_NOT_ACCEPTED: {
+    code: 2050,
+    httpStatus: 403,
+    message: 'Accept the advertising and data processing terms to promote Pins.',
+  },
+  AD_TERMS_VERSION_STALE: {
+    code: 2051,
+    httpStatus: 409,
+    message: 'The terms have changed. Please read them again.',
+  },
+  AD_TERMS_NOT_REQUIRED: {
+    code: 2052,
+    httpStatus: 400,
+    message: "This ad account's country doesn't need these terms.",
+  },
+  AD_CONVERSION_TAG_LIMIT: {
+    code: 2053,
+    httpStatus: 409,
+    message: 'This ad account has the most conversion tags it can have.',
+  },
+  AUDIENCE_LIMIT_REACHED: {
+    code: 2055,
+    httpStatus: 409,
+    message: 'This ad account has the most audiences it can have. Delete one first.',
+  },
+  AUDIENCE_IN_USE: {
+    code: 2056,
+    httpStatus: 409,
+    message: 'An ad group still excludes this audience. Remove it there first.',
+  },
+  AD_EVENT_PIN_MISMATCH: {
+    code: 2060,
+    httpStatus: 404,
+    message: "That Pin isn't part of this promotion.",
+  },
   // 1830–1859: the console's overview, reporting, export and history (docs/decisions/151–153).
   REPORT_EXPORT_TOO_LARGE: {
     code: 1830,
     httpStatus: 400,
     message: 'Over 10,000 rows. Choose fewer dates.',
+  },
+  // 2030–2049: the console's campaign editor (create, edit, drafts, duplicate; docs/decisions/176–178).
+  AD_CAMPAIGN_NAME_REQUIRED: {
+    code: 2030,
+    httpStatus: 400,
+    message: 'Enter a name of up to 255 characters.',
+  },
+  AD_START_DATE_INVALID: {
+    code: 2031,
+    httpStatus: 400,
+    message: 'Choose a start date from today on.',
+  },
+  AD_BID_INVALID: {
+    code: 2032,
+    httpStatus: 400,
+    message: 'Enter a bid above 0 and no higher than the budget.',
+  },
+  AD_TARGETING_INVALID: {
+    code: 2033,
+    httpStatus: 400,
+    message:
+      'Check the audience: choose at least one country, and only the listed ages, genders and interests.',
+  },
+  AD_PIN_NOT_PROMOTABLE: {
+    code: 2034,
+    httpStatus: 400,
+    message: "This Pin can't be used in an ad. Choose one of your business's Pins.",
+  },
+  AD_CONVERSION_TAG_REQUIRED: {
+    code: 2035,
+    httpStatus: 400,
+    message: 'Choose a conversion tag and event for a conversions campaign.',
+  },
+  AD_OBJECTIVE_LOCKED: {
+    code: 2036,
+    httpStatus: 400,
+    message: "A campaign's objective can't be changed. Duplicate it to use another objective.",
+  },
+  AD_CAMPAIGN_ARCHIVED: {
+    code: 2037,
+    httpStatus: 409,
+    message: 'This campaign is archived and can no longer be changed.',
+  },
+  AD_DRAFT_TOO_LARGE: {
+    code: 2038,
+    httpStatus: 400,
+    message: 'This draft is too large to keep. Remove some ads or keywords.',
+  },
+  AD_CAMPAIGN_TOO_LARGE: {
+    code: 2039,
+    httpStatus: 409,
+    message: 'This campaign has more ads than the editor can change at once.',
   },
   // 1400–1499: search scopes, filters, typeahead and advisories (business.md §3, §7; saving.md §2.10).
   SEARCH_SCOPE_UNKNOWN: {
@@ -988,6 +1087,87 @@ export const ERROR_CODES = {
     code: 1910,
     httpStatus: 403,
     message: 'Performance reports are collected from signed-out visitors only.',
+  },
+  // 1970–1989: account switching and connected accounts (issue 9; docs/decisions/161–165)
+  ACCOUNT_SWITCH_NOT_HELD: {
+    code: 1970,
+    httpStatus: 404,
+    message: "You're not logged in to that account here. Log in to add it.",
+  },
+  ACCOUNT_SWITCH_LIMIT: {
+    code: 1971,
+    httpStatus: 409,
+    message:
+      "You've added as many accounts as you can switch between here. Log out of one to add another.",
+  },
+  CONNECTED_ACCOUNT_REAUTH_REQUIRED: {
+    code: 1972,
+    httpStatus: 403,
+    message: 'Enter your password to disconnect this account.',
+  },
+  // 1950–1969: identity providers registered by organisations, and their domain proofs (issue 9,
+  // docs/decisions/154–156).
+  SSO_PROVIDER_NOT_FOUND: {
+    code: 1950,
+    httpStatus: 404,
+    message: "We couldn't find that identity provider.",
+  },
+  SSO_PROVIDER_SLUG_TAKEN: {
+    code: 1951,
+    httpStatus: 409,
+    message: 'Another identity provider already uses this short name.',
+  },
+  SSO_ISSUER_UNREACHABLE: {
+    code: 1952,
+    httpStatus: 400,
+    message: "We couldn't read this issuer's OpenID configuration. Check the issuer URL.",
+  },
+  SSO_DOMAIN_INVALID: {
+    code: 1953,
+    httpStatus: 400,
+    message: "That doesn't look like an email domain.",
+  },
+  SSO_DOMAIN_TAKEN: {
+    code: 1954,
+    httpStatus: 409,
+    message: 'This domain already belongs to an identity provider.',
+  },
+  SSO_DOMAIN_NOT_FOUND: {
+    code: 1955,
+    httpStatus: 404,
+    message: "We couldn't find that domain.",
+  },
+  SSO_DOMAIN_PROOF_FAILED: {
+    code: 1956,
+    httpStatus: 400,
+    message:
+      "We couldn't find the TXT record on this domain yet. DNS changes can take a while; try again later.",
+  },
+  SSO_DOMAIN_EMAIL_INVALID: {
+    code: 1957,
+    httpStatus: 400,
+    message:
+      'Send the proof to admin, administrator, hostmaster, postmaster or webmaster at this domain.',
+  },
+  SSO_DOMAIN_LINK_INVALID: {
+    code: 1958,
+    httpStatus: 400,
+    message: 'This link has expired or was already used. Ask for a new one.',
+  },
+  SSO_PROVIDERS_FULL: {
+    code: 1959,
+    httpStatus: 409,
+    message: 'There are as many identity providers as the server holds. Remove one first.',
+  },
+  SSO_DOMAINS_FULL: {
+    code: 1960,
+    httpStatus: 409,
+    message: 'This identity provider has as many domains as it can hold. Remove one first.',
+  },
+  SSO_DOMAIN_ALREADY_VERIFIED: {
+    code: 1961,
+    httpStatus: 409,
+    message: 'This domain is already verified.',
   },
   // 1260–1289: saving details (issue 10 "Spec details still open"; docs/decisions/131–134).
   SECTION_PIN_IMPORT_TOO_MANY: {

@@ -78,6 +78,7 @@ export const pinFields = {
   promoter: userSummarySchema.optional(),
   promoted_is_removable: z.boolean().optional(),
   tracking_params: z.string().optional(),
+  earned_tracking_params: z.string().optional(),
 };
 
 export const pinSchema: z.ZodType<Pin> = z.object(pinFields);

@@ -21,13 +21,32 @@ export interface BoardCoversOptions {
  * `pin_id` (text: a bigint inside JSON would lose digits) names the pin of each image.
  */
 export function boardCovers(db: Kysely<Database>, options: BoardCoversOptions) {
+  if (!options.coverFirst) {
+    let newest = db
+      .selectFrom('pins as cp')
+      .innerJoin('images as ci', 'ci.id', 'cp.image_id')
+      .select(['ci.variants', sql<string>`cp.id::text`.as('pin_id')])
+      .where(sql<boolean>`cp.board_id = b.id`);
+    if (options.exceptSecret) newest = newest.where(sql<boolean>`b.privacy <> 'secret'`);
+    return jsonArrayFrom(newest.orderBy('cp.id', 'desc').limit(BOARD_COVER_COUNT));
+  }
+  // The chosen cover (when it is a pin of this board) and the newest other pins, each read from
+  // an index, then ordered: ordering every pin of the board by "is it the cover" made each card
+  // sort all of a board's pins (0.5 s a board of 55,000 pins at 1M).
+  const candidates = sql<{ id: string; image_id: string; chosen: boolean }>`(
+    (SELECT cc.id, cc.image_id, true AS chosen FROM pins cc
+     WHERE cc.id = b.cover_pin_id AND cc.board_id = b.id)
+    UNION ALL
+    (SELECT cn.id, cn.image_id, false AS chosen FROM pins cn
+     WHERE cn.board_id = b.id AND cn.id IS DISTINCT FROM b.cover_pin_id
+     ORDER BY cn.id DESC LIMIT ${BOARD_COVER_COUNT})
+  )`;
   let covers = db
-    .selectFrom('pins as cp')
+    .selectFrom(candidates.as('cp'))
     .innerJoin('images as ci', 'ci.id', 'cp.image_id')
-    .select(['ci.variants', sql<string>`cp.id::text`.as('pin_id')])
-    .where(sql<boolean>`cp.board_id = b.id`);
+    .select(['ci.variants', sql<string>`cp.id::text`.as('pin_id')]);
   if (options.exceptSecret) covers = covers.where(sql<boolean>`b.privacy <> 'secret'`);
-  if (options.coverFirst)
-    covers = covers.orderBy(sql`coalesce(cp.id = b.cover_pin_id, false)`, 'desc');
-  return jsonArrayFrom(covers.orderBy('cp.id', 'desc').limit(BOARD_COVER_COUNT));
+  return jsonArrayFrom(
+    covers.orderBy('cp.chosen', 'desc').orderBy('cp.id', 'desc').limit(BOARD_COVER_COUNT),
+  );
 }

@@ -94,9 +94,9 @@ export class TestBrowser {
 
   async delete(
     url: string,
-    options: { csrf?: boolean; headers?: Record<string, string> } = {},
+    options: { csrf?: boolean; headers?: Record<string, string>; body?: unknown } = {},
   ): Promise<LightMyRequestResponse> {
-    return this.send('DELETE', url, {}, options);
+    return this.send('DELETE', url, options.body ?? {}, options);
   }
 
   private async send(

@@ -49,6 +49,7 @@ export const queryKeys = {
 
   // ---- auth ----
   viewer: () => ['viewer'] as const,
+  switcherAccounts: () => ['switcherAccounts'] as const,
   experiments: () => ['experiments'] as const,
   captchaConfig: () => ['captchaConfig'] as const,
   emailExists: (email: string) => ['emailExists', email] as const,
@@ -75,6 +76,10 @@ export const queryKeys = {
   businessProfiles: () => ['businessProfiles'] as const,
   businessMembers: (profileId: string) => ['businessMembers', profileId] as const,
   businessInvite: (token: string) => ['businessInvite', token] as const,
+  // ---- billing (issue 11; docs/decisions/171) ----
+  billing: (advertiserId: string) => ['billing', advertiserId] as const,
+  billingList: (advertiserId: string, kind: string, ...params: string[]) =>
+    ['billing', advertiserId, kind, ...params] as const,
   // ---- search (pins scopes sit under the pin lists root; boards and people do not) ----
   searchScopePins: (scope: string, params: string) =>
     [PIN_LISTS_ROOT, 'searchScope', scope, params] as const,
@@ -92,6 +97,9 @@ export const queryKeys = {
 
   // ---- social sign-in ----
   authProviders: () => ['authProviders'] as const,
+  // ---- SSO by e-mail domain (ADR 157) and its admin (ADR 154) ----
+  ssoInfo: (email: string) => ['ssoInfo', email] as const,
+  adminSsoProviders: () => ['adminSsoProviders'] as const,
   advertiser: (advertiserId: string) => ['advertiser', advertiserId] as const,
   campaigns: (advertiserId: string) => ['campaigns', advertiserId] as const,
   campaign: (advertiserId: string, campaignId: string) =>

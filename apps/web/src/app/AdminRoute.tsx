@@ -60,6 +60,14 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
     ),
   },
   {
+    path: 'sso',
+    labelKey: 'ssoProviders',
+    Page: lazyPage(
+      () => import('../features/sso/AdminSsoProvidersPage.tsx'),
+      'AdminSsoProvidersPage',
+    ),
+  },
+  {
     path: 'jobs',
     labelKey: 'jobs',
     Page: lazyPage(() => import('../features/jobs/AdminJobsPage.tsx'), 'AdminJobsPage'),

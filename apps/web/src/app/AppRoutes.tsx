@@ -25,10 +25,19 @@ const NamedProfilePage = lazyPage(
 const SearchPage = lazyPage(() => import('../features/search/SearchPage.tsx'), 'SearchPage');
 const LoginPage = lazyPage(authPages, 'LoginPage');
 const SignupPage = lazyPage(authPages, 'SignupPage');
+const AddAccountPage = lazyPage(authPages, 'AddAccountPage');
 const BusinessLoginPage = lazyPage(authPages, 'BusinessLoginPage');
 const ConnectFacebookPage = lazyPage(
   () => import('../features/auth/ConnectFacebookPage.tsx'),
   'ConnectFacebookPage',
+);
+const SsoBusinessSignupPage = lazyPage(
+  () => import('../features/auth/SsoBusinessSignupPage.tsx'),
+  'SsoBusinessSignupPage',
+);
+const SsoVerifyDomainPage = lazyPage(
+  () => import('../features/auth/SsoVerifyDomainPage.tsx'),
+  'SsoVerifyDomainPage',
 );
 const PasswordResetPage = lazyPage(
   () => import('../features/auth/PasswordResetPage.tsx'),
@@ -96,6 +105,9 @@ export function AppRoutes() {
         <Route path="search/:scope/" element={<SearchPage />} />
         <Route path="login/" element={<LoginPage />} />
         <Route path="signup/" element={<SignupPage />} />
+        <Route path="add-account/" element={<AddAccountPage />} />
+        <Route path="signup/sso-business-account/" element={<SsoBusinessSignupPage />} />
+        <Route path="sso/verify-domain/" element={<SsoVerifyDomainPage />} />
         <Route path="business/login/" element={<BusinessLoginPage />} />
         <Route path="password/reset/" element={<PasswordResetPage />} />
         <Route path="connect/facebook/" element={<ConnectFacebookPage />} />

@@ -11,6 +11,7 @@ import { CardSaveButton } from '../features/save/SaveButton.tsx';
 import { SaveFlowProvider } from '../features/save/SaveFlowProvider.tsx';
 import { SearchBox } from '../features/search/SearchBox.tsx';
 import { useSessionTracking } from '../features/session/useSessionTracking.ts';
+import { WelcomeBackNotice } from '../features/session/WelcomeBackNotice.tsx';
 import { Header } from '../ui/Header.tsx';
 import { LoadingState } from '../ui/PageStates.tsx';
 import { PinCardActionsProvider, type PinCardActionsRenderer } from '../ui/PinCardActions.tsx';
@@ -27,7 +28,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  */
 const renderCardActions: PinCardActionsRenderer = (pin, name) => (
   <>
-    {pin.is_promoted ? <PromotedPinTracker pin={pin} /> : null}
+    {pin.is_promoted || pin.earned_tracking_params ? <PromotedPinTracker pin={pin} /> : null}
     {pin.is_promoted ? <HideAdButton pin={pin} name={name} /> : null}
     <CardSaveButton pin={pin} name={name} />
   </>
@@ -69,6 +70,7 @@ export function RootLayout() {
               <Header account={<HeaderAuth />} search={<SearchBox />} />
             )}
             {isChromelessPath(pathname) ? null : <BusinessBarSlot />}
+            <WelcomeBackNotice />
             <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="app__main">
               {/* Keyed by path: a failed page does not stay failed after navigating elsewhere. */}
               <ErrorBoundary key={pathname} fallback={<PageError />}>

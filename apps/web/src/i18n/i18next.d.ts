@@ -9,9 +9,11 @@ import type adminEn from './locales/admin/en.json';
 import type offsiteEn from './locales/offsite/en.json';
 import type experiencesEn from './locales/experiences/en.json';
 import type organiseEn from './locales/organise/en.json';
+import type billingEn from './locales/billing/en.json';
 import type businessEn from './locales/business/en.json';
 import type searchEn from './locales/search/en.json';
 import type settingsEn from './locales/settings/en.json';
+import type adsEditorEn from './locales/ads-editor/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -25,8 +27,10 @@ declare module 'i18next' {
       experiences: typeof experiencesEn;
       organise: typeof organiseEn;
       business: typeof businessEn;
+      billing: typeof billingEn;
       search: typeof searchEn;
       settings: typeof settingsEn;
+      adsEditor: typeof adsEditorEn;
     };
   }
 }

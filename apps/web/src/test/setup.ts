@@ -1,6 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { options as preactOptions } from 'preact';
 import { afterEach, vi } from 'vitest';
+
+// The app runs on Preact (docs/decisions/186), which runs effects after the next animation frame
+// (or a 100 ms timer where there is none). Updates that arrive outside act() — an answer from the
+// stubbed API — would then run their effects (document.title, focus, opening a dialog) long after
+// the DOM shows the change, where React's scheduler runs them on the next task. Tests run
+// effects on the next task too, as React's would in jsdom; the browser keeps Preact's timing.
+preactOptions.requestAnimationFrame = (callback) => {
+  setTimeout(callback, 0);
+};
 
 // Lazy chunks (auth, saving) are imported on first use; on a loaded 2-core CI machine that can
 // take longer than Testing Library's 1 s default for findBy/waitFor. Behaviour, not speed, is

@@ -55,6 +55,9 @@ export const emailConfirmSchema = z.object({ token: z.string().min(1).max(256) }
 
 export const deactivateSchema = z.object({ password: z.string().max(256).optional() }).strict();
 
+/** DELETE /v3/users/me/connected_accounts/:provider/ (ADR 165): re-authentication as for deactivation. */
+export const disconnectSchema = z.object({ password: z.string().max(256).optional() }).strict();
+
 export interface ProfileSettings {
   username: string;
   first_name: string;

@@ -128,24 +128,46 @@ export interface ConnectedAccountsAnswer {
   accounts: ConnectedAccount[];
 }
 
-/** Admin (GET /v3/admin/sso/providers/). */
+/** Admin (GET /v3/admin/sso/providers/; docs/decisions/154, 155). */
 export interface SsoDomainItem {
   id: string;
   domain: string;
   verified: boolean;
   verified_by: 'dns' | 'email' | null;
+  verified_at: string | null;
   /** The TXT record to publish: name and value. */
   txt_record: { name: string; value: string };
+  /** Where the proof link was last mailed. */
   email_sent_to: string | null;
 }
 
+/** An organisation's identity provider. The client secret is write-only: never in an answer. */
 export interface SsoProviderItem {
   id: string;
   slug: string;
   name: string;
   issuer: string;
   client_id: string;
+  /** What the organisation registers at its IdP as the redirect URI. */
   redirect_uri: string;
   domains: SsoDomainItem[];
   created_at: string;
+}
+
+/** The local parts a domain-proof mail may go to (ADR 155: the CA/Browser Forum's list). */
+export const SSO_DOMAIN_PROOF_MAILBOXES = [
+  'admin',
+  'administrator',
+  'hostmaster',
+  'postmaster',
+  'webmaster',
+] as const;
+export type SsoDomainProofMailbox = (typeof SSO_DOMAIN_PROOF_MAILBOXES)[number];
+
+/** The page a domain-proof mail links to (`?token=`). */
+export const SSO_DOMAIN_VERIFY_PATH = '/sso/verify-domain/';
+
+/** POST /v3/sso/domains/verify/: the domain the link proved. */
+export interface SsoDomainVerified {
+  domain: string;
 }

@@ -65,7 +65,8 @@ export const reportErrors = fieldErrors({
 export const preferencesErrors = fieldErrors({ columns: 'REPORT_COLUMNS_INVALID' });
 
 export const historyQuerySchema = z.object({
-  entity_type: z.enum(['CAMPAIGN', 'AD_GROUP', 'AD']).optional(),
+  // BILLING: the billing module's changes (docs/decisions/171).
+  entity_type: z.enum(['CAMPAIGN', 'AD_GROUP', 'AD', 'BILLING']).optional(),
 });
 
 const metricFields = {

@@ -424,7 +424,7 @@ export async function changeHistory(
   deps: Pick<AppDeps, 'db'>,
   viewer: Viewer,
   advertiserId: string,
-  entityType: 'CAMPAIGN' | 'AD_GROUP' | 'AD' | undefined,
+  entityType: 'CAMPAIGN' | 'AD_GROUP' | 'AD' | 'BILLING' | undefined,
   page: PageRequest,
 ): Promise<Page<HistoryEntry>> {
   const beforeId = decodeIdBookmark(page.bookmark);

@@ -31,6 +31,11 @@ export interface ViewerTargeting {
    * keywords narrow nothing.
    */
   searchPhrase: string | null;
+  /**
+   * SHA-256 of the viewer's normalised e-mail when it is verified (customer-list exclusions,
+   * ADR 183); null otherwise, and then no customer list matches them.
+   */
+  emailSha256: string | null;
 }
 
 interface DeliveryRules {
@@ -73,6 +78,8 @@ function targetingRules(t: ViewerTargeting): RawBuilder<boolean> {
 
 export interface ViewerProfileRow {
   country: string | null;
+  email: string | null;
+  email_verified: boolean;
   birthday: string | null;
   gender: string | null;
   /** Names and descriptions of the viewer's latest boards, lower-cased, space-joined. */
@@ -87,7 +94,7 @@ export async function findViewerProfile(
   viewerId: string,
 ): Promise<ViewerProfileRow | undefined> {
   const result = await sql<ViewerProfileRow>`
-    SELECT u.country, u.birthday::text AS birthday, u.gender,
+    SELECT u.country, u.email, u.email_verified, u.birthday::text AS birthday, u.gender,
       (SELECT string_agg(lower(b.name || ' ' || coalesce(b.description, '')), ' ')
          FROM (SELECT name, description FROM boards WHERE owner_id = u.id
                ORDER BY created_at DESC LIMIT ${INTEREST_BOARDS_MAX}) b) AS board_text
@@ -109,7 +116,33 @@ function servableRules({ viewerId, now, targeting }: DeliveryRules): RawBuilder<
     AND NOT EXISTS (SELECT 1 FROM business_members m
                     WHERE m.profile_id = acc.profile_id AND m.user_id = ${viewerId})
     AND NOT EXISTS (SELECT 1 FROM ad_hides h WHERE h.user_id = ${viewerId} AND h.ad_id = a.id)
-    AND ${targetingRules(targeting)}`;
+    AND ${targetingRules(targeting)}
+    AND NOT ${excludedRule(viewerId, targeting.emailSha256)}`;
+}
+
+/**
+ * Whether the viewer is in one of the ad group's excluded audiences (targeting_spec
+ * AUDIENCE_EXCLUDE, ADR 183): a customer list holding the hash of their verified e-mail, or an
+ * engagement audience when they saved one of the business's pins. Only the ad account's own
+ * audiences count (an id of another account's audience excludes nobody). "The business's pins"
+ * are the business profile's own and every pin one of its ads promotes.
+ */
+function excludedRule(viewerId: string, emailSha256: string | null): RawBuilder<boolean> {
+  const listMatch =
+    emailSha256 === null
+      ? sql`false`
+      : sql`EXISTS (SELECT 1 FROM ad_audience_members am
+                    WHERE am.audience_id = au.id AND am.email_sha256 = ${emailSha256})`;
+  return sql<boolean>`EXISTS (
+    SELECT 1 FROM jsonb_array_elements_text(coalesce(g.targeting_spec->'AUDIENCE_EXCLUDE', '[]'::jsonb)) x(id)
+    JOIN ad_audiences au ON au.id = x.id::bigint AND au.ad_account_id = acc.id
+    WHERE (au.audience_type = 'CUSTOMER_LIST' AND ${listMatch})
+       OR (au.audience_type = 'ENGAGEMENT' AND EXISTS (
+             SELECT 1 FROM pins vp JOIN pins src ON src.id = vp.repin_of_id
+             WHERE vp.pinner_id = ${viewerId}
+               AND (src.pinner_id = acc.profile_id
+                    OR EXISTS (SELECT 1 FROM ads pa
+                               WHERE pa.pin_id = src.id AND pa.ad_account_id = acc.id)))))`;
 }
 
 const SERVABLE_COLUMNS = sql`a.id AS ad_id, a.ad_group_id, a.campaign_id, a.ad_account_id, a.pin_id,
@@ -226,7 +259,14 @@ export async function findDeliverableAd(
   return result.rows[0];
 }
 
-export type ViewerDayCounter = 'impressions' | 'clicks';
+export type ViewerDayCounter = 'impressions' | 'clicks' | 'saves' | 'earned_impressions';
+
+const LAST_AT: Readonly<Record<ViewerDayCounter, string>> = {
+  impressions: 'last_impression_at',
+  clicks: 'last_click_at',
+  saves: 'last_save_at',
+  earned_impressions: 'last_earned_impression_at',
+};
 
 /**
  * Counts an impression or click of one viewer on one ad today unless the last one counted falls
@@ -244,10 +284,8 @@ export async function countViewerEvent(
   },
 ): Promise<boolean> {
   const count = sql.ref(event.counter);
-  const last = sql.ref(event.counter === 'impressions' ? 'last_impression_at' : 'last_click_at');
-  const existing = sql.ref(
-    `ad_viewer_days.${event.counter === 'impressions' ? 'last_impression_at' : 'last_click_at'}`,
-  );
+  const last = sql.ref(LAST_AT[event.counter]);
+  const existing = sql.ref(`ad_viewer_days.${LAST_AT[event.counter]}`);
   const existingCount = sql.ref(`ad_viewer_days.${event.counter}`);
   const result = await sql<{ ad_id: string }>`
     INSERT INTO ad_viewer_days (viewer_key, day, ad_id, ${count}, ${last})
@@ -306,7 +344,13 @@ export async function chargeAdGroup(
   return Number(cost);
 }
 
-export type RollupCounter = 'paid_impressions' | 'paid_closeups' | 'paid_outbound_clicks';
+export type RollupCounter =
+  | 'paid_impressions'
+  | 'paid_closeups'
+  | 'paid_outbound_clicks'
+  | 'paid_saves'
+  | 'earned_impressions'
+  | 'earned_saves';
 
 /** Adds one event (and what it cost) to the ad's row of the day. */
 export async function addToRollup(
@@ -388,4 +432,68 @@ export async function setAdHidden(
       .execute();
   }
   return true;
+}
+
+/**
+ * A running ad (ADR 184): approved; ad, ad group, campaign and ad account active; within the
+ * schedule; not the viewer's own business. Budget, pacing, caps and targeting do not matter to
+ * earned engagement, which nobody pays for.
+ */
+function runningRules(viewerId: string, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`a.review_status = 'APPROVED' AND a.status = 'ACTIVE'
+    AND g.status = 'ACTIVE' AND c.status = 'ACTIVE' AND acc.status = 'ACTIVE'
+    AND g.start_time <= ${now} AND (g.end_time IS NULL OR g.end_time > ${now})
+    AND acc.profile_id <> ${viewerId}
+    AND NOT EXISTS (SELECT 1 FROM business_members m
+                    WHERE m.profile_id = acc.profile_id AND m.user_id = ${viewerId})`;
+}
+
+const RUNNING_FROM = sql`ads a
+  JOIN ad_groups g ON g.id = a.ad_group_id
+  JOIN ad_campaigns c ON c.id = a.campaign_id
+  JOIN ad_accounts acc ON acc.id = a.ad_account_id`;
+
+export interface EarnedAdRow {
+  pin_id: string;
+  ad_id: string;
+  ad_group_id: string;
+  campaign_id: string;
+  ad_account_id: string;
+}
+
+/**
+ * For the pins of a page: the running ad each is earned engagement for — the ad's own pin, or a
+ * save of it recorded in ad_earned_pins. One query; the oldest ad wins when several promote it.
+ */
+export async function findEarnedAds(
+  db: Kysely<Database>,
+  pinIds: readonly string[],
+  viewerId: string,
+  now: Date,
+): Promise<EarnedAdRow[]> {
+  if (pinIds.length === 0) return [];
+  const ids = sql.join(pinIds.map((id) => sql`${id}::bigint`));
+  const result = await sql<EarnedAdRow>`
+    SELECT DISTINCT ON (src.pin_id) src.pin_id::text AS pin_id, a.id AS ad_id, a.ad_group_id,
+      a.campaign_id, a.ad_account_id
+    FROM (SELECT a0.pin_id, a0.id AS ad_id FROM ads a0 WHERE a0.pin_id IN (${ids})
+          UNION ALL
+          SELECT e.pin_id, e.ad_id FROM ad_earned_pins e WHERE e.pin_id IN (${ids})) src
+    JOIN ${RUNNING_FROM} ON a.id = src.ad_id
+    WHERE ${runningRules(viewerId, now)}
+    ORDER BY src.pin_id, a.id`.execute(db);
+  return result.rows;
+}
+
+/** Adds a save of a promoted pin (or of an earned save) to the ad's earned pins. */
+export async function insertEarnedPin(
+  trx: Kysely<Database>,
+  pinId: string,
+  adId: string,
+): Promise<void> {
+  await trx
+    .insertInto('ad_earned_pins')
+    .values({ pin_id: pinId, ad_id: adId })
+    .onConflict((oc) => oc.column('pin_id').doNothing())
+    .execute();
 }

@@ -1,10 +1,12 @@
 // Ad delivery (issue 11; docs/decisions/104): promoted pins placed in the home feed and search
 // results, impressions and clicks counted once per viewer and ad within a window, the billable
 // one charged against the ad group's budget atomically, and per-day rollups for reporting.
+import { createHash } from 'node:crypto';
 import type { Pin } from '@corkboard/shared/api-types';
 import { AppError } from '@corkboard/shared/app-error';
 import { QUICK_PROMOTE_DEFAULT_COUNTRY } from '@corkboard/shared/business/quick-promote';
 import { ageBucketOf, ageOn, INTEREST_TOPICS } from '@corkboard/shared/business/targeting';
+import { normalizeEmail } from '@corkboard/shared/business/audiences';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import { avatarUrl, serializeFor, serializePin } from '../../core/serializers.ts';
@@ -15,6 +17,8 @@ import {
   chargeAdGroup,
   countViewerEvent,
   findDeliverableAd,
+  findEarnedAds,
+  insertEarnedPin,
   findServableAds,
   findViewerProfile,
   purgeViewerDays,
@@ -61,6 +65,9 @@ const ROLLUP_COUNTER: Readonly<Record<AdEventKind, RollupCounter>> = {
   CLOSEUP: 'paid_closeups',
   OUTBOUND_CLICK: 'paid_outbound_clicks',
 };
+
+/** Not in the spec (ADR 184): a second save of one ad by one viewer within this window is the same. */
+export const AD_SAVE_DEDUPE_WINDOW_MS = AD_EVENT_DEDUPE_WINDOW_MS;
 
 /** The UTC day of an instant, 'YYYY-MM-DD' (budgets, caps and rollups are per UTC day). */
 export function utcDay(at: Date): string {
@@ -115,7 +122,13 @@ export async function viewerTargeting(
     gender: profile?.gender ?? 'unknown',
     interests: interestsOf(profile?.board_text ?? ''),
     searchPhrase: placement.surface === 'search' ? ` ${wordsOf(placement.query).join(' ')} ` : null,
+    emailSha256: profile?.email && profile.email_verified ? emailSha256Of(profile.email) : null,
   };
+}
+
+/** The customer-list hash of an e-mail (ADR 183): SHA-256 hex of its normal form. */
+export function emailSha256Of(email: string): string {
+  return createHash('sha256').update(normalizeEmail(email)).digest('hex');
 }
 
 /** The slots a page of `length` organic pins reaches, with the promoted pins placed before them. */
@@ -136,9 +149,40 @@ export async function withPromotedPins<T extends Pin>(
   asItem: (pin: Pin) => T,
   placement: AdPlacement = { surface: 'home' },
 ): Promise<T[]> {
-  if (viewer === null) return pins;
+  if (viewer === null || !(await anyLiveAd(deps.db))) return pins;
+  const placed = await withPaidSlots(deps, viewer, pins, asItem, placement);
+  return withEarnedTracking(deps, viewer, placed);
+}
+
+/**
+ * Marks the organic pins of a page that are earned engagement for a running ad (its pin, or a
+ * save of it; ADR 184) with `earned_tracking_params`, so their viewable impression is counted as
+ * earned. Promoted items (paid slots) are left alone.
+ */
+async function withEarnedTracking<T extends Pin>(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  viewer: Viewer,
+  pins: T[],
+): Promise<T[]> {
+  const organic = pins.filter((pin) => pin.is_promoted !== true).map((pin) => pin.id);
+  const earned = await findEarnedAds(deps.db, organic, viewer.id, deps.now());
+  if (earned.length === 0) return pins;
+  const adOf = new Map(earned.map((row) => [row.pin_id, row.ad_id]));
+  return pins.map((pin) => {
+    const adId = pin.is_promoted === true ? undefined : adOf.get(pin.id);
+    return adId === undefined ? pin : { ...pin, earned_tracking_params: adId };
+  });
+}
+
+async function withPaidSlots<T extends Pin>(
+  deps: Pick<AppDeps, 'db' | 'now' | 'storage'>,
+  viewer: Viewer,
+  pins: T[],
+  asItem: (pin: Pin) => T,
+  placement: AdPlacement,
+): Promise<T[]> {
   const wanted = usableSlots(pins.length).length;
-  if (wanted === 0 || !(await anyLiveAd(deps.db))) return pins;
+  if (wanted === 0) return pins;
   const now = deps.now();
   const ads = await findServableAds(deps.db, {
     viewerId: viewer.id,
@@ -289,4 +333,123 @@ export async function hideAd(
 ): Promise<{ ad_id: string; hidden: boolean }> {
   if (!(await setAdHidden(deps.db, viewer.id, adId, hidden))) throw new AppError('AD_NOT_FOUND');
   return { ad_id: adId, hidden };
+}
+
+/**
+ * An earned impression (ADR 184): `pinId` was seen organically (not in a paid slot) and is the
+ * running ad's own pin or a save of it. Counted once per viewer and ad within the dedupe window,
+ * into earned_impressions; never charged. AD_NOT_DELIVERABLE when the ad is not running,
+ * AD_EVENT_PIN_MISMATCH when the pin is not part of it.
+ */
+export async function recordEarnedImpression(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  viewer: Viewer,
+  adId: string,
+  pinId: string,
+): Promise<{ counted: boolean }> {
+  const now = deps.now();
+  const earned = (await findEarnedAds(deps.db, [pinId], viewer.id, now))[0];
+  if (!earned) {
+    const running = await findEarnedAdForId(deps, viewer, adId, now);
+    throw new AppError(running ? 'AD_EVENT_PIN_MISMATCH' : 'AD_NOT_DELIVERABLE');
+  }
+  if (earned.ad_id !== adId) throw new AppError('AD_EVENT_PIN_MISMATCH');
+  return deps.db.transaction().execute(async (trx) => {
+    const counted = await countViewerEvent(trx, {
+      viewerKey: viewerKey(viewer),
+      day: utcDay(now),
+      adId,
+      counter: 'earned_impressions',
+      now,
+      windowStart: new Date(now.getTime() - AD_EVENT_DEDUPE_WINDOW_MS),
+    });
+    if (counted) {
+      await addToRollup(trx, {
+        ad: earned,
+        day: utcDay(now),
+        counter: 'earned_impressions',
+        costMicro: 0,
+      });
+    }
+    return { counted };
+  });
+}
+
+async function findEarnedAdForId(
+  deps: Pick<AppDeps, 'db'>,
+  viewer: Viewer,
+  adId: string,
+  now: Date,
+): Promise<boolean> {
+  const ad = await deps.db
+    .selectFrom('ads')
+    .select('pin_id')
+    .where('id', '=', adId)
+    .executeTakeFirst();
+  if (!ad) return false;
+  return (await findEarnedAds(deps.db, [ad.pin_id], viewer.id, now)).some(
+    (row) => row.ad_id === adId,
+  );
+}
+
+/** A repin as the pins module reports it (onPinRepinned). */
+export interface RepinEvent {
+  viewer: Viewer;
+  /** The new pin. */
+  pinId: string;
+  /** The pin saved. */
+  repinOfId: string;
+  /** The save's clientTrackingParams: a promoted pin's tracking params when saved from its slot. */
+  trackingParams: string | undefined;
+}
+
+/**
+ * A save of a running ad's pin or of an earned save of it (ADR 184): a paid save when it came
+ * from the ad's paid slot (the save carries the ad's tracking params and the ad may still be
+ * served to the viewer), else an earned save. Counted once per viewer and ad within the window;
+ * never charged. The new pin joins the ad's earned pins either way, so engagement on it is earned.
+ */
+export async function recordAdSave(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  event: RepinEvent,
+): Promise<{ counted: boolean; kind: 'paid' | 'earned' } | null> {
+  const now = deps.now();
+  const earned = (await findEarnedAds(deps.db, [event.repinOfId], event.viewer.id, now))[0];
+  let kind: 'paid' | 'earned' = 'earned';
+  let ad:
+    Pick<ServableAdRow, 'ad_id' | 'ad_group_id' | 'campaign_id' | 'ad_account_id'> | undefined =
+    earned;
+  if (event.trackingParams !== undefined && /^\d{1,18}$/.test(event.trackingParams)) {
+    const paid = await findDeliverableAd(deps.db, event.trackingParams, {
+      viewerId: event.viewer.id,
+      now,
+      targeting: await viewerTargeting(deps, event.viewer, { surface: 'home' }),
+    });
+    if (paid && paid.pin_id === event.repinOfId) {
+      ad = paid;
+      kind = 'paid';
+    }
+  }
+  if (!ad) return null;
+  const found = ad;
+  return deps.db.transaction().execute(async (trx) => {
+    await insertEarnedPin(trx, event.pinId, found.ad_id);
+    const counted = await countViewerEvent(trx, {
+      viewerKey: viewerKey(event.viewer),
+      day: utcDay(now),
+      adId: found.ad_id,
+      counter: 'saves',
+      now,
+      windowStart: new Date(now.getTime() - AD_SAVE_DEDUPE_WINDOW_MS),
+    });
+    if (counted) {
+      await addToRollup(trx, {
+        ad: found,
+        day: utcDay(now),
+        counter: kind === 'paid' ? 'paid_saves' : 'earned_saves',
+        costMicro: 0,
+      });
+    }
+    return { counted, kind };
+  });
 }

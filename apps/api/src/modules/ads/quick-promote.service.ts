@@ -28,6 +28,7 @@ import {
   insertHistory,
 } from './ads.repository.ts';
 import { checkDestinationUrl, destinationSyntax } from './destination-check.ts';
+import { requireAdTermsAccepted } from './ad-steps.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -69,6 +70,8 @@ export async function quickPromote(
   if (request.advertiser_id !== advertiserId || request.pin_id !== pinId) {
     throw new AppError('AD_PAYLOAD_MISMATCH');
   }
+  // The GDPR step (docs/decisions/181): refused until the account's terms are accepted.
+  await requireAdTermsAccepted(deps, account);
   const pin = await findPinForPromotion(deps.db, pinId);
   // Only the business's own pins or the promoting person's, never a secret one (§5.1).
   if (

@@ -338,6 +338,7 @@ export async function login(
 
   return completeLogin(deps, request, effects, {
     userId: account.id,
+    account,
     method: 'email',
     isAccountSwitch: input.isAccountSwitch ?? false,
     next: input.next,

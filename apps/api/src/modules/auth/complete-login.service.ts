@@ -44,19 +44,8 @@ import { isPastResurrection, loadAuthUser } from './auth-rules.ts';
 import { deleteSessionByToken, findAccountById, type AccountStatusRow } from './auth.repository.ts';
 import { limitKeys } from './limits.ts';
 import { clearCounter } from './rate-limits.repository.ts';
-
-/** auth.md §3 "Numeric login method codes". */
-export const LOGIN_METHOD_CODES = {
-  email: 1,
-  facebook: 2,
-  google: 3,
-  google_one_tap: 4,
-  smartlock: 5,
-  multifactor: 6,
-  switch_account: 7,
-  line: 8,
-  sso: 9,
-} as const;
+import { assertCanAddAccount } from './account-switching.service.ts';
+import { LOGIN_METHOD_CODES } from './login-method-codes.ts';
 
 /** How the person proved who they are (auth.md §3 login method classes; passkey: ADR 166). */
 export type LoginMethod =
@@ -72,6 +61,12 @@ export interface CompleteLoginInput {
   next?: string | undefined;
   /** auth.md §3 login credentials `mfa_token` (the code typed) and `mfa_resend`, as sent. */
   mfa?: MfaLoginRequest | undefined;
+  /**
+   * The account row the caller read for this same request (by `userId`), so it is not read
+   * twice (ADR 187: log-in does no work besides the hash that it can avoid). A status changed
+   * since is still caught: the engine's session hook reads the account again.
+   */
+  account?: AccountStatusRow | undefined;
   /**
    * The credential was itself two factors: a passkey with user verification (passwordless log-in,
    * docs/decisions/166). No second step is asked for.
@@ -115,12 +110,19 @@ export async function completeLogin(
   input: CompleteLoginInput,
 ): Promise<AuthSuccess> {
   const now = deps.now();
-  const account = await findAccountById(deps.db, input.userId);
+  const account =
+    input.account?.id === input.userId
+      ? input.account
+      : await findAccountById(deps.db, input.userId);
   if (!account || isPastResurrection(account, now)) {
     throw new AppError('AUTH_LOGIN_UNKNOWN_ACCOUNT', { data: { field: 'email' } });
   }
   const refused = accountStatusError(account);
   if (refused) throw refused;
+  // ADR 161: a browser holds at most MAX_SWITCH_ACCOUNTS accounts; checked before anything changes.
+  if (input.isAccountSwitch && request.sessionToken) {
+    await assertCanAddAccount(deps, request, account.id);
+  }
   await clearCounter(deps.db, limitKeys.accountFailures(account.id));
 
   const secondFactor: MfaLoginOutcome = input.multiFactorCredential

@@ -11,6 +11,8 @@ import {
 } from '@corkboard/shared/auth/settings';
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import { findCredentialHash } from './auth.repository.ts';
+import { checkCurrentPassword, requireSession, sessionIsFresh } from './settings-rules.ts';
 import {
   deleteLinkedAccount,
   listLinkedAccounts,
@@ -32,11 +34,37 @@ export async function connectedAccounts(deps: AppDeps, viewer: Viewer): Promise<
   };
 }
 
+/**
+ * ADR 165: disconnecting is a sensitive change, proven like deactivation (ADR 150) — the password,
+ * or without one a session that logged in within the re-auth window.
+ */
+async function requireReauth(
+  deps: AppDeps,
+  viewer: Viewer,
+  sessionToken: string | null,
+  password: string | undefined,
+): Promise<void> {
+  const token = requireSession(sessionToken, viewer);
+  const hasPassword = (await findCredentialHash(deps.db, viewer.id)) !== null;
+  const proven = hasPassword
+    ? password !== undefined &&
+      password !== '' &&
+      (await checkCurrentPassword(deps, viewer.id, password))
+    : await sessionIsFresh(deps, token);
+  if (!proven) {
+    throw new AppError('CONNECTED_ACCOUNT_REAUTH_REQUIRED', {
+      data: { field: hasPassword ? 'password' : null, has_password: hasPassword },
+    });
+  }
+}
+
 export async function disconnectAccount(
   deps: AppDeps,
   viewer: Viewer,
   provider: ConnectableProvider,
+  reauth: { sessionToken: string | null; password?: string | undefined },
 ): Promise<ConnectedAccounts> {
+  await requireReauth(deps, viewer, reauth.sessionToken, reauth.password);
   await deps.db.transaction().execute(async (trx) => {
     await lockLinkedAccounts(trx, viewer.id);
     const { providers, hasPassword } = await listLinkedAccounts(trx, viewer.id);

@@ -424,11 +424,52 @@ describe('connected accounts', () => {
     expect((await p.b.post(`${ME}/password/`, { new_password: NEW_PASSWORD })).statusCode).toBe(
       200,
     );
-    const gone = await p.b.delete(`${ME}/connected_accounts/google/`);
+    const gone = await p.b.delete(`${ME}/connected_accounts/google/`, {
+      body: { password: NEW_PASSWORD },
+    });
     expect(gone.statusCode).toBe(200);
     expect(
       body<ConnectedAccounts>(gone).resource_response.data.accounts.every((a) => !a.connected),
     ).toBe(true);
+  });
+});
+
+describe('connected accounts: re-authentication (ADR 165)', () => {
+  it('with a password: refused without it or with a wrong one; the row stays', async () => {
+    const p = await person('reauth');
+    await handle.db
+      .insertInto('auth_accounts')
+      .values({ user_id: p.id, provider_id: 'facebook', account_id: `f-${p.id}` })
+      .execute();
+    for (const sent of [{}, { password: 'not-the-password' }]) {
+      const refused = await p.b.delete(`${ME}/connected_accounts/facebook/`, { body: sent });
+      expect(refused.statusCode).toBe(403);
+      expect(errorCode(refused)).toBe(CODES.CONNECTED_ACCOUNT_REAUTH_REQUIRED.code);
+    }
+    const still = body<ConnectedAccounts>(await p.b.get(`${ME}/connected_accounts/`));
+    expect(
+      still.resource_response.data.accounts.find((a) => a.provider === 'facebook')?.connected,
+    ).toBe(true);
+    const done = await p.b.delete(`${ME}/connected_accounts/facebook/`, {
+      body: { password: GOOD_PASSWORD },
+    });
+    expect(done.statusCode).toBe(200);
+  });
+
+  it('social-only: a session older than the re-auth window is refused', async () => {
+    const p = await socialOnly();
+    await handle.db
+      .insertInto('auth_accounts')
+      .values({ user_id: p.id, provider_id: 'line', account_id: `l-${p.id}` })
+      .execute();
+    test.clock.advance(REAUTH_WINDOW_MS + 60_000);
+    const refused = await p.b.delete(`${ME}/connected_accounts/line/`);
+    expect(errorCode(refused)).toBe(CODES.CONNECTED_ACCOUNT_REAUTH_REQUIRED.code);
+    // Logging in again (with Google) makes the session fresh: as if it had just been created.
+    await sql`UPDATE auth_sessions SET created_at = ${test.clock.now()} WHERE user_id = ${p.id}`.execute(
+      handle.db,
+    );
+    expect((await p.b.delete(`${ME}/connected_accounts/line/`)).statusCode).toBe(200);
   });
 });
 
@@ -520,6 +561,69 @@ describe('deactivation', () => {
     expect(errorCode(await q.b.post(`${ME}/deactivate/`, {}))).toBe(
       CODES.DEACTIVATE_REAUTH_REQUIRED.code,
     );
+  });
+
+  it("the purge corrects the counters on other people's boards and profiles that counted the person", async () => {
+    const fixtures = createFixtures(handle.db);
+    const owner = await fixtures.user();
+    const board = await fixtures.board(owner);
+    const section = await fixtures.section(board);
+    const p = await person('purged');
+    const purged = { id: p.id, username: p.username };
+    await fixtures.collaborator(board, purged, 'accepted');
+    await fixtures.pin({ board, pinner: purged });
+    await fixtures.pin({ board, pinner: purged, section });
+    await fixtures.pin({ board });
+    await handle.db
+      .insertInto('board_follows')
+      .values({ user_id: p.id, board_id: board.id })
+      .execute();
+    await handle.db
+      .updateTable('boards')
+      .set({ follower_count: 1 })
+      .where('id', '=', board.id)
+      .execute();
+    await handle.db
+      .insertInto('user_follows')
+      .values([
+        { follower_id: p.id, followee_id: owner.id },
+        { follower_id: owner.id, followee_id: p.id },
+      ])
+      .execute();
+    await handle.db
+      .updateTable('users')
+      .set({ follower_count: 1, following_count: 1 })
+      .where('id', '=', owner.id)
+      .execute();
+    await p.b.post(`${ME}/deactivate/`, { password: GOOD_PASSWORD });
+    const deps = { db: handle.db, storage: test.storage, now: test.clock.now, log: test.app.log };
+    test.clock.advance(RESURRECTION_WINDOW_MS + 60_000);
+    expect(await purgeExpiredAccounts(deps)).toBeGreaterThanOrEqual(1);
+
+    const after = await handle.db
+      .selectFrom('boards')
+      .select(['pin_count', 'follower_count', 'collaborator_count'])
+      .where('id', '=', board.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ pin_count: 1, follower_count: 0, collaborator_count: 0 });
+    const pinsLeft = await handle.db
+      .selectFrom('pins')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('board_id', '=', board.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(pinsLeft.n)).toBe(after.pin_count);
+    const sectionAfter = await handle.db
+      .selectFrom('board_sections')
+      .select('pin_count')
+      .where('id', '=', section.id)
+      .executeTakeFirstOrThrow();
+    expect(sectionAfter.pin_count).toBe(0);
+    const ownerAfter = await handle.db
+      .selectFrom('users')
+      .select(['follower_count', 'following_count'])
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    expect(ownerAfter).toEqual({ follower_count: 0, following_count: 0 });
   });
 
   it('after 28 days the account-purge job deletes the person, their pins and their media', async () => {

@@ -337,11 +337,63 @@ export async function deleteDeactivatedUser(
   userId: string,
   cutoff: Date,
 ): Promise<boolean> {
-  const result = await db
-    .deleteFrom('users')
+  // The row lock keeps a login (which clears deactivated_at) from racing the counter fixes.
+  const still = await db
+    .selectFrom('users')
+    .select('id')
     .where('id', '=', userId)
     .where('deactivated_at', 'is not', null)
     .where('deactivated_at', '<', cutoff)
+    .forUpdate()
     .executeTakeFirst();
+  if (!still) return false;
+  await releaseCountersOf(db, userId);
+  const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Before a purged person's row goes (its pins, follows and collaborations cascade with it), the
+ * counters on other people's rows that counted them go down: pin counts of others' boards and
+ * sections holding their pins (ADR 150's known gap, fixed in ADR 162), follower counts of the
+ * boards and people they followed, following counts of their followers, and collaborator counts
+ * of boards they had joined. Their own boards go with them, so those are left alone.
+ */
+async function releaseCountersOf(db: Kysely<Database>, userId: string): Promise<void> {
+  await sql`
+    UPDATE boards b SET pin_count = GREATEST(b.pin_count - c.n, 0)
+    FROM (SELECT board_id, count(*)::int AS n FROM pins WHERE pinner_id = ${userId} GROUP BY board_id) c
+    WHERE b.id = c.board_id AND b.owner_id <> ${userId}
+  `.execute(db);
+  await sql`
+    UPDATE board_sections s SET pin_count = GREATEST(s.pin_count - c.n, 0)
+    FROM (
+      SELECT p.section_id, count(*)::int AS n FROM pins p
+      JOIN boards b ON b.id = p.board_id
+      WHERE p.pinner_id = ${userId} AND p.section_id IS NOT NULL AND b.owner_id <> ${userId}
+      GROUP BY p.section_id
+    ) c
+    WHERE s.id = c.section_id
+  `.execute(db);
+  await sql`
+    UPDATE boards b SET follower_count = GREATEST(b.follower_count - 1, 0)
+    FROM board_follows f
+    WHERE f.user_id = ${userId} AND f.board_id = b.id AND b.owner_id <> ${userId}
+  `.execute(db);
+  await sql`
+    UPDATE boards b SET collaborator_count = GREATEST(b.collaborator_count - 1, 0)
+    FROM board_collaborators c
+    WHERE c.user_id = ${userId} AND c.status = 'accepted' AND c.board_id = b.id
+      AND b.owner_id <> ${userId}
+  `.execute(db);
+  await sql`
+    UPDATE users u SET follower_count = GREATEST(u.follower_count - 1, 0)
+    FROM user_follows f
+    WHERE f.follower_id = ${userId} AND f.followee_id = u.id AND u.id <> ${userId}
+  `.execute(db);
+  await sql`
+    UPDATE users u SET following_count = GREATEST(u.following_count - 1, 0)
+    FROM user_follows f
+    WHERE f.followee_id = ${userId} AND f.follower_id = u.id AND u.id <> ${userId}
+  `.execute(db);
 }

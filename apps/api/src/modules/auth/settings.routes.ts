@@ -6,7 +6,7 @@
 //   POST /v3/users/me/email/                   mail a confirmation link to the new address
 //   POST /v3/users/me/email/confirm/           { token } from the link (no session needed)
 //   GET  /v3/users/me/connected_accounts/      Google, Facebook, LINE and has_password
-//   DELETE /v3/users/me/connected_accounts/:provider/
+//   DELETE /v3/users/me/connected_accounts/:provider/   { password? } (re-authentication, ADR 165)
 //   GET  /v3/users/me/sessions/                sessions (no tokens), current marked
 //   DELETE /v3/users/me/sessions/:id/          revoke one (not the current one)
 //   POST /v3/users/me/sessions/revoke_others/
@@ -15,6 +15,7 @@ import { z } from 'zod';
 import {
   CONNECTABLE_PROVIDERS,
   deactivateSchema,
+  disconnectSchema,
   emailChangeSchema,
   emailConfirmSchema,
   passwordChangeSchema,
@@ -153,14 +154,18 @@ export const accountSettingsRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
     method: 'DELETE',
     url: `${base}/connected_accounts/:provider/`,
-    summary: 'Disconnects a provider, unless it is the last way in',
+    summary: 'Disconnects a provider (password or a fresh session), unless it is the last way in',
     tags,
     access: 'viewer',
     rateLimit: WRITE_LIMIT,
     params: z.object({ provider: z.enum(CONNECTABLE_PROVIDERS) }),
+    body: disconnectSchema,
     response: connectedSchema,
-    handler: async ({ viewer, params }) => ({
-      data: await disconnectAccount(deps, viewer, params.provider),
+    handler: async ({ request, viewer, params, body }) => ({
+      data: await disconnectAccount(deps, viewer, params.provider, {
+        sessionToken: request.authSessionToken,
+        password: body.password,
+      }),
     }),
   });
 

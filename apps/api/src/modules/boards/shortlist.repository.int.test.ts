@@ -15,6 +15,7 @@ import type { PinText } from '@corkboard/shared/saving/keywords';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { writableBoards } from '../../core/board-access.repository.ts';
+import { BOARD_COVER_COUNT, boardCovers } from '../../core/board-covers.repository.ts';
 import { lastSavedAt } from './board-items.repository.ts';
 import { boardPicker } from './board-picker.service.ts';
 import { boardPickerOptionsSchema } from './boards.schemas.ts';
@@ -162,4 +163,98 @@ describe('the shortlist read by SQL', () => {
       }
     }
   }, 60_000);
+});
+
+describe('a person with many saves on few boards (issue 13: 222,000 saves on 5 boards at 1M)', () => {
+  it('finds a board last saved to long ago behind many newer saves, and stops when all are met', async () => {
+    const me = await f.user();
+    const [busyA, busyB, quiet, unsaved] = await handle.db
+      .insertInto('boards')
+      .values(
+        ['Busy A', 'Busy B', 'Quiet', 'Never saved'].map((name, i) => ({
+          owner_id: me.id,
+          name,
+          slug: `many-saves-${me.id}-${i}`,
+          created_at: instant(i),
+        })),
+      )
+      .returning('id')
+      .execute();
+    if (!busyA || !busyB || !quiet || !unsaved) throw new Error('fixture missing');
+    const save = (boardId: string, offsetUs: number) => ({
+      pinner_id: me.id,
+      board_id: boardId,
+      image_id: imageId,
+      dominant_color: '#aabbcc',
+      created_at: instant(offsetUs),
+    });
+    // 'Quiet' first (oldest save), then far more saves than one walk reads (its largest batch
+    // is 1,024 steps) alternating between the two busy boards.
+    const pins = [save(quiet.id, 1_000_000)];
+    for (let i = 0; i < 1_500; i += 1)
+      pins.push(save(i % 2 === 0 ? busyA.id : busyB.id, 2_000_000 + i * 1_000));
+    await handle.db.insertInto('pins').values(pins).execute();
+
+    const every = await everyWritableBoard(me, 'all');
+    for (const size of [1, 2]) {
+      const expected = pickShortlist(every, {}, { size }).map((board) => board.id);
+      const answer = await boardPicker(
+        deps,
+        me,
+        boardPickerOptionsSchema.parse({ shortlist_suggestions: size }),
+      );
+      expect(answer.data.boards_shortlist.map((board) => board.id)).toEqual(expected);
+    }
+    // Every board's recency as the picker lists it: the quiet board's one save is still seen.
+    const answer = await boardPicker(deps, me, boardPickerOptionsSchema.parse({}));
+    const lastSaved = new Map(
+      answer.data.all_boards.map((board) => [board.id, board.last_saved_at ?? null]),
+    );
+    expect(lastSaved.get(quiet.id)).toBe(new Date(Date.UTC(2026, 0, 1, 0, 0, 1)).toISOString());
+    expect(lastSaved.get(unsaved.id)).toBeNull();
+  }, 60_000);
+});
+
+describe('board covers', () => {
+  it('puts the chosen cover first, then the newest other pins, never twice', async () => {
+    const owner = await f.user();
+    const board = await handle.db
+      .insertInto('boards')
+      .values({ owner_id: owner.id, name: 'Covers', slug: `covers-${owner.id}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids = (
+      await handle.db
+        .insertInto('pins')
+        .values(
+          Array.from({ length: 6 }, () => ({
+            pinner_id: owner.id,
+            board_id: board.id,
+            image_id: imageId,
+            dominant_color: '#aabbcc',
+          })),
+        )
+        .returning('id')
+        .execute()
+    ).map((row) => row.id);
+    const covers = async (coverPinId: string | null) => {
+      await handle.db
+        .updateTable('boards')
+        .set({ cover_pin_id: coverPinId })
+        .where('id', '=', board.id)
+        .execute();
+      const row = await handle.db
+        .selectFrom('boards as b')
+        .select(boardCovers(handle.db, { coverFirst: true, exceptSecret: false }).as('covers'))
+        .where('b.id', '=', board.id)
+        .executeTakeFirstOrThrow();
+      return row.covers.map((cover) => cover.pin_id);
+    };
+    const newest = [...ids].sort((a, b) => Number(b) - Number(a));
+    expect(await covers(null)).toEqual(newest.slice(0, BOARD_COVER_COUNT));
+    const oldest = newest.at(-1) ?? '';
+    expect(await covers(oldest)).toEqual([oldest, ...newest.slice(0, BOARD_COVER_COUNT - 1)]);
+    const second = newest[1] ?? '';
+    expect(await covers(second)).toEqual([second, newest[0], newest[2]]);
+  });
 });

@@ -42,6 +42,13 @@ const SAVES_WALK_MAX_BATCH = 1024;
  * Each step is a `LIMIT 1` read, so it follows the index whatever the planner knows: with a
  * larger LIMIT, a planner without statistics (PGlite never gathers them itself) reads and sorts
  * every pin the person ever saved.
+ *
+ * Three bounds keep a person with many saves on few boards (222,000 on 5 at 1M pins) from being
+ * read in full: the walk stops as soon as every board the viewer can save to (in the filter) has
+ * been met — one more step would look for a board that is not there through every older save;
+ * a walk pauses once `k` writable boards are known, and from then on reads no save older than
+ * the `k`-th latest last save (a board whose saves are all older cannot reach it), rather than
+ * going on through every save to meet a board saved to long ago.
  */
 async function recentlySavedBoardIds(
   db: Kysely<Database>,
@@ -61,25 +68,53 @@ async function recentlySavedBoardIds(
       cursor === undefined
         ? sql``
         : sql` AND (p.created_at, p.id) < (SELECT c.created_at, c.id FROM pins c WHERE c.id = ${cursor})`;
-    const { rows } = await sql<{ id: string; board_id: string; created_at: Date }>`
-      WITH RECURSIVE walk (created_at, id, board_id, seen, n) AS (
-        (SELECT p.created_at, p.id, p.board_id, ${met} || p.board_id, 1 FROM pins p
-         WHERE p.pinner_id = ${viewer.id}${after} AND p.board_id <> ALL (${met})
+    // Millisecond precision: a last save in the threshold's millisecond is at or after it.
+    const since =
+      threshold === undefined ? sql`` : sql` AND p.created_at >= ${new Date(threshold)}`;
+    const isTarget = (alias: string) =>
+      sql`(${sql.ref(`${alias}.board_id`)} IN (SELECT t.id FROM targets t))::int`;
+    // `remaining`: boards the viewer can save to that the walk has not met yet. Every writable
+    // board met so far is in `found` (shortlistBoardsByIds returns exactly those, each with a
+    // save), so the count starts from the targets minus found.length.
+    // `short`: writable boards still to meet before `k` are known (only while fewer are known);
+    // the walk pauses there, so that the next walk is bounded by the threshold (`since`).
+    const need = k - found.length;
+    const { rows } = await sql<{
+      id: string;
+      board_id: string;
+      created_at: Date;
+      remaining: number;
+      short: number;
+    }>`
+      WITH RECURSIVE
+      targets AS (
+        SELECT tb.id FROM boards tb WHERE tb.owner_id = ${viewer.id}${privacyFilter(filter, 'tb')}
+        UNION
+        SELECT tc.board_id FROM board_collaborators tc JOIN boards tcb ON tcb.id = tc.board_id
+        WHERE tc.user_id = ${viewer.id} AND tc.status = 'accepted'${privacyFilter(filter, 'tcb')}
+      ),
+      walk (created_at, id, board_id, seen, n, remaining, short) AS (
+        (SELECT p.created_at, p.id, p.board_id, ${met} || p.board_id, 1,
+           (SELECT count(*) FROM targets)::int - ${found.length}::int - ${isTarget('p')},
+           ${need}::int - ${isTarget('p')}
+         FROM pins p
+         WHERE p.pinner_id = ${viewer.id}${after}${since} AND p.board_id <> ALL (${met})
          ORDER BY p.created_at DESC, p.id DESC
          LIMIT 1)
         UNION ALL
-        SELECT x.created_at, x.id, x.board_id, w.seen || x.board_id, w.n + 1
+        SELECT x.created_at, x.id, x.board_id, w.seen || x.board_id, w.n + 1,
+          w.remaining - ${isTarget('x')}, w.short - ${isTarget('x')}
         FROM walk w CROSS JOIN LATERAL (
           SELECT p.created_at, p.id, p.board_id FROM pins p
           WHERE p.pinner_id = ${viewer.id}
-            AND (p.created_at, p.id) < (w.created_at, w.id)
+            AND (p.created_at, p.id) < (w.created_at, w.id)${since}
             AND p.board_id <> ALL (w.seen)
           ORDER BY p.created_at DESC, p.id DESC
           LIMIT 1
         ) x
-        WHERE w.n < ${batch}
+        WHERE w.n < ${batch} AND w.remaining > 0 AND (${need}::int <= 0 OR w.short > 0)
       )
-      SELECT id, board_id, created_at FROM walk`.execute(db);
+      SELECT id, board_id, created_at, remaining, short FROM walk`.execute(db);
     seen.push(...rows.map((row) => row.board_id));
     if (rows.length > 0) {
       const boards = rows.map((row) => row.board_id);
@@ -93,7 +128,9 @@ async function recentlySavedBoardIds(
       }
     }
     const last = rows.at(-1);
-    if (last === undefined || rows.length < batch) break;
+    if (last === undefined || Number(last.remaining) <= 0) break;
+    const paused = need > 0 && Number(last.short) <= 0;
+    if (!paused && rows.length < batch) break;
     if (threshold !== undefined && last.created_at.getTime() < threshold) break;
     cursor = last.id;
     batch = Math.min(batch * 4, SAVES_WALK_MAX_BATCH);

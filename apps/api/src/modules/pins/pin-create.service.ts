@@ -53,6 +53,29 @@ import {
 } from './pin-create.repository.ts';
 import { findVisiblePinSource } from './pin-source.repository.ts';
 import type { PinCreateOptions, RepinCreateOptions } from './pins.schemas.ts';
+import type { AppConfig } from '../../config/config.ts';
+
+/** A repin that was saved, as ad delivery hears of it (issue 11; docs/decisions/184). */
+export interface PinRepinned {
+  viewer: Viewer;
+  pinId: string;
+  repinOfId: string;
+  /** The save's clientTrackingParams (a promoted pin's, when saved from its paid slot). */
+  trackingParams: string | undefined;
+}
+export type PinRepinnedListener = (event: PinRepinned) => Promise<unknown>;
+
+// Per app (keyed by its config object, like offsite's ad-click listeners), so test apps never
+// share them.
+const repinListeners = new WeakMap<AppConfig, PinRepinnedListener[]>();
+
+/**
+ * Ad delivery learns of saves of promoted pins here rather than pins knowing about ads: the
+ * listener runs after the save committed; its failure is logged, never the saver's problem.
+ */
+export function onPinRepinned(deps: Pick<AppDeps, 'config'>, listener: PinRepinnedListener): void {
+  repinListeners.set(deps.config, [...(repinListeners.get(deps.config) ?? []), listener]);
+}
 
 interface Target {
   boardId: string;
@@ -235,7 +258,7 @@ export async function createRepin(
   await checkTarget(deps.db, target, acting);
   const imageRow = await findImage(deps.db, source.image_id);
 
-  return savePin(deps, viewer, {
+  const saved = await savePin(deps, viewer, {
     target,
     acting,
     image: { kind: 'existing', row: imageRow },
@@ -250,4 +273,16 @@ export async function createRepin(
     guid: options.guid,
     share: { share_facebook: options.share_facebook, share_twitter: options.share_twitter },
   });
+  const event = {
+    viewer,
+    pinId: saved.id,
+    repinOfId: source.id,
+    trackingParams: options.clientTrackingParams,
+  };
+  for (const listener of repinListeners.get(deps.config) ?? []) {
+    await listener(event).catch((error: unknown) => {
+      deps.log.error({ err: error }, 'pins: repin listener failed');
+    });
+  }
+  return saved;
 }

@@ -8,6 +8,8 @@
 //   GET  /api/auth/sso/callback/:slug → the IdP's redirect back; posts the code to the opener
 //   POST /v3/sso/token/      → the code traded for sso_id, sso_id_token, sso_email, sso_user_name
 //   POST /v3/facebook/profile_data/ → the verified Facebook profile of an access token (ADR 135)
+//   /v3/admin/sso/providers/…, POST /v3/sso/domains/verify/ → identity providers registered by
+//        organisations and their domain proofs (sso-providers.routes.ts; ADR 154–156)
 //   GET  /v3/{google,line}/authorize/, /api/auth/callback/{google,line} → the sign-in pop-ups
 //        of 'Connect with Google' (ADR 136) and LINE (ADR 137)
 // Used ID tokens are remembered until they expire; the sweep below forgets them after that.
@@ -46,9 +48,10 @@ import {
   ssoInfo,
   startSsoAuthorization,
   SSO_AUTHORIZE_PATH,
-  SSO_CALLBACK_PATH_PREFIX,
   SSO_EXCHANGE_PATH,
 } from './sso.ts';
+import { SSO_CALLBACK_PATH_PREFIX } from './sso-registry.ts';
+import { registerSsoProviderRoutes } from './sso-providers.routes.ts';
 
 /** How often expired token uses are deleted. */
 export const TOKEN_USE_PURGE_INTERVAL_MS = 60 * 60_000;
@@ -86,8 +89,9 @@ export const socialRoutes: ModuleRoutes = (app, { deps }, done) => {
     access: 'anyone',
     query: providersQuery,
     response: authProvidersSchema,
-    handler: ({ request, query }) =>
-      Promise.resolve({ data: authProviders(deps, request, query.country) }),
+    handler: async ({ request, query }) => ({
+      data: await authProviders(deps, request, query.country),
+    }),
   });
 
   registerRoute(app, {
@@ -189,6 +193,9 @@ export const socialRoutes: ModuleRoutes = (app, { deps }, done) => {
     response: profileDataSchema,
     handler: async ({ body }) => ({ data: await facebookProfileData(deps, body) }),
   });
+
+  // Identity providers registered by organisations, and their domain proofs (ADR 154–156).
+  registerSsoProviderRoutes(app, deps);
 
   done();
 };

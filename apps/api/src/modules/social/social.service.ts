@@ -9,6 +9,7 @@ import type { AppDeps } from '../../core/app-deps.ts';
 import { OIDC_FLOW_TTL_SECONDS, writeFlow } from './flow-cookies.ts';
 import { GOOGLE_PROVIDER } from './google.ts';
 import { randomValue } from './oidc.ts';
+import { anyVerifiedSsoDomain } from './sso-providers.repository.ts';
 import { flowSecret } from './token-rules.ts';
 
 /** docs/decisions/032: the country that shows the LINE button. */
@@ -41,11 +42,11 @@ export function visitorCountry(
 }
 
 /** GET /v3/auth/providers/ */
-export function authProviders(
+export async function authProviders(
   deps: AppDeps,
   request: FastifyRequest,
   countryOverride: string | undefined,
-): AuthProvidersAnswer {
+): Promise<AuthProvidersAnswer> {
   const { google, facebook, line, devPeers } = deps.config.providers;
   return {
     dev_peers: devPeers,
@@ -59,8 +60,11 @@ export function authProviders(
         }
       : null,
     line: line ? { enabled: true } : null,
-    // Single sign-on by e-mail domain: the page asks POST /v3/sso/info/ for a valid e-mail.
-    sso: { enabled: deps.config.providers.envSso !== undefined },
+    // Single sign-on by e-mail domain: the page asks POST /v3/sso/info/ for a valid e-mail
+    // while the environment's provider or a proven domain of a registered one exists.
+    sso: {
+      enabled: deps.config.providers.envSso !== undefined || (await anyVerifiedSsoDomain(deps.db)),
+    },
     country: visitorCountry(deps, request, countryOverride),
   };
 }

@@ -7,8 +7,8 @@
 // trades the code at the exchange URL for `sso_id`, `sso_id_token`, `sso_email`,
 // `sso_user_name` (the business SSO signup, which registers with `sso_id_token`).
 //
-// Providers: the one from the environment (SSO_DEV_*: the dev peer's `acme.example` locally, or
-// an organisation's IdP). Registering providers in the admin, with domain proofs, is not built.
+// Providers (sso-registry.ts): the one from the environment (SSO_DEV_*), and those organisations
+// registered in the admin for domains whose ownership is proven (docs/decisions/154–156).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
@@ -38,14 +38,7 @@ import {
 import { RESURRECTION_WINDOW_MS } from '../../plugins/auth/auth-engine.ts';
 import { sendCallbackPage } from './callback-page.ts';
 import { OIDC_FLOW_TTL_SECONDS, writeFlow, type FlowState } from './flow-cookies.ts';
-import {
-  authorizationUrl,
-  exchangeCode,
-  randomValue,
-  trustedHttp,
-  verifyIdToken,
-  type OidcHttp,
-} from './oidc.ts';
+import { authorizationUrl, exchangeCode, randomValue, verifyIdToken } from './oidc.ts';
 import {
   connectIdentity,
   emailHasAccount,
@@ -54,6 +47,13 @@ import {
   hasIdentityOf,
 } from './social.repository.ts';
 import { nextField } from './social-identity.ts';
+import {
+  emailDomain,
+  providerBySlug,
+  providerForEmail,
+  ssoRedirectUri,
+  type SsoProvider,
+} from './sso-registry.ts';
 import {
   checkTokenUse,
   consumer,
@@ -64,64 +64,17 @@ import {
 } from './token-rules.ts';
 
 export const SSO = 'sso';
-/** Our callback for provider `<slug>`; each IdP registers it as the redirect URI. */
-export const SSO_CALLBACK_PATH_PREFIX = '/api/auth/sso/callback/';
 export const SSO_AUTHORIZE_PATH = '/v3/sso/authorize/';
 export const SSO_EXCHANGE_PATH = '/v3/sso/token/';
 export const SSO_SCOPE = 'openid email profile';
-
-export interface SsoProvider {
-  slug: string;
-  name: string;
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  /** The e-mail domains it signs in (verified ones for registered providers). */
-  domains: string[];
-  /** HTTP to the IdP: trusted for the environment's, SSRF-safe for registered ones. */
-  http: OidcHttp;
-}
 
 export function ssoIdentityProviderId(slug: string): string {
   return `${SSO_PROVIDER_PREFIX}${slug}`;
 }
 
-export function ssoRedirectUri(deps: Pick<AppDeps, 'publicUrl'>, slug: string): string {
-  return `${deps.publicUrl}${SSO_CALLBACK_PATH_PREFIX}${slug}`;
-}
-
-export function emailDomain(email: string): string {
-  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-}
-
-function envProvider(deps: AppDeps): SsoProvider | undefined {
-  const env = deps.config.providers.envSso;
-  if (!env) return undefined;
-  return {
-    slug: env.providerId,
-    name: env.providerId,
-    issuer: env.issuer,
-    clientId: env.clientId,
-    clientSecret: env.clientSecret,
-    domains: [env.emailDomain],
-    http: trustedHttp,
-  };
-}
-
-/** The provider that signs in `email`'s domain, if any. */
-export function providerForEmail(deps: AppDeps, email: string): SsoProvider | undefined {
-  const env = envProvider(deps);
-  return env?.domains.includes(emailDomain(email)) ? env : undefined;
-}
-
-function providerBySlug(deps: AppDeps, slug: string): SsoProvider | undefined {
-  const env = envProvider(deps);
-  return env?.slug === slug ? env : undefined;
-}
-
 /** POST /v3/sso/info/ (auth.md §3 "SSO lookup result"). */
 export async function ssoInfo(deps: AppDeps, email: string): Promise<SsoInfoAnswer> {
-  const provider = providerForEmail(deps, email);
+  const provider = await providerForEmail(deps, email);
   if (!provider) {
     return {
       is_sso: false,
@@ -157,7 +110,7 @@ export async function startSsoAuthorization(
   email: string,
 ): Promise<FastifyReply> {
   const targetOrigin = new URL(deps.publicUrl).origin;
-  const provider = providerForEmail(deps, email);
+  const provider = await providerForEmail(deps, email);
   if (!provider) {
     return sendCallbackPage(reply, {
       title: 'Single sign-on is not available',
@@ -254,7 +207,7 @@ async function verifySsoToken(
   flow: FlowState | undefined,
   token: string,
 ): Promise<SsoIdentity> {
-  const provider = flow?.provider ? providerBySlug(deps, flow.provider) : undefined;
+  const provider = flow?.provider ? await providerBySlug(deps, flow.provider) : undefined;
   if (!flow || !provider) throw new AppError('SSO_STATE_INVALID');
   const claims = await verifyIdToken(issuersFor(deps), {
     provider: SSO,
@@ -303,7 +256,7 @@ async function idTokenForCode(
     throw new AppError('SSO_STATE_INVALID');
   }
   if (state !== undefined && state !== flow.state) throw new AppError('SSO_STATE_INVALID');
-  const provider = providerBySlug(deps, flow.provider);
+  const provider = await providerBySlug(deps, flow.provider);
   if (!provider) throw new AppError('SSO_STATE_INVALID');
   let idToken: string | undefined;
   try {

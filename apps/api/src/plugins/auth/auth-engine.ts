@@ -13,7 +13,10 @@ import type { Kysely } from 'kysely';
 import type { Database, SuspensionReason } from '@corkboard/db/schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@corkboard/shared/auth/password';
 import { RESURRECTION_WINDOW_MS as SHARED_RESURRECTION_WINDOW_MS } from '@corkboard/shared/auth/settings';
+import { MAX_SWITCH_ACCOUNTS } from '@corkboard/shared/auth/account-switching';
+import { multiSession } from 'better-auth/plugins/multi-session';
 import type { Clock } from '../../lib/clock.ts';
+import { heldSessionsPlugin } from './held-sessions-plugin.ts';
 import { corkboardLoginPlugin } from './login-plugin.ts';
 
 /** Better Auth's own endpoints are mounted here (only an allow-list of them; auth-handler.ts). */
@@ -31,6 +34,14 @@ export const RESURRECTION_WINDOW_MS = SHARED_RESURRECTION_WINDOW_MS;
  * request we hand to Better Auth, replacing any client-sent value, and it reads only this one.
  */
 export const CLIENT_IP_HEADER = 'x-corkboard-client-ip';
+
+/**
+ * The multi-session plugin stops storing sessions past this many cookies. Ours is the real cap
+ * (MAX_SWITCH_ACCOUNTS live accounts, checked before a log-in as another account, ADR 161); the
+ * plugin counts cookies of ended sessions too, so its ceiling leaves room for them rather than
+ * silently dropping an account a person just added.
+ */
+export const MULTI_SESSION_COOKIE_CEILING = MAX_SWITCH_ACCOUNTS * 2;
 
 /** Codes of the errors the session hook throws; the login service maps them to registry codes. */
 export const ACCOUNT_STATUS_ERRORS = {
@@ -188,7 +199,14 @@ export function createAuthEngine(options: AuthEngineOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     // corkboard-login: sessions are created only by "complete the login", after our checks.
-    plugins: [corkboardLoginPlugin()],
+    // multi-session keeps one signed cookie per account this browser is logged in to; our
+    // held-sessions endpoints switch between them (its own endpoints are never routed: they
+    // take and answer raw tokens; ADR 161).
+    plugins: [
+      corkboardLoginPlugin(),
+      heldSessionsPlugin(),
+      multiSession({ maximumSessions: MULTI_SESSION_COOKIE_CEILING }),
+    ],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: engineLogger(options.log),

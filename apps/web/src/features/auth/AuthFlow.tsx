@@ -43,6 +43,7 @@ export function AuthFlow({ config, headingId, onClose, onViewChange }: AuthFlowP
   const {
     state,
     actions,
+    ssoActive,
     socialExperiments,
     containerRef,
     emailRef,
@@ -102,6 +103,7 @@ export function AuthFlow({ config, headingId, onClose, onViewChange }: AuthFlowP
     <div ref={containerRef} className="auth" aria-busy={state.busy}>
       <CurrentView
         state={state}
+        ssoActive={ssoActive}
         actions={actions}
         config={config}
         headingId={headingId}
@@ -131,6 +133,8 @@ export function AuthFlow({ config, headingId, onClose, onViewChange }: AuthFlowP
 
 interface CurrentViewProps {
   state: AuthFlowState;
+  /** The typed e-mail signs in with SSO (auth.md §4). */
+  ssoActive: boolean;
   actions: AuthFlowActions;
   config: AuthFlowConfig;
   headingId: string;
@@ -143,6 +147,7 @@ interface CurrentViewProps {
 
 function CurrentView({
   state,
+  ssoActive,
   actions: flow,
   config,
   headingId,
@@ -173,6 +178,7 @@ function CurrentView({
           emailRef={emailRef}
           passwordRef={passwordRef}
           social={social('signup')}
+          sso={ssoActive}
         />
       );
     case 'login':
@@ -201,6 +207,7 @@ function CurrentView({
               />
             ) : null
           }
+          sso={ssoActive}
         />
       );
     case 'birthday':

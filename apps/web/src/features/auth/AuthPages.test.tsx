@@ -307,10 +307,95 @@ describe('aec (auth.md §2)', () => {
   });
 });
 
+describe('welcome back (ADR 164)', () => {
+  test('a log-in that reactivated the account shows the welcome-back message once on the next page', async () => {
+    stub((url) =>
+      url.pathname === '/v3/login/'
+        ? ok({ user: makeAuthUser(), next: null, reactivated: true })
+        : undefined,
+    );
+    const first = renderWithLocation('/login/');
+    await logInOnPage();
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    first.unmount();
+    // The page load that follows the log-in:
+    stub((url) => (url.pathname === '/v3/users/me/' ? ok(makeAuthUser()) : undefined));
+    const second = renderApp('/');
+    expect(
+      await screen.findByText('Welcome back, Alice! Your account is active again.'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText(/Welcome back, Alice!/)).not.toBeInTheDocument();
+    second.unmount();
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Your account' });
+    expect(screen.queryByText(/Welcome back, Alice!/)).not.toBeInTheDocument();
+  });
+
+  test('an ordinary log-in leaves no message', async () => {
+    stub();
+    renderWithLocation('/login/');
+    await logInOnPage();
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(window.sessionStorage.getItem('corkboard.welcomeBack')).toBeNull();
+  });
+});
+
+describe('/add-account', () => {
+  test('a signed-in person stays on it, logs in as another account and lands on its profile', async () => {
+    const api = stub((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      return undefined;
+    });
+    renderWithLocation('/add-account');
+    expect(
+      await screen.findByText('Have another account? Log in to easily switch between them'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/add-account');
+    await logInOnPage();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/alice/'));
+    expect(api.bodies('/v3/login/')[0]).toMatchObject({ isAccountSwitch: true });
+  });
+
+  test('the cap: the server text shows on the form', async () => {
+    stub((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/login/') return authFail('ACCOUNT_SWITCH_LIMIT', { max: 5 });
+      return undefined;
+    });
+    renderWithLocation('/add-account');
+    await logInOnPage();
+    expect(await screen.findByText(ERROR_CODES.ACCOUNT_SWITCH_LIMIT.message)).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
 describe('header account menu', () => {
-  function signedIn() {
+  const alice = {
+    id: '7',
+    username: 'alice',
+    email: 'alice@example.com',
+    fullName: 'Alice Example',
+    imageMediumUrl: null,
+    imageLargeUrl: null,
+    active: true,
+  };
+  const bob = {
+    ...alice,
+    id: '8',
+    username: 'bob',
+    email: 'bob@example.com',
+    fullName: 'Bob Builder',
+    active: false,
+  };
+  function signedIn(accounts: (typeof alice)[] = [alice]) {
     return stub((url) => {
       if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/accounts/') return ok({ accounts, max: 5 });
+      if (url.pathname === '/v3/users/me/accounts/switch/') return ok({ next: '/bob/' });
+      if (url.pathname === '/v3/users/me/accounts/logout/') {
+        return ok({ active: { id: '8', username: 'bob' } });
+      }
       if (url.pathname === '/v3/logout/') return ok(null);
       return undefined;
     });
@@ -332,6 +417,13 @@ describe('header account menu', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Create a business account' })).toHaveFocus();
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveFocus();
+    // The switcher: this browser's one account (checked), then 'Add account'.
+    const current = await within(menu).findByRole('menuitemradio', { name: /Alice Example/ });
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(current).toHaveFocus();
+    expect(current).toHaveAttribute('aria-checked', 'true');
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(within(menu).getByRole('menuitem', { name: 'Add account' })).toHaveFocus();
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toHaveFocus();
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
@@ -350,6 +442,66 @@ describe('header account menu', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(api.requests()).toContain('/v3/logout/');
+  });
+
+  test('switcher: lists the held accounts; choosing another switches and goes to its profile', async () => {
+    const api = signedIn([alice, bob]);
+    renderApp('/');
+    const button = await screen.findByRole('button', { name: 'Your account' });
+    button.focus();
+    fireEvent.click(button, { detail: 0 });
+    const menu = screen.getByRole('menu', { name: 'Your account' });
+    const group = await within(menu).findByRole('group', { name: 'Your accounts' });
+    const radios = within(group).getAllByRole('menuitemradio');
+    expect(radios.map((radio) => radio.getAttribute('aria-checked'))).toEqual(['true', 'false']);
+    expect(radios[1]).toHaveTextContent('Bob Builder');
+    expect(radios[1]).toHaveTextContent('bob@example.com');
+    expect(within(menu).getByRole('menuitem', { name: 'Add account' })).toHaveAttribute(
+      'href',
+      '/add-account',
+    );
+    // Keyboard only: End goes to the last item, then up to Bob, Enter chooses him.
+    fireEvent.keyDown(menu, { key: 'End' });
+    expect(within(menu).getByRole('menuitem', { name: 'Log out of all accounts' })).toHaveFocus();
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    expect(within(menu).getByRole('menuitem', { name: 'Log out of @alice' })).toHaveFocus();
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    expect(radios[1]).toHaveFocus();
+    fireEvent.click(radios[1] as HTMLElement);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/bob/'));
+    expect(api.requests()).toContain('/v3/users/me/accounts/switch/');
+  });
+
+  test('switcher: log out of this account (the other stays) or of all', async () => {
+    const api = signedIn([alice, bob]);
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Your account' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out of @alice' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/bob/'));
+    expect(api.requests()).toContain('/v3/users/me/accounts/logout/');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out of all accounts' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(api.requests()).toContain('/v3/logout/');
+  });
+
+  test('switcher: no Add account once the cap is reached; a failed switch says so', async () => {
+    stub((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/accounts/') return ok({ accounts: [alice, bob], max: 2 });
+      if (url.pathname === '/v3/users/me/accounts/switch/')
+        return authFail('ACCOUNT_SWITCH_NOT_HELD');
+      return undefined;
+    });
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Your account' }));
+    const bobItem = await screen.findByRole('menuitemradio', { name: /Bob Builder/ });
+    expect(screen.queryByRole('menuitem', { name: 'Add account' })).not.toBeInTheDocument();
+    fireEvent.click(bobItem);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Couldn't switch accounts. Try again.",
+    );
+    expect(assign).not.toHaveBeenCalled();
   });
 
   test('the profile item links to the person', async () => {

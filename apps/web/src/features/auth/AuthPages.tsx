@@ -22,9 +22,17 @@ interface AuthPageProps {
   container: AuthContainer;
   width: number;
   title: string;
+  /** /add-account (auth.md §2): a log-in as another account, kept alongside this one. */
+  isAccountSwitch?: boolean;
 }
 
-function AuthPage({ initialView, container, width, title }: AuthPageProps) {
+function AuthPage({
+  initialView,
+  container,
+  width,
+  title,
+  isAccountSwitch = false,
+}: AuthPageProps) {
   const location = useLocation();
   const viewer = useViewer();
   const headingId = useId();
@@ -36,12 +44,14 @@ function AuthPage({ initialView, container, width, title }: AuthPageProps) {
     signupSource: 'defaultSource',
     loginSource: 'defaultSource',
     next,
+    isAccountSwitch,
   }));
   const [mfaView, setMfaView] = useState(false);
   const onViewChange = useCallback((view: FlowView) => setMfaView(view === 'loginMfa'), []);
 
   if (viewer.isPending) return <LoadingState />;
-  if (viewer.data) {
+  // auth.md §2: a signed-in visitor who opens login is redirected away, "not an account switch".
+  if (viewer.data && !isAccountSwitch) {
     // Never back to the page we are on: that would loop.
     return <Navigate to={next === location.pathname ? DEFAULT_LOGIN_PATH : next} replace />;
   }
@@ -62,6 +72,24 @@ export function LoginPage() {
       container="login_page"
       width={AUTH_MODAL_WIDTH}
       title={t('header.logIn')}
+    />
+  );
+}
+
+/**
+ * /add-account (auth.md §2; ADR 161): the login view with 'Have another account? Log in to easily
+ * switch between them'; success keeps the current account in this browser and goes to
+ * /{username} of the one just added.
+ */
+export function AddAccountPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthPage
+      initialView="login"
+      container="login_page"
+      width={AUTH_MODAL_WIDTH}
+      title={t('header.addAccountTitle')}
+      isAccountSwitch
     />
   );
 }

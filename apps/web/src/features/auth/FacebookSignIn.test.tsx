@@ -535,6 +535,44 @@ describe('LINE (JP only, ADR 137)', () => {
     expect(within(dialog).queryByRole('button', { name: 'Continue with LINE' })).toBeNull();
   });
 
+  test("in Japan: LINE's e-mail already has an account → 'prevent LINE register', no sign-up", async () => {
+    const popup = { closed: false, close: vi.fn() } as unknown as Window;
+    openSpy = vi.spyOn(window, 'open').mockReturnValue(popup);
+    stubSocialApi({
+      line: 'JP',
+      login: () =>
+        apiFail('SOCIAL_ACCOUNT_NOT_FOUND', {
+          provider: 'line',
+          email_taken: true,
+          profile: { email: 'hanako@example.jp', first_name: '山田', last_name: '花子' },
+        }),
+    });
+    renderApp('/');
+    const dialog = await openSignup();
+    fireEvent.click(
+      await within(dialog).findByRole(
+        'button',
+        { name: 'Continue with LINE' },
+        { timeout: 25_000 },
+      ),
+    );
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: 'corkboard-line-callback', credential: 'line-token-2', error: null },
+        origin: window.location.origin,
+        source: popup,
+      }),
+    );
+    expect(
+      await screen.findByText(
+        "We couldn't match your LINE account to any Corkboard account. Try resetting your password instead.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Oops! Something went wrong')).toBeInTheDocument();
+    expect(sent.some((s) => s.path === '/v3/register/')).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Enter your birthdate' })).toBeNull();
+  });
+
   test('in Japan: the pop-up token logs in, no account → birthday → register type line', async () => {
     const popup = { closed: false, close: vi.fn() } as unknown as Window;
     openSpy = vi.spyOn(window, 'open').mockReturnValue(popup);

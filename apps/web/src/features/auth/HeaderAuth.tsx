@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { profilePath } from '../../ui/links.ts';
+import { AccountLogoutItems, AccountSwitcherItems } from './AccountSwitcher.tsx';
 import { preloadAuth, useAuthModal } from './AuthModalProvider.tsx';
-import { useLogout, useViewer } from '../session/hooks.ts';
+import { useAccountSwitch, useViewer } from '../session/hooks.ts';
 
 export function HeaderAuth() {
   const viewer = useViewer();
@@ -41,7 +42,7 @@ function SignedOutButtons() {
 
 function AccountMenu({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
-  const logout = useLogout();
+  const switcher = useAccountSwitch();
   const menuId = useId();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -50,7 +51,9 @@ function AccountMenu({ user }: { user: AuthUser }) {
   const focusOnOpen = useRef<'first' | 'last' | null>(null);
 
   const items = () =>
-    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    Array.from(
+      menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not(:disabled)') ?? [],
+    );
 
   useEffect(() => {
     if (!open) return;
@@ -194,19 +197,14 @@ function AccountMenu({ user }: { user: AuthUser }) {
               </Link>
             </li>
           ) : null}
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="account-menu__item"
-              onClick={() => void logout.logout()}
-              disabled={logout.isPending}
-            >
-              {t('header.logOut')}
-            </button>
-          </li>
+          <AccountSwitcherItems onClose={() => close(false)} switcher={switcher} />
+          <AccountLogoutItems user={user} switcher={switcher} />
         </ul>
+      ) : null}
+      {switcher.failed ? (
+        <p role="alert" className="account-menu__error">
+          {t('header.switchFailed')}
+        </p>
       ) : null}
     </div>
   );

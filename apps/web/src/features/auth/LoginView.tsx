@@ -34,6 +34,8 @@ interface LoginViewProps {
   social?: ReactNode;
   /** 'Use a passkey' (docs/decisions/166), under the form. */
   passkey?: ReactNode;
+  /** auth.md §4 "SSO": the e-mail signs in with SSO: 'Continue with SSO', no password. */
+  sso?: boolean | undefined;
 }
 
 function connectedNote(identity: RememberedIdentity) {
@@ -61,6 +63,7 @@ export function LoginView({
   passwordRef,
   social,
   passkey,
+  sso = false,
 }: LoginViewProps) {
   const { t } = useTranslation('auth');
   const fieldId = useId();
@@ -138,38 +141,42 @@ export function LoginView({
               autoFocus
             />
           )}
-          <TextField
-            id={`${fieldId}-password`}
-            name="password"
-            type="password"
-            label={t('fields.password')}
-            placeholder={t('fields.password')}
-            autoComplete="current-password"
-            value={password}
-            onChange={onPasswordChange}
-            errorMessage={
-              errors.password ? (
-                <AuthMessageText message={errors.password} linkTo={recoveryLink} />
-              ) : null
-            }
-            inputRef={passwordRef}
-            autoFocus={identity !== null}
-          />
+          {sso ? null : (
+            <TextField
+              id={`${fieldId}-password`}
+              name="password"
+              type="password"
+              label={t('fields.password')}
+              placeholder={t('fields.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={onPasswordChange}
+              errorMessage={
+                errors.password ? (
+                  <AuthMessageText message={errors.password} linkTo={recoveryLink} />
+                ) : null
+              }
+              inputRef={passwordRef}
+              autoFocus={identity !== null}
+            />
+          )}
           {identity && errors.email ? (
             <p className="auth__form-error" role="alert">
               <AuthMessageText message={errors.email} linkTo={recoveryLink} />
             </p>
           ) : null}
-          <Link to={recoveryLink} className="auth__forgot text-link">
-            {t('login.forgotPassword')}
-          </Link>
+          {sso ? null : (
+            <Link to={recoveryLink} className="auth__forgot text-link">
+              {t('login.forgotPassword')}
+            </Link>
+          )}
           {formError ? (
             <p className="auth__form-error" role="alert">
               <AuthMessageText message={formError} linkTo={recoveryLink} />
             </p>
           ) : null}
           <button type="submit" className="button button--primary button--full">
-            {t('login.submit')}
+            {sso ? t('sso.continue') : t('login.submit')}
           </button>
         </form>
       ) : null}

@@ -157,6 +157,7 @@ function RecoveryDialogBody({
       break;
     case 'preventFacebookRegister':
     case 'preventGoogleRegister':
+    case 'preventLineRegister':
       title = t(`dialogs.${kind}.title`);
       body = <p>{t(`dialogs.${kind}.text`)}</p>;
       actions = okButton;

@@ -54,6 +54,8 @@ interface SignupViewProps {
   passwordRef: RefObject<HTMLInputElement | null>;
   /** Social sign-in buttons (a later issue); the OR divider shows only with them. */
   social?: ReactNode;
+  /** auth.md §4 "SSO": the e-mail signs in with SSO: 'Continue with SSO', no password. */
+  sso?: boolean | undefined;
 }
 
 export function SignupView({
@@ -73,6 +75,7 @@ export function SignupView({
   emailRef,
   passwordRef,
   social,
+  sso = false,
 }: SignupViewProps) {
   const { t } = useTranslation('auth');
   const fieldId = useId();
@@ -163,23 +166,25 @@ export function SignupView({
               ) : null
             }
           />
-          <TextField
-            id={`${fieldId}-password`}
-            name="password"
-            type="password"
-            label={t('fields.password')}
-            placeholder={known ? t('fields.password') : t('fields.createPassword')}
-            autoComplete={known ? 'current-password' : 'new-password'}
-            value={password}
-            onChange={onPasswordChange}
-            errorMessage={
-              errors.password ? (
-                <AuthMessageText message={errors.password} linkTo={recoveryPath(email)} />
-              ) : null
-            }
-            inputRef={passwordRef}
-          />
-          {known ? (
+          {sso ? null : (
+            <TextField
+              id={`${fieldId}-password`}
+              name="password"
+              type="password"
+              label={t('fields.password')}
+              placeholder={known ? t('fields.password') : t('fields.createPassword')}
+              autoComplete={known ? 'current-password' : 'new-password'}
+              value={password}
+              onChange={onPasswordChange}
+              errorMessage={
+                errors.password ? (
+                  <AuthMessageText message={errors.password} linkTo={recoveryPath(email)} />
+                ) : null
+              }
+              inputRef={passwordRef}
+            />
+          )}
+          {known && !sso ? (
             <Link to={recoveryPath(email)} className="auth__forgot text-link">
               {t('login.forgotPassword')}
             </Link>
@@ -190,7 +195,7 @@ export function SignupView({
             </p>
           ) : null}
           <button type="submit" className="button button--primary button--full">
-            {known ? t('signup.logIn') : t('signup.continue')}
+            {sso ? t('sso.continue') : known ? t('signup.logIn') : t('signup.continue')}
           </button>
         </form>
       ) : (

@@ -240,6 +240,9 @@ export function mapAuthError(
       return { formError: { key: 'social.googleOnly' } };
     case 'SOCIAL_FACEBOOK_ONLY_ACCOUNT':
       return { formError: { key: 'social.facebookOnly' } };
+    // /add-account with MAX_SWITCH_ACCOUNTS accounts held already (ADR 161): the server's text.
+    case 'ACCOUNT_SWITCH_LIMIT':
+      return { formError: { text: serverText(error) } };
     // auth.md §8: 'Your account is connected to Facebook - use the Facebook button to log in'.
     case 'SOCIAL_FACEBOOK_CONNECTED':
       return { toast: { key: 'errors.facebookConnected' } };

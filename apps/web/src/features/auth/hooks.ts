@@ -13,6 +13,8 @@ import type {
   AuthProvidersAnswer,
   FacebookProfileData,
   SocialNonceAnswer,
+  SsoInfoAnswer,
+  SsoTokensAnswer,
 } from '@corkboard/shared/auth/social-api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { ExperimentName } from '@corkboard/shared/experiments/experiments';
@@ -336,6 +338,7 @@ export type SocialLoginRequest = (
     }
   | { facebook_id: string; facebook_token: string }
   | { line_id_token: string }
+  | { sso_user_email: string; sso_auth_code: string }
 ) & {
   recaptchaV3Token?: string | undefined;
   isAccountSwitch: boolean;
@@ -354,6 +357,7 @@ export type SocialRegisterRequest = (
   | { type: 'google' | 'google_one_tap'; google_open_id_token: string }
   | { type: 'line'; line_id_token: string }
   | { type: 'facebook'; facebook_token: string; facebook_id: string; gender?: string | undefined }
+  | { type: 'sso'; sso_id_token: string }
 ) &
   SocialRegisterCommon;
 
@@ -386,4 +390,65 @@ export function requestFacebookProfile(accessToken: string): Promise<FacebookPro
     pii_safe_birthday: true,
     fields: FACEBOOK_PROFILE_REQUEST_FIELDS,
   });
+}
+
+// ---- SSO by e-mail domain (auth.md §4 "SSO", §7; docs/decisions/033, 157) -----------------
+
+/** What a failed or skipped lookup counts as (auth.md §7 "a non-SSO result is assumed"). */
+export const NOT_SSO: SsoInfoAnswer = {
+  is_sso: false,
+  existing_user: false,
+  existing_user_is_sso: false,
+  authorization_uri: null,
+  redirect_uri: null,
+  exchange_code_to_token_info_url: null,
+};
+
+function ssoInfoOptions(email: string) {
+  return {
+    queryKey: queryKeys.ssoInfo(email),
+    queryFn: async (): Promise<SsoInfoAnswer> => {
+      try {
+        return await apiSend<SsoInfoAnswer>('POST', '/v3/sso/info/', { email });
+      } catch (error) {
+        // auth.md §7: "on failure a non-SSO result is assumed and logged".
+        console.warn('SSO lookup failed; continuing without SSO', error);
+        return NOT_SSO;
+      }
+    },
+    staleTime: 60_000,
+    retry: false,
+  } as const;
+}
+
+/**
+ * POST /v3/sso/info/ for an already valid, already debounced email (null: nothing to ask).
+ * undefined while unknown.
+ */
+export function useSsoInfo(email: string | null): SsoInfoAnswer | undefined {
+  const query = useQuery({ ...ssoInfoOptions(email ?? ''), enabled: email !== null });
+  return email === null ? undefined : query.data;
+}
+
+/** The same lookup on submit: the cached answer, or a new request. */
+export function useSsoInfoLookup() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (email: string): Promise<SsoInfoAnswer> => queryClient.fetchQuery(ssoInfoOptions(email)),
+    [queryClient],
+  );
+}
+
+/**
+ * POST to the exchange URL the server gave (auth.md §7): the code traded for the SSO tokens.
+ * Only our own origin's URL is called (the flow cookie lives there).
+ */
+export async function exchangeSsoCode(
+  exchangeUrl: string,
+  code: string,
+  state: string,
+): Promise<SsoTokensAnswer> {
+  const url = new URL(exchangeUrl, window.location.origin);
+  const path = url.origin === window.location.origin ? url.pathname : '/v3/sso/token/';
+  return apiSend<SsoTokensAnswer>('POST', path, { code, state });
 }

@@ -8,6 +8,12 @@ export const RECOVERY_DIALOGS = {
   preventFacebookRegister: 4,
   preventGoogleRegister: 5,
   suspended: 6,
+  /**
+   * Not numbered by the spec (its kinds stop at 6): LINE's case of "prevent … register", shown
+   * like the Facebook and Google ones when LINE's e-mail already has an account LINE is not
+   * connected to (ADR 163).
+   */
+  preventLineRegister: 7,
 } as const;
 
 export type RecoveryDialogKind = keyof typeof RECOVERY_DIALOGS;

@@ -18,6 +18,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { focusPreferred } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { rememberWelcomeBack } from '../session/welcomeBack.ts';
 import { pageLoad } from '../session/pageLoad.ts';
 import { useAuthMessageString } from './AuthMessageText.tsx';
 import { errorCodeName, mapAuthError, type AuthField, type AuthMessage } from './authErrors.ts';
@@ -53,8 +54,10 @@ import type {
   SocialProviderName,
 } from './flowTypes.ts';
 import {
+  useAuthProviders,
   useCaptcha,
   useEmailExistsLookup,
+  useSsoInfoLookup,
   useExperimentExposure,
   useExperiments,
   useLogin,
@@ -69,6 +72,9 @@ import type { FacebookConnectResult } from './facebookSdk.ts';
 import { afterLoginPath } from './navigation.ts';
 import { isButtonSelection } from './oneTap.ts';
 import { finishMfaWithPasskey, logInWithPasskey } from './passkeys.ts';
+import { openSsoPopup, SsoPopupError, ssoMainOrigin, ssoSignupTarget } from './ssoPopup.ts';
+import { useSsoCheck } from './useSsoCheck.ts';
+import type { SsoInfoAnswer } from '@corkboard/shared/auth/social-api';
 import { emailFormShownAtOnce } from './titles.ts';
 import { CONSENT_ERROR_TOAST_MS, ERROR_TOAST_MS, MFA_CODE_SENT_TOAST_MS } from './timings.ts';
 
@@ -177,6 +183,17 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   const socialLoginRequest = useSocialLogin();
   const socialRegisterRequest = useSocialRegister();
 
+  // auth.md §4 "SSO" (ADR 157): the debounced check of the typed e-mail, on the forms that have
+  // an e-mail field, while the server offers SSO.
+  const ssoOffered = useAuthProviders().data?.sso.enabled === true;
+  const ssoLookup = useSsoInfoLookup();
+  const sso = useSsoCheck(
+    state.email,
+    ssoOffered &&
+      ((state.view === 'signup' && state.emailFormShown) ||
+        (state.view === 'login' && state.identity === null)),
+  );
+
   // Moves focus once the render that needs it is on screen (aria-describedby then already
   // points at the new error text).
   useEffect(() => {
@@ -221,8 +238,10 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     }
   };
 
-  const authenticated = (user: AuthUser) => {
+  const authenticated = (user: AuthUser, reactivated = false) => {
     rememberIdentity(user);
+    // A deactivated account just came back (within the 28 days): the next page says so (ADR 164).
+    if (reactivated) rememberWelcomeBack(user.first_name || user.username);
     dispatch({ type: 'authenticated' });
     pageLoad.assign(
       afterLoginPath({
@@ -255,7 +274,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         isAccountSwitch: config.isAccountSwitch ?? false,
         ...mfa,
       });
-      authenticated(result.user);
+      authenticated(result.user, result.reactivated);
     } catch (error) {
       prepare(captchaAction);
       // auth.md §2: 'resend the code' answers "code required" again, with a new code sent.
@@ -296,7 +315,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         ...(consentState ? consentOutput(consentState) : {}),
       };
       const result = await registerRequest(body);
-      authenticated(result.user);
+      authenticated(result.user, result.reactivated);
     } catch (error) {
       prepare(captchaAction);
       fail(error, 'signup', 'signup');
@@ -338,7 +357,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         signupSource: config.signupSource,
         ...(consentState ? consentOutput(consentState) : {}),
       });
-      authenticated(result.user);
+      authenticated(result.user, result.reactivated);
     } catch (error) {
       prepare(captchaAction);
       const provider =
@@ -375,7 +394,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
           recaptchaV3Token: v3,
           isAccountSwitch: config.isAccountSwitch ?? false,
         });
-        authenticated(result.user);
+        authenticated(result.user, result.reactivated);
       } catch (error) {
         prepare(captchaAction);
         if (socialUnavailable(error, 'google')) return;
@@ -497,7 +516,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
           recaptchaV3Token: v3,
           isAccountSwitch: config.isAccountSwitch ?? false,
         });
-        authenticated(session.user);
+        authenticated(session.user, session.reactivated);
       } catch (error) {
         prepare(captchaAction);
         if (socialUnavailable(error, 'facebook')) return;
@@ -548,7 +567,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
           recaptchaV3Token: v3,
           isAccountSwitch: config.isAccountSwitch ?? false,
         });
-        authenticated(result.user);
+        authenticated(result.user, result.reactivated);
       } catch (error) {
         prepare(captchaAction);
         if (socialUnavailable(error, 'line')) return;
@@ -560,6 +579,18 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         }
         // No e-mail from LINE: EmailCollection first (auth.md §2), then the birthday step.
         const email = profileEmail(error.data?.['profile']);
+        if (error.data?.['email_taken'] === true) {
+          // As for Google and Facebook (auth.md §2 "prevent … register"): that e-mail has an
+          // account LINE is not connected to; reset its password instead (ADR 163).
+          if (email) dispatch({ type: 'edited', field: 'email', value: email });
+          dispatch({
+            type: 'failed',
+            outcome: { dialog: 'preventLineRegister' },
+            formView,
+            stepUpAllowed: false,
+          });
+          return;
+        }
         dispatch({
           type: 'socialSignupStarted',
           social: { type: 'line', token: credential },
@@ -592,6 +623,67 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     dispatch({ type: 'viewOpened', view: 'birthday' });
   };
 
+  /**
+   * auth.md §4 "SSO": a new SSO user goes to the business SSO sign-up (on the main origin); an
+   * existing one logs in through the 600×600 pop-up with sso_user_email + sso_auth_code. Called
+   * inside the click when the answer is already known, so the pop-up is not blocked; answers the
+   * log-in still to run (after the pop-up), or null when the page moved on.
+   */
+  const goSso = (
+    info: SsoInfoAnswer,
+    email: string,
+    formView: 'signup' | 'login',
+  ): (() => Promise<void>) | null => {
+    const mainOrigin = ssoMainOrigin(info);
+    if (!info.existing_user) {
+      const target = ssoSignupTarget(email, mainOrigin, window.location.origin);
+      if (target.kind === 'redirect') {
+        pageLoad.assign(target.url);
+        return null;
+      }
+      onClose?.();
+      void navigate(target.path);
+      return null;
+    }
+    if (mainOrigin !== null && mainOrigin !== window.location.origin) {
+      // The flow cookie and the callback's message belong to the main origin: log in there.
+      pageLoad.assign(`${mainOrigin}/login/`);
+      return null;
+    }
+    const popup = openSsoPopup(info.authorization_uri ?? '', mainOrigin ? [mainOrigin] : []);
+    return async () => {
+      let code: string;
+      try {
+        ({ code } = await popup.result);
+      } catch (error) {
+        const key =
+          error instanceof SsoPopupError && error.reason !== 'window' && error.reason !== 'closed'
+            ? 'sso.noTokens'
+            : 'sso.windowUndefined';
+        dispatch({
+          type: 'failed',
+          outcome: { formError: { key } },
+          formView,
+          stepUpAllowed: false,
+        });
+        return;
+      }
+      try {
+        const { v3 } = await tokens();
+        const result = await socialLoginRequest({
+          sso_user_email: email,
+          sso_auth_code: code,
+          recaptchaV3Token: v3,
+          isAccountSwitch: config.isAccountSwitch ?? false,
+        });
+        authenticated(result.user);
+      } catch (error) {
+        prepare(captchaAction);
+        fail(error, 'login', formView);
+      }
+    };
+  };
+
   // ---- what each view's controls do ----
 
   /** Signup's Continue (auth.md §4 "Email flow"). */
@@ -603,11 +695,25 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
       fieldFailed('email', { key: EMAIL_COPY_KEYS[emailFailure.copyKey] }, 'signup');
       return;
     }
+    if (sso) {
+      const login = goSso(sso, trimmed, 'signup');
+      if (login) void run(login);
+      return;
+    }
     if (state.password.length === 0) {
       fieldFailed('password', { key: 'validation.password.required' }, 'signup');
       return;
     }
     void run(async () => {
+      // auth.md §4 step 2: an SSO domain goes through SSO, also when the debounced check had
+      // not answered yet.
+      if (ssoOffered) {
+        const info = await ssoLookup(trimmed);
+        if (info.is_sso) {
+          await goSso(info, trimmed, 'signup')?.();
+          return;
+        }
+      }
       let exists: boolean;
       try {
         exists = await lookupExists(trimmed);
@@ -667,6 +773,11 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     const identifier = state.identity ? state.identity.username : state.email.trim();
     if (!identifier) {
       fieldFailed('email', { key: 'validation.email.required' }, 'login');
+      return;
+    }
+    if (sso && !state.identity) {
+      const login = goSso(sso, normalizeEmail(identifier), 'login');
+      if (login) void run(login);
       return;
     }
     if (state.password.length === 0) {
@@ -811,6 +922,8 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   return {
     state,
     actions,
+    /** The typed e-mail signs in with SSO: 'Continue with SSO', no password (auth.md §4). */
+    ssoActive: sso !== null,
     socialExperiments,
     containerRef,
     emailRef,

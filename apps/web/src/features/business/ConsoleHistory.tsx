@@ -11,7 +11,7 @@ import { BUSINESS_NAMESPACE } from '../../i18n/businessCatalogue.ts';
 import { LoadingState } from '../../ui/PageStates.tsx';
 import { useAdHistory } from './hooks.ts';
 
-const FILTERS = ['', 'CAMPAIGN', 'AD_GROUP', 'AD'] as const;
+const FILTERS = ['', 'CAMPAIGN', 'AD_GROUP', 'AD', 'BILLING'] as const;
 const KNOWN_ACTIONS = [
   'quick_promote',
   'create',
@@ -19,6 +19,17 @@ const KNOWN_ACTIONS = [
   'resume',
   'review_approved',
   'review_rejected',
+  // The campaign editor's (docs/decisions/177).
+  'update',
+  'archive',
+  'duplicate',
+  // Billing's changes (docs/decisions/171).
+  'billing_profile_create',
+  'billing_profile_update',
+  'payment_method_add',
+  'payment_method_replace',
+  'charge_succeeded',
+  'charge_failed',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 
@@ -58,6 +69,9 @@ export function ConsoleHistory({ context }: { context: AdvertiserContext }) {
   const items = flattenPages(history.data);
   const who = (entry: HistoryEntry) => {
     if (entry.action.startsWith('review_')) return t('console.historyPage.corkboardReview');
+    // The monthly invoicing job charges on its own (an actor only when someone pressed Pay now).
+    if (entry.action.startsWith('charge_') && !entry.actor)
+      return t('console.historyPage.corkboardBilling');
     if (entry.actor === null) return t('console.historyPage.unknownPerson');
     return entry.actor.full_name
       ? `${entry.actor.full_name} (@${entry.actor.username})`
@@ -113,8 +127,13 @@ export function ConsoleHistory({ context }: { context: AdvertiserContext }) {
                   <td>{when.format(new Date(entry.created_at))}</td>
                   <td>{who(entry)}</td>
                   <th scope="row">
-                    {t(`console.historyPage.entity.${entry.entity_type}`)}:{' '}
-                    {entry.entity_name ?? `#${entry.entity_id} ${t('console.historyPage.removed')}`}
+                    {/* Billing rows name the ad account's billing itself, not an object. */}
+                    {entry.entity_type === 'BILLING'
+                      ? t('console.historyPage.entity.BILLING')
+                      : `${t(`console.historyPage.entity.${entry.entity_type}`)}: ${
+                          entry.entity_name ??
+                          `#${entry.entity_id} ${t('console.historyPage.removed')}`
+                        }`}
                   </th>
                   <td>
                     {isKnownAction(entry.action)

@@ -1,9 +1,10 @@
 // The advertiser console /advertiser/{advertiserId}/… (business.md §2.1; docs/decisions/102,
 // 151–153). Routes come from the shared URL table (matchAdvertiserPath). Built: the Overview
 // (figures for a date range, a chart, the campaigns with pause/resume), Reporting (campaigns, ad
-// groups, ads; columns; CSV), History, and /campaign-insights/{campaignId}/. Every other path of
-// §2.1 shows the console's 'Not available yet' screen (listed in docs/advertiser-console.md); a
-// path outside §2.1 is 'no such page'. The shell follows the narrow / medium / wide layouts (<870,
+// groups, ads; columns; CSV), History, /campaign-insights/{campaignId}/, and the Ads pages
+// (ads/AdsPages.tsx: campaign mode, create, edit, edit_draft, duplicate; ADR 176–178). Every
+// other path of §2.1 shows the console's 'Not available yet' screen (listed in
+// docs/advertiser-console.md); a path outside §2.1 is 'no such page'. The shell follows the narrow / medium / wide layouts (<870,
 // 870–1275, >1275) with the 80 / 56 header. The server checks every read and write; the page
 // only hides the buttons a viewer's permissions would have refused.
 import './business.css';
@@ -14,7 +15,7 @@ import {
 } from '@corkboard/shared/business/advertiser-urls';
 import type { AdvertiserContext } from '@corkboard/shared/business/api';
 import type { CampaignItem } from '@corkboard/shared/business/campaigns';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router';
 import { flattenPages } from '../../api/lists.ts';
@@ -23,12 +24,20 @@ import { BUSINESS_NAMESPACE, ensureBusinessCatalogue } from '../../i18n/business
 import { LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useLayoutWidth } from '../../ui/useLayoutWidth.ts';
+import { BillingPage } from '../billing/BillingPages.tsx';
 import { ConsoleHistory } from './ConsoleHistory.tsx';
 import { CampaignInsightsFigures, ConsoleOverview } from './ConsoleOverview.tsx';
 import { ReportingPage, ReportPreferencesPage, ReportTable } from './ConsoleReporting.tsx';
 import { useMoney, useRate } from './consoleFormat.ts';
 import { useAdvertiser, useCampaign, useCampaigns, useSetCampaignStatus } from './hooks.ts';
 import { consolePath } from './paths.ts';
+import { AudienceExclusions } from './AudienceExclusions.tsx';
+
+// The Ads pages (the campaign editor, ADR 178) are their own chunk, fetched from the console
+// when one is opened: readers of reports never download the form.
+const AdsPage = lazy(() =>
+  import('./ads/AdsPages.tsx').then((module) => ({ default: module.AdsPage })),
+);
 
 export function ConsolePage() {
   const { i18n } = useTranslation();
@@ -47,6 +56,16 @@ export const BUILT_CONSOLE_KEYS = [
   'reportingPreferences',
   'history',
   'campaignInsights',
+  // The Ads pages (docs/decisions/176–178).
+  'adsCreate',
+  'adsEdit',
+  'adsEditDraft',
+  'adsDuplicate',
+  'adsCampaignMode',
+  'billing',
+  'billingHistory',
+  'billingOrderLines',
+  'billingDocuments',
 ] as const satisfies readonly AdvertiserPathKey[];
 
 function NotAvailableYet() {
@@ -106,6 +125,30 @@ function Console({ advertiserId, rest }: { advertiserId: string; rest: string })
     case 'history':
       body = <ConsoleHistory context={data} />;
       break;
+    case 'adsCreate':
+    case 'adsEdit':
+    case 'adsEditDraft':
+    case 'adsDuplicate':
+    case 'adsCampaignMode':
+      body = (
+        <Suspense fallback={<LoadingState />}>
+          <AdsPage context={data} page={match.key} />
+        </Suspense>
+      );
+      break;
+    // Billing (docs/decisions/171): the server answers view_billing / manage_billing.
+    case 'billing':
+      body = <BillingPage context={data} page="settings" />;
+      break;
+    case 'billingHistory':
+      body = <BillingPage context={data} page="history" />;
+      break;
+    case 'billingOrderLines':
+      body = <BillingPage context={data} page="orderLines" />;
+      break;
+    case 'billingDocuments':
+      body = <BillingPage context={data} page="documents" />;
+      break;
     case 'campaignInsights':
       if (match.params.campaignId !== undefined)
         body = <CampaignView context={data} campaignId={match.params.campaignId} />;
@@ -143,6 +186,27 @@ function Console({ advertiserId, rest }: { advertiserId: string; rest: string })
             <li>
               <NavLink to={advertiserUrl('history', advertiserId)}>{t('console.history')}</NavLink>
             </li>
+            {data.capabilities.includes('manage_campaigns') ? (
+              <li>
+                {/* Every Ads page (create, edit, drafts, copies) sits under campaign mode. */}
+                <Link
+                  to={advertiserUrl('adsCampaignMode', advertiserId)}
+                  aria-current={match?.key.startsWith('ads') ? 'page' : undefined}
+                >
+                  {t('console.ads')}
+                </Link>
+              </li>
+            ) : null}
+            {data.capabilities.includes('view_billing') ? (
+              <li>
+                <Link
+                  to={advertiserUrl('billing', advertiserId)}
+                  aria-current={match?.key.startsWith('billing') ? 'page' : undefined}
+                >
+                  {t('console.billing')}
+                </Link>
+              </li>
+            ) : null}
             <li>
               <NavLink to={advertiserUrl('quickPromote', advertiserId)}>
                 {t('console.quickPromote')}
@@ -346,7 +410,23 @@ function CampaignView({ context, campaignId }: { context: AdvertiserContext; cam
         <dd>{rate(data.ctr)}</dd>
       </dl>
       {context.capabilities.includes('manage_campaigns') ? (
-        <StatusToggle advertiserId={context.id} campaign={data} />
+        <>
+          <StatusToggle advertiserId={context.id} campaign={data} />
+          {data.status === 'ARCHIVED' ? null : (
+            <Link
+              className="button button--secondary"
+              to={advertiserUrl('adsEdit', context.id, {}, { campaign_id: data.id })}
+            >
+              {t('console.editCampaign')}
+            </Link>
+          )}
+          <Link
+            className="button button--secondary"
+            to={advertiserUrl('adsDuplicate', context.id, {}, { campaign_id: data.id })}
+          >
+            {t('console.copyCampaign')}
+          </Link>
+        </>
       ) : null}
       <section aria-labelledby="console-insights">
         <h2 id="console-insights" className="business-subheading">
@@ -383,6 +463,7 @@ function CampaignView({ context, campaignId }: { context: AdvertiserContext; cam
               </span>
               <span className="business-list__meta">{ad.destination_url}</span>
             </span>
+            <AudienceExclusions context={context} ads={data.ads} ad={ad} />
           </li>
         ))}
       </ul>

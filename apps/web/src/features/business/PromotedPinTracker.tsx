@@ -3,7 +3,7 @@
 // go to POST /v3/ads/events/, which counts each once per viewer and ad within its window.
 import type { Pin } from '@corkboard/shared/api-types';
 import { useEffect, useRef } from 'react';
-import { sendAdEvent } from './adEvents.ts';
+import { sendAdEvent, sendEarnedAdEvent } from './adEvents.ts';
 
 /** The viewable impression: 50 % of the pin visible for 1 s. */
 export const PROMOTED_IMPRESSION_VISIBLE_RATIO = 0.5;
@@ -12,7 +12,11 @@ export const PROMOTED_IMPRESSION_VISIBLE_MS = 1000;
 /** Rendered inside a promoted pin's card; draws nothing itself. */
 export function PromotedPinTracker({ pin }: { pin: Pin }) {
   const marker = useRef<HTMLSpanElement>(null);
-  const trackingParams = pin.tracking_params;
+  // A paid slot's tracking params, else an organic pin's earned ones (docs/decisions/184): an
+  // earned pin reports only its viewable impression, as earned; its opens are not the ad's.
+  const earned = pin.is_promoted !== true && pin.earned_tracking_params !== undefined;
+  const trackingParams = earned ? pin.earned_tracking_params : pin.tracking_params;
+  const pinId = pin.id;
 
   useEffect(() => {
     const card = marker.current?.closest('.pin-card');
@@ -26,7 +30,8 @@ export function PromotedPinTracker({ pin }: { pin: Pin }) {
           timer ??= setTimeout(() => {
             shown = true;
             observer.disconnect();
-            sendAdEvent(trackingParams, 'IMPRESSION');
+            if (earned) sendEarnedAdEvent(trackingParams, pinId);
+            else sendAdEvent(trackingParams, 'IMPRESSION');
           }, PROMOTED_IMPRESSION_VISIBLE_MS);
         } else if (timer !== undefined) {
           clearTimeout(timer);
@@ -36,7 +41,7 @@ export function PromotedPinTracker({ pin }: { pin: Pin }) {
       { threshold: [0, PROMOTED_IMPRESSION_VISIBLE_RATIO, 1] },
     );
     observer.observe(card);
-    const link = card.querySelector('.pin-card__link');
+    const link = earned ? null : card.querySelector('.pin-card__link');
     const onOpen = () => sendAdEvent(trackingParams, 'CLOSEUP');
     link?.addEventListener('click', onOpen);
     return () => {
@@ -44,7 +49,7 @@ export function PromotedPinTracker({ pin }: { pin: Pin }) {
       if (timer !== undefined) clearTimeout(timer);
       link?.removeEventListener('click', onOpen);
     };
-  }, [trackingParams]);
+  }, [trackingParams, earned, pinId]);
 
   return <span ref={marker} hidden />;
 }

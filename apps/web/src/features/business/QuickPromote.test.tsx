@@ -49,6 +49,8 @@ describe('quick promote page', () => {
   test('sends the §3 payload with the country defaults and shows the ad in review', async () => {
     const api = stubApi((url, init) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
+      // Billing set up (modules/billing): §4.1 goes straight to promoting.
+      if (url.pathname.endsWith('/billing/status/')) return ok({ has_billing: true });
       if (url.pathname === '/vx/business_access/profiles/') return ok([profile()]);
       if (url.pathname === '/v3/pins/900/') return ok(pin);
       if (url.pathname === PROMOTE_PATH && init?.method === 'POST')
@@ -132,6 +134,8 @@ describe('quick promote page', () => {
   test('keeps the form as a draft for this ad account and pin', async () => {
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
+      // Billing set up (modules/billing): §4.1 goes straight to promoting.
+      if (url.pathname.endsWith('/billing/status/')) return ok({ has_billing: true });
       if (url.pathname === '/vx/business_access/profiles/') return ok([profile()]);
       if (url.pathname === '/v3/pins/900/') return ok(pin);
       return undefined;
@@ -150,6 +154,8 @@ describe('quick promote page', () => {
     let created = false;
     const api = stubApi((url, init) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
+      // Billing set up (modules/billing): §4.1 goes straight to promoting.
+      if (url.pathname.endsWith('/billing/status/')) return ok({ has_billing: true });
       if (url.pathname === '/vx/business_access/profiles/') return ok(created ? [profile()] : []);
       if (url.pathname === '/v3/pins/900/') return ok(pin);
       if (url.pathname === '/v3/business/create/' && init?.method === 'POST') {
@@ -183,6 +189,8 @@ describe('quick promote page', () => {
     let answer = fail('UNAUTHORIZED');
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
+      // Billing set up (modules/billing): §4.1 goes straight to promoting.
+      if (url.pathname.endsWith('/billing/status/')) return ok({ has_billing: true });
       if (url.pathname === '/vx/business_access/profiles/') return ok([profile()]);
       if (url.pathname === '/v3/pins/900/') return ok(pin);
       if (url.pathname === PROMOTE_PATH) return answer;
@@ -232,6 +240,8 @@ describe('console', () => {
   test('lists campaigns with their figures and pauses one', async () => {
     const api = stubApi((url, init) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
+      // Billing set up (modules/billing): §4.1 goes straight to promoting.
+      if (url.pathname.endsWith('/billing/status/')) return ok({ has_billing: true });
       if (url.pathname === '/v3/ads/advertisers/7/')
         return ok(context(['view_reporting', 'manage_campaigns'], ['OWNER']));
       if (url.pathname === '/v3/ads/advertisers/7/campaigns/') return ok([campaign]);
@@ -259,6 +269,8 @@ describe('console', () => {
   test('an analyst sees the figures without pause buttons; a stranger the server message', async () => {
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
+      // Billing set up (modules/billing): §4.1 goes straight to promoting.
+      if (url.pathname.endsWith('/billing/status/')) return ok({ has_billing: true });
       if (url.pathname === '/v3/ads/advertisers/7/')
         return ok(context(['view_reporting'], ['ANALYST']));
       if (url.pathname === '/v3/ads/advertisers/7/campaigns/') return ok([campaign]);
@@ -295,6 +307,8 @@ describe('console', () => {
     };
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
+      // Billing set up (modules/billing): §4.1 goes straight to promoting.
+      if (url.pathname.endsWith('/billing/status/')) return ok({ has_billing: true });
       if (url.pathname === '/v3/ads/advertisers/7/')
         return ok(context(['view_reporting'], ['ANALYST']));
       if (url.pathname === '/v3/ads/advertisers/7/campaigns/11/')

@@ -32,7 +32,8 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { adTermsRequired } from '@corkboard/shared/business/ad-terms';
 import { ApiError } from '../../api/client.ts';
 import { serverMessage } from '../../api/errorMessages.ts';
 import { BUSINESS_NAMESPACE, ensureBusinessCatalogue } from '../../i18n/businessCatalogue.ts';
@@ -40,6 +41,8 @@ import { LoadingState } from '../../ui/PageStates.tsx';
 import { PinImage } from '../../ui/PinImage.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { useBillingStatusCheck } from '../billing/hooks.ts';
+import { QuickPromoteBillingStep } from '../billing/QuickPromoteBillingStep.tsx';
 import { usePin } from '../pin/hooks.ts';
 import { useViewer } from '../session/hooks.ts';
 import { readActiveProfile, writeActiveProfile } from './activeProfile.ts';
@@ -52,6 +55,7 @@ import {
 } from './hooks.ts';
 import { consolePath } from './paths.ts';
 import {
+  afterBusinessSubmit,
   errorPlacement,
   findDraft,
   parseDrafts,
@@ -61,6 +65,9 @@ import {
   type QuickPromoteStep,
 } from './quickPromoteFlow.ts';
 import { SelectField } from './SelectField.tsx';
+import { QuickPromoteGdprStep } from './QuickPromoteGdprStep.tsx';
+import { QuickPromoteObjective } from './QuickPromoteObjective.tsx';
+import { QuickPromoteSteps } from './QuickPromoteSteps.tsx';
 
 /** The ad account quick promote uses: the route's, else the active profile's, else the first. */
 export function promotingAdvertiser(
@@ -102,37 +109,53 @@ export function QuickPromotePage() {
   const { t } = useTranslation(BUSINESS_NAMESPACE);
   const { advertiserId: routeAdvertiserId } = useParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const pinId = new URLSearchParams(location.search).get('pinId')?.trim() ?? '';
   const viewer = useViewer();
   const profiles = useBusinessProfiles(viewer.data !== undefined);
   const pin = usePin(/^\d+$/.test(pinId) ? pinId : '0');
   useDocumentTitle(t('quickPromote.title'));
 
-  if (viewer.isPending || profiles.isPending || pin.isPending) return <LoadingState />;
-  if (!viewer.data || !pin.data) {
+  if (viewer.isPending || profiles.isPending) return <LoadingState />;
+  const advertiser = viewer.data
+    ? promotingAdvertiser(
+        profiles.data ?? [],
+        routeAdvertiserId,
+        readActiveProfile(viewer.data.id).profileId,
+      )
+    : undefined;
+  // GDPR and pin selection come before the page (QuickPromoteSteps, docs/decisions/181, 182).
+  return (
+    <QuickPromoteSteps
+      advertiser={advertiser}
+      pinId={pinId}
+      onChoosePin={(chosen) => void navigate({ search: `?pinId=${encodeURIComponent(chosen)}` })}
+    >
+      {pin.isPending && /^\d+$/.test(pinId) ? <LoadingState /> : pageFor()}
+    </QuickPromoteSteps>
+  );
+
+  function pageFor() {
+    if (!viewer.data || !pin.data) {
+      return (
+        <div className="business-page">
+          <h1 className="heading heading--md">{t('quickPromote.title')}</h1>
+          <p className="business-alert" role="alert">
+            {viewer.data ? t('quickPromote.loadError') : t('quickPromote.pinError')}
+          </p>
+        </div>
+      );
+    }
     return (
-      <div className="business-page">
-        <h1 className="heading heading--md">{t('quickPromote.title')}</h1>
-        <p className="business-alert" role="alert">
-          {viewer.data ? t('quickPromote.loadError') : t('quickPromote.pinError')}
-        </p>
-      </div>
+      <QuickPromote
+        // Not keyed by the ad account: the one the business form creates arrives while the ad is
+        // being sent, and the flow must keep its step.
+        pin={pin.data}
+        advertiser={advertiser}
+        viewerId={viewer.data.id}
+      />
     );
   }
-  const advertiser = promotingAdvertiser(
-    profiles.data ?? [],
-    routeAdvertiserId,
-    readActiveProfile(viewer.data.id).profileId,
-  );
-  return (
-    <QuickPromote
-      // Not keyed by the ad account: the one the business form creates arrives while the ad is
-      // being sent, and the flow must keep its step.
-      pin={pin.data}
-      advertiser={advertiser}
-      viewerId={viewer.data.id}
-    />
-  );
 }
 
 function QuickPromote({
@@ -162,6 +185,8 @@ function QuickPromote({
   const [pinError, setPinError] = useState<string | null>(null);
   const [modalError, setModalError] = useState<string | null>(null);
   const [result, setResult] = useState<{ advertiserId: string; outcome: QuickPromoteResult }>();
+  // An ad account the business form created that must accept the terms first (ADR 181).
+  const [termsFor, setTermsFor] = useState<{ id: string; name: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Every change is kept as the draft of this advertiser and pin (business.md §9).
@@ -199,9 +224,38 @@ function QuickPromote({
     });
   };
 
+  // §4.1: with business and billing → promote (success); business only → the billing form.
+  // The billing answer is the server's (modules/billing, docs/decisions/171).
+  const billingStatus = useBillingStatusCheck();
+  const [billingFor, setBillingFor] = useState<string>();
+  const promoteIfBilled = (advertiserId: string) => {
+    void billingStatus(advertiserId).then(
+      ({ has_billing }) => {
+        const next = afterBusinessSubmit({
+          modalError: false,
+          hasBusiness: true,
+          hasBilling: has_billing,
+          onQuickPromotePage: true,
+        });
+        if (next === 'billingForm') {
+          setBillingFor(advertiserId);
+          setStep('billingForm');
+        } else submitFor(advertiserId);
+      },
+      (error: unknown) => {
+        setModalError(serverMessage(error) ?? t('quickPromote.errorFallback'));
+        setStep('error');
+      },
+    );
+  };
+
   const onSubmitForm = (event: FormEvent) => {
     event.preventDefault();
-    if (advertiser) submitFor(advertiser.id);
+    if (values.ad_type === 'web_conversion' && !values.selected_ocpm_tag) {
+      setPinError(t('quickPromoteSteps.tagNeeded'));
+      return;
+    }
+    if (advertiser) promoteIfBilled(advertiser.id);
     else setStep('businessForm');
   };
 
@@ -238,16 +292,46 @@ function QuickPromote({
             country={country}
             busy={promote.isPending}
             onSubmit={onSubmitForm}
+            objective={
+              advertiser ? (
+                <QuickPromoteObjective
+                  advertiserId={advertiser.id}
+                  values={values}
+                  onChange={setValues}
+                />
+              ) : null
+            }
           />
         </>
+      ) : null}
+      {step === 'gdpr' && termsFor ? (
+        <QuickPromoteGdprStep
+          advertiserId={termsFor.id}
+          businessName={termsFor.name}
+          onAccepted={() => promoteIfBilled(termsFor.id)}
+        />
       ) : null}
       {step === 'businessForm' ? (
         <BusinessStep
           headingRef={headingRef}
           viewerId={viewerId}
           onBack={() => setStep('page')}
-          onCreated={(advertiserId) => submitFor(advertiserId)}
+          onCreated={(created) => {
+            if (!adTermsRequired(created.country)) return promoteIfBilled(created.id);
+            setTermsFor(created);
+            setStep('gdpr');
+          }}
           busy={promote.isPending}
+        />
+      ) : null}
+      {step === 'billingForm' && billingFor ? (
+        <QuickPromoteBillingStep
+          advertiserId={billingFor}
+          defaultCountry={country}
+          headingRef={headingRef}
+          busy={promote.isPending}
+          onBack={() => setStep('page')}
+          onComplete={() => submitFor(billingFor)}
         />
       ) : null}
       {step === 'success' && result ? <Outcome headingRef={headingRef} result={result} /> : null}
@@ -319,7 +403,9 @@ function PromoteForm({
   country,
   busy,
   onSubmit,
+  objective,
 }: {
+  objective: ReactNode;
   values: QuickPromoteFormValues;
   onChange: (values: QuickPromoteFormValues) => void;
   countryList: string;
@@ -385,6 +471,7 @@ function PromoteForm({
           />
         </>
       )}
+      {objective}
       <fieldset className="quick-promote__group">
         <legend>{t('quickPromote.targetingLegend')}</legend>
         <label className="business-form__choice">
@@ -489,7 +576,7 @@ function BusinessStep({
   headingRef: RefObject<HTMLHeadingElement | null>;
   viewerId: string;
   onBack: () => void;
-  onCreated: (advertiserId: string) => void;
+  onCreated: (created: { id: string; name: string; country: string }) => void;
   busy: boolean;
 }) {
   const { t, i18n } = useTranslation(BUSINESS_NAMESPACE);
@@ -515,7 +602,7 @@ function BusinessStep({
       {
         onSuccess: (created) => {
           writeActiveProfile({ viewerId, profileId: created.profile.id, visible: true });
-          onCreated(created.advertiser_id);
+          onCreated({ id: created.advertiser_id, name, country });
         },
         onError: (failure) => setError(serverMessage(failure) ?? t('create.genericError')),
       },

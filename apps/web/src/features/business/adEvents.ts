@@ -10,3 +10,14 @@ export function sendAdEvent(trackingParams: string, event: AdEvent): void {
     () => undefined,
   );
 }
+
+/**
+ * POST /v3/ads/events/earned/: a running ad's pin (or a save of it) seen organically — an
+ * earned impression (docs/decisions/184); never charged.
+ */
+export function sendEarnedAdEvent(trackingParams: string, pinId: string): void {
+  apiSend('POST', '/v3/ads/events/earned/', {
+    tracking_params: trackingParams,
+    pin_id: pinId,
+  }).catch(() => undefined);
+}

@@ -16,6 +16,7 @@ import type {
   HistoryEntry,
   CampaignDetail,
   CampaignItem,
+  ConversionTag,
   QuickPromoteResult,
   RejectionReason,
 } from '@corkboard/shared/business/campaigns';
@@ -28,6 +29,9 @@ import type {
   ReportRow,
 } from '@corkboard/shared/business/reporting';
 import type { QuickPromotePayload } from '@corkboard/shared/business/quick-promote';
+import type { AdTermsStatus } from '@corkboard/shared/business/ad-terms';
+import type { AdAudience, AudienceExclusions } from '@corkboard/shared/business/audiences';
+import type { PromotablePinItem } from '@corkboard/shared/business/promotable-pins';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../api/client.ts';
 import { listQueryOptions } from '../../api/lists.ts';
@@ -346,5 +350,87 @@ export function useDecideAd() {
         { status, reasons },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adReviewQueue() }),
+  });
+}
+
+// ---- quick-promote steps and audience exclusions (docs/decisions/181–185) -------------------
+// Keys extend the registry's advertiser key, composed here like consoleKey above.
+
+function stepsKey(advertiserId: string, ...parts: string[]) {
+  return [...queryKeys.advertiser(advertiserId), ...parts] as const;
+}
+
+/** GET …/terms/: whether the GDPR step applies to the ad account; off without one. */
+export function useAdTerms(advertiserId: string | undefined) {
+  return useQuery({
+    queryKey: stepsKey(advertiserId ?? '', 'terms'),
+    queryFn: ({ signal }) =>
+      apiGet<AdTermsStatus>(`${advertiserPath(advertiserId ?? '')}/terms/`, { signal }),
+    enabled: advertiserId !== undefined,
+    retry: false,
+  });
+}
+
+export function useAcceptAdTerms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ advertiserId, version }: { advertiserId: string; version: string }) =>
+      apiSend<AdTermsStatus>('POST', `${advertiserPath(advertiserId)}/terms/`, {
+        version,
+        accept: true,
+      }),
+    onSuccess: (status, { advertiserId }) =>
+      queryClient.setQueryData(stepsKey(advertiserId, 'terms'), status),
+  });
+}
+
+export function usePromotablePins(advertiserId: string) {
+  return useInfiniteQuery(
+    listQueryOptions<PromotablePinItem>(
+      stepsKey(advertiserId, 'promotablePins'),
+      `${advertiserPath(advertiserId)}/promotable_pins/`,
+    ),
+  );
+}
+
+export function useConversionTags(advertiserId: string) {
+  return useInfiniteQuery(
+    listQueryOptions<ConversionTag>(
+      stepsKey(advertiserId, 'conversionTags'),
+      `${advertiserPath(advertiserId)}/conversion_tags/`,
+    ),
+  );
+}
+
+export function useCreateConversionTag(advertiserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiSend<ConversionTag>('POST', `${advertiserPath(advertiserId)}/conversion_tags/`, { name }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: stepsKey(advertiserId, 'conversionTags') }),
+  });
+}
+
+export function useAudiences(advertiserId: string, enabled = true) {
+  return useInfiniteQuery({
+    ...listQueryOptions<AdAudience>(
+      stepsKey(advertiserId, 'audiences'),
+      `${advertiserPath(advertiserId)}/audiences/`,
+    ),
+    enabled,
+  });
+}
+
+export function useSetAudienceExclusions(advertiserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ adGroupId, ids }: { adGroupId: string; ids: string[] }) =>
+      apiSend<AudienceExclusions>(
+        'PUT',
+        `${advertiserPath(advertiserId)}/ad_groups/${encodeURIComponent(adGroupId)}/audience_exclusions/`,
+        { AUDIENCE_EXCLUDE: ids },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns(advertiserId) }),
   });
 }

@@ -106,7 +106,14 @@ export function saveRequest(
   if (source.kind === 'repin') {
     return {
       path: '/resource/RepinResource/create/',
-      options: { ...common, pin_id: source.pin.id },
+      options: {
+        ...common,
+        pin_id: source.pin.id,
+        // A save from a promoted pin's paid slot names its ad: a paid save (docs/decisions/184).
+        ...(source.pin.is_promoted === true && source.pin.tracking_params !== undefined
+          ? { clientTrackingParams: source.pin.tracking_params }
+          : {}),
+      },
     };
   }
   const image =

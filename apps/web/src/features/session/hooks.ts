@@ -4,6 +4,11 @@
 // (auth/hooks.ts). Components call these hooks; only this module talks to the API client about
 // the session.
 import type { AuthUser } from '@corkboard/shared/auth/api';
+import type {
+  AccountLogoutResult,
+  SwitchAccountResult,
+  SwitcherAccounts,
+} from '@corkboard/shared/auth/account-switching';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -35,22 +40,71 @@ export function useViewer() {
 }
 
 /**
- * POST /v3/logout/, then a fresh page load of home. Plain calls rather than TanStack mutations:
- * nothing is cached about them, and the mutation machinery would cost the first-visit bundle
- * ~2 kB gzip for no gain (the forms keep their own busy state).
+ * The accounts this browser is logged in to (ADR 161), read when the account menu opens: the
+ * switcher lists them. Switching and logging out reload the page, so the list cannot go stale.
  */
-export function useLogout() {
+export function useSwitcherAccounts(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.switcherAccounts(),
+    queryFn: ({ signal }) => apiGet<SwitcherAccounts>('/v3/users/me/accounts/', { signal }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/**
+ * Switching to a held account (then a page load of `/{username}/`, auth.md §2), logging out of
+ * one account (then the page load of the account that stays active, or home) or of all of them.
+ * Plain calls rather than TanStack mutations: nothing is cached about them, and the mutation
+ * machinery would cost the first-visit bundle ~2 kB gzip. `failed`: the last one did not happen
+ * (offline, server error); the menu stays so it can be tried again.
+ */
+export function useAccountSwitch() {
   const [isPending, setPending] = useState(false);
-  const logout = useCallback(async () => {
+  const [failed, setFailed] = useState(false);
+  const run = useCallback(async (action: () => Promise<string>) => {
     setPending(true);
+    setFailed(false);
     try {
-      await apiSend<null>('POST', '/v3/logout/');
-      pageLoad.assign(DEFAULT_LOGIN_PATH);
+      pageLoad.assign(await action());
     } catch {
-      // Still signed in (offline, server error): the menu stays, so Log out can be tried again.
+      setFailed(true);
     } finally {
       setPending(false);
     }
   }, []);
-  return { logout, isPending };
+  const switchTo = useCallback(
+    (userId: string) =>
+      run(async () => {
+        const result = await apiSend<SwitchAccountResult>('POST', '/v3/users/me/accounts/switch/', {
+          user_id: userId,
+        });
+        return result.next;
+      }),
+    [run],
+  );
+  const logOutOf = useCallback(
+    (userId: string) =>
+      run(async () => {
+        const result = await apiSend<AccountLogoutResult>('POST', '/v3/users/me/accounts/logout/', {
+          user_id: userId,
+        });
+        return result.active
+          ? `/${encodeURIComponent(result.active.username)}/`
+          : DEFAULT_LOGIN_PATH;
+      }),
+    [run],
+  );
+  const logOutOfAll = useCallback(
+    () =>
+      run(async () => {
+        await apiSend<null>('POST', '/v3/logout/');
+        return DEFAULT_LOGIN_PATH;
+      }),
+    [run],
+  );
+  return { switchTo, logOutOf, logOutOfAll, isPending, failed };
 }
+
+export type AccountSwitch = ReturnType<typeof useAccountSwitch>;

@@ -212,6 +212,38 @@ describe('connected accounts', () => {
     );
     expect(screen.queryByRole('button', { name: 'Disconnect Facebook' })).toBeNull();
   });
+
+  test('with a password: Disconnect asks for it first (ADR 165), a wrong one says so', async () => {
+    let attempts = 0;
+    const api = stubApi((url, init) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/connected_accounts/google/' && init?.method === 'DELETE') {
+        attempts += 1;
+        return attempts === 1
+          ? apiFail('CONNECTED_ACCOUNT_REAUTH_REQUIRED', { field: 'password', has_password: true })
+          : ok(connected(true, false));
+      }
+      if (url.pathname === '/v3/users/me/connected_accounts/') return ok(connected(true, true));
+      return undefined;
+    });
+    renderApp('/settings/connected/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Disconnect Google' }));
+    const field = await screen.findByLabelText('Enter your password to disconnect Google');
+    await waitFor(() => expect(field).toHaveFocus());
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect Google' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter your password.');
+    expect(attempts).toBe(0);
+    fireEvent.change(field, { target: { value: 'wrong-one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect Google' }));
+    expect(await screen.findByText("That password isn't right.")).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: 'right-one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect Google' }));
+    expect(await screen.findByText('Google was disconnected.')).toBeInTheDocument();
+    expect(api.bodies('/v3/users/me/connected_accounts/google/')).toEqual([
+      { password: 'wrong-one' },
+      { password: 'right-one' },
+    ]);
+  });
 });
 
 describe('sessions', () => {

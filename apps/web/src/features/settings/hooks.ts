@@ -255,8 +255,12 @@ export function useConnectedAccounts() {
 export function useDisconnectAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (provider: ConnectableProvider) =>
-      apiSend<ConnectedAccounts>('DELETE', `${ME}/connected_accounts/${provider}/`),
+    mutationFn: ({ provider, password }: { provider: ConnectableProvider; password?: string }) =>
+      apiSend<ConnectedAccounts>(
+        'DELETE',
+        `${ME}/connected_accounts/${provider}/`,
+        password === undefined ? {} : { password },
+      ),
     onSuccess: async (accounts) => {
       queryClient.setQueryData(queryKeys.connectedAccounts(), accounts);
       await queryClient.invalidateQueries({ queryKey: queryKeys.viewer() });

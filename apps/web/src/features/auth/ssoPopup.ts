@@ -1,0 +1,138 @@
+// SSO by e-mail domain in the page (auth.md §4 "SSO", §8; business.md §4.3, §8; ADR 033, 157):
+// the 600×600 pop-up to the authorization URI POST /v3/sso/info/ gave, and the one message its
+// callback page posts back. A message counts only from an allowed origin — our main origin, the
+// one the server's redirect URI is on (the callback page posts to it and nowhere else) — from
+// that very pop-up, and of the SSO callback's shape. No DOM or request here beyond window.open,
+// so the checks are unit-tested as they are.
+import {
+  SSO_BUSINESS_SIGNUP_PATH,
+  SSO_CALLBACK_MESSAGE_TYPE,
+  type SsoCallbackMessage,
+  type SsoInfoAnswer,
+} from '@corkboard/shared/auth/social-api';
+import { SOCIAL_POPUP_POLL_MS } from './facebookPopup.ts';
+
+/** auth.md §9 "SSO popup 600x600". */
+export const SSO_POPUP_WIDTH = 600;
+export const SSO_POPUP_HEIGHT = 600;
+export const SSO_POPUP_FEATURES = `popup,width=${SSO_POPUP_WIDTH},height=${SSO_POPUP_HEIGHT}`;
+export const SSO_POPUP_NAME = 'corkboard_sso';
+
+/** auth.md §8 "SSO popup errors" (exact copy). */
+export const SSO_WINDOW_UNDEFINED = 'Window is undefined';
+export const SSO_NO_TOKENS = 'No tokens returned';
+
+/** Why the pop-up gave no code: blocked/no window, the person closed it, the IdP said no. */
+export class SsoPopupError extends Error {
+  override readonly name = 'SsoPopupError';
+  readonly reason: 'window' | 'closed' | 'denied' | 'failed';
+  constructor(message: string, reason: 'window' | 'closed' | 'denied' | 'failed') {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/**
+ * The main origin: where the server's SSO redirect URI (and so the callback page) lives. Null
+ * when the answer carries none (not SSO).
+ */
+export function ssoMainOrigin(info: SsoInfoAnswer): string | null {
+  const uri = info.redirect_uri ?? info.exchange_code_to_token_info_url;
+  if (!uri || !URL.canParse(uri)) return null;
+  return new URL(uri).origin;
+}
+
+export function isSsoCallbackMessage(data: unknown): data is SsoCallbackMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const record = data as Record<string, unknown>;
+  const textOrNull = (value: unknown) => value === null || typeof value === 'string';
+  return (
+    record['type'] === SSO_CALLBACK_MESSAGE_TYPE &&
+    textOrNull(record['code']) &&
+    textOrNull(record['state']) &&
+    textOrNull(record['error'])
+  );
+}
+
+/**
+ * auth.md §4 "listening for a trusted message from an allowed origin": the SSO callback's
+ * message, from one of `allowedOrigins`, sent by `popup`. Anything else is ignored (another
+ * window's or another site's messages).
+ */
+export function trustedSsoMessage(
+  event: Pick<MessageEvent, 'origin' | 'source' | 'data'>,
+  allowedOrigins: readonly string[],
+  popup: unknown,
+): SsoCallbackMessage | null {
+  if (!allowedOrigins.includes(event.origin)) return null;
+  if (event.source !== popup) return null;
+  return isSsoCallbackMessage(event.data) ? event.data : null;
+}
+
+export interface SsoPopup {
+  /** Settles once: the code and state, or an SsoPopupError. */
+  result: Promise<{ code: string; state: string }>;
+  /** Stops listening and closes the pop-up (the view went away). */
+  cancel(): void;
+}
+
+/**
+ * Opens the pop-up — call it inside the click, or the browser blocks it — and listens for its
+ * message. A blocked pop-up (no window) fails with 'Window is undefined'; closing it without an
+ * answer is an error too (polled every SOCIAL_POPUP_POLL_MS, auth.md §9).
+ */
+export function openSsoPopup(
+  authorizationUri: string,
+  allowedOrigins: readonly string[],
+  view: Window | undefined = typeof window === 'undefined' ? undefined : window,
+): SsoPopup {
+  const popup = view?.open(authorizationUri, SSO_POPUP_NAME, SSO_POPUP_FEATURES) ?? null;
+  if (!view || !popup) {
+    return {
+      result: Promise.reject(new SsoPopupError(SSO_WINDOW_UNDEFINED, 'window')),
+      cancel: () => undefined,
+    };
+  }
+  let stop = () => undefined as void;
+  const result = new Promise<{ code: string; state: string }>((resolve, reject) => {
+    const finish = () => {
+      view.removeEventListener('message', onMessage);
+      view.clearInterval(timer);
+      if (!popup.closed) popup.close();
+    };
+    const onMessage = (event: MessageEvent) => {
+      const message = trustedSsoMessage(event, allowedOrigins, popup);
+      if (!message) return;
+      finish();
+      if (message.code && message.state) resolve({ code: message.code, state: message.state });
+      else {
+        const reason = message.error === 'denied' ? 'denied' : 'failed';
+        reject(new SsoPopupError(SSO_NO_TOKENS, reason));
+      }
+    };
+    const timer = view.setInterval(() => {
+      if (!popup.closed) return;
+      finish();
+      reject(new SsoPopupError(SSO_WINDOW_UNDEFINED, 'closed'));
+    }, SOCIAL_POPUP_POLL_MS);
+    view.addEventListener('message', onMessage);
+    stop = finish;
+  });
+  // A cancelled pop-up's result is never read; it must not be an unhandled rejection.
+  result.catch(() => undefined);
+  return { result, cancel: () => stop() };
+}
+
+/**
+ * auth.md §2: the business SSO sign-up, on the main origin — a route change when the page is
+ * on it, else a full redirect there.
+ */
+export function ssoSignupTarget(
+  email: string,
+  mainOrigin: string | null,
+  currentOrigin: string,
+): { kind: 'route'; path: string } | { kind: 'redirect'; url: string } {
+  const path = `${SSO_BUSINESS_SIGNUP_PATH}?email=${encodeURIComponent(email)}`;
+  if (mainOrigin === null || mainOrigin === currentOrigin) return { kind: 'route', path };
+  return { kind: 'redirect', url: `${mainOrigin}${path}` };
+}

@@ -1,0 +1,84 @@
+// The quick-promote steps by keyboard (issue 11; docs/decisions/181, 182): mara_cooks creates a
+// business account in Germany, opens /advertiser/{id}/quick-promote/ without a pin, accepts the
+// advertising and data-processing terms (the GDPR step), chooses one of her pins (pin selection),
+// and sends the ad from the page: keyboard only from the GDPR step to success, axe on each step.
+// (The billing step comes with the billing engineer's branch.)
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '@corkboard/testing-support/browser';
+import { seriousAxeViolations } from './support/browser.ts';
+import { useJourneyServer } from './support/journey-server.ts';
+import { logInAsDemoUser } from './support/saving.ts';
+
+const corkboard = useJourneyServer();
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await logInAsDemoUser(context, corkboard.url, 'mara_cooks');
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('quick-promote steps', () => {
+  test('GDPR → pin selection → page → success, by keyboard', async () => {
+    const page = await context.newPage();
+    await page.goto(`${corkboard.url}/business/create`);
+    await page.getByRole('heading', { name: 'Create a free business account' }).waitFor();
+    await page.getByLabel('Business name').fill('Maras Küche');
+    await page.getByLabel('Country or region').selectOption('DE');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'People with access to Maras Küche' }).waitFor();
+
+    const profiles = await page.request.get(`${corkboard.url}/vx/business_access/profiles/`);
+    const body = (await profiles.json()) as {
+      resource_response: {
+        data: { user: { businessName: string }; advertisers: { id: string }[] }[];
+      };
+    };
+    const advertiserId = body.resource_response.data.find(
+      (profile) => profile.user.businessName === 'Maras Küche',
+    )?.advertisers[0]?.id;
+    if (!advertiserId) throw new Error('the new business has no ad account');
+
+    await page.goto(`${corkboard.url}/advertiser/${advertiserId}/quick-promote/`);
+    const gdpr = page.getByRole('heading', { name: 'Before you promote' });
+    await gdpr.waitFor();
+    await expect.poll(() => gdpr.evaluate((node) => node === document.activeElement)).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // Keyboard only from here.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+
+    const choose = page.getByRole('heading', { name: 'Choose a Pin to promote' });
+    await choose.waitFor();
+    const first = page.getByRole('button', { name: /^Promote / }).first();
+    await first.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await first.focus();
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Promote your Pin', level: 1 }).waitFor();
+    expect(page.url()).toMatch(/\?pinId=\d+$/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Promote', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /Your ad is in review|Your ad can't run/ }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const terms = await page.request.get(
+      `${corkboard.url}/v3/ads/advertisers/${advertiserId}/terms/`,
+    );
+    const status = (await terms.json()) as { resource_response: { data: { accepted: boolean } } };
+    expect(status.resource_response.data.accepted).toBe(true);
+    await page.close();
+  }, 240_000);
+});
