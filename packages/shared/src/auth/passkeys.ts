@@ -41,7 +41,9 @@ export const passkeyAuthenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: b64url(4096),
     authenticatorData: b64url(4096),
-    signature: b64url(2048),
+    // Post-quantum signatures are large: ML-DSA-87's 4,627 bytes are 6,170 characters here
+    // (Chromium's authenticator answered with ML-DSA; 2,048 refused it).
+    signature: b64url(8192),
     userHandle: b64url(512).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
