@@ -296,13 +296,20 @@ describe('POST /v3/login/', () => {
 
   it('logging in again while signed in replaces the old session; an account switch keeps it', async () => {
     const a = await account();
+    const other = await account();
     const b = browser();
     await login(b, a.email);
     expect(await countSessions(handle.db, a.id)).toBe(1);
     await login(b, a.email);
     expect(await countSessions(handle.db, a.id)).toBe(1);
+    // Adding another account (ADR 161) keeps the first one's session beside the new one...
+    await login(b, other.email, GOOD_PASSWORD, { isAccountSwitch: true });
+    expect(await countSessions(handle.db, a.id)).toBe(1);
+    expect(await countSessions(handle.db, other.id)).toBe(1);
+    // ...and adding an account the browser already holds replaces its session, never doubles it.
     await login(b, a.email, GOOD_PASSWORD, { isAccountSwitch: true });
-    expect(await countSessions(handle.db, a.id)).toBe(2);
+    expect(await countSessions(handle.db, a.id)).toBe(1);
+    expect(await countSessions(handle.db, other.id)).toBe(1);
   });
 });
 

@@ -63,6 +63,7 @@ describe('the GDPR step', () => {
     let accepted = false;
     const api = stubApi((url, init) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
+      if (url.pathname.endsWith('/billing/status/')) return ok({ has_billing: true });
       if (url.pathname === '/vx/business_access/profiles/') return ok([profile('DE')]);
       if (url.pathname === '/v3/pins/900/') return ok(pin);
       if (url.pathname === TERMS && init?.method === 'POST') {
@@ -93,6 +94,7 @@ describe('the GDPR step', () => {
   test('a US ad account goes straight to the form', async () => {
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
+      if (url.pathname.endsWith('/billing/status/')) return ok({ has_billing: true });
       if (url.pathname === '/vx/business_access/profiles/') return ok([profile('US')]);
       if (url.pathname === '/v3/pins/900/') return ok(pin);
       if (url.pathname === TERMS)
@@ -116,6 +118,7 @@ describe('pin selection', () => {
     });
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
+      if (url.pathname.endsWith('/billing/status/')) return ok({ has_billing: true });
       if (url.pathname === '/vx/business_access/profiles/') return ok([profile('US')]);
       if (url.pathname === '/v3/pins/900/') return ok(pin);
       if (url.pathname === TERMS)
@@ -144,6 +147,7 @@ describe('the tag modal', () => {
   test('web conversion picks a tag and goal and sends the objective and goal metadata', async () => {
     const api = stubApi((url, init) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
+      if (url.pathname.endsWith('/billing/status/')) return ok({ has_billing: true });
       if (url.pathname === '/vx/business_access/profiles/') return ok([profile('US')]);
       if (url.pathname === '/v3/pins/900/') return ok(pin);
       if (url.pathname === TERMS)
