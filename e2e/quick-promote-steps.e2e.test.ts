@@ -1,8 +1,8 @@
 // The quick-promote steps by keyboard (issue 11; docs/decisions/181, 182): mara_cooks creates a
 // business account in Germany, opens /advertiser/{id}/quick-promote/ without a pin, accepts the
 // advertising and data-processing terms (the GDPR step), chooses one of her pins (pin selection),
-// and sends the ad from the page: keyboard only from the GDPR step to success, axe on each step.
-// (The billing step comes with the billing engineer's branch.)
+// and sends the ad from the page, then adds billing (the new ad account has none): keyboard only
+// from the GDPR step to success (text is typed into fields), axe on each step.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
@@ -70,6 +70,23 @@ describe('quick-promote steps', () => {
     expect(page.url()).toMatch(/\?pinId=\d+$/);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Promote', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    // §4.1 "with only business info, go to billing" (ADR 171): a new ad account has none yet.
+    await page.getByRole('heading', { name: 'Add billing details' }).waitFor();
+    await page.getByLabel('Legal name').fill('Backstube GmbH');
+    await page.getByLabel('Billing e-mail').fill('buchhaltung@backstube.test');
+    await page.getByLabel('Address', { exact: true }).fill('Hauptstraße 1');
+    await page.getByLabel('City').fill('Berlin');
+    await page.getByLabel('Postal code').fill('10115');
+    await page.getByRole('button', { name: 'Save billing profile' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Billing profile saved.').waitFor();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry month (MM)').fill('12');
+    await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getUTCFullYear() + 2));
+    await page.getByLabel('Security code (CVC)').fill('123');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save and promote' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /Your ad is in review|Your ad can't run/ }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -1,6 +1,7 @@
 // Account switching (auth.md §2 "/add-account", §3 "Stored account-switcher user"; ADR 161): the
-// shapes the web and the API share, and the cap on accounts one browser may hold.
-import { z } from 'zod';
+// shapes the web and the API share, and the cap on accounts one browser may hold. No zod here:
+// the header's switcher imports this module on every first visit (ADR 146: first-render modules
+// define no schemas; the request body's schema is the API's, account-switching.schemas.ts).
 
 /**
  * Decision (ADR 161; the spec gives no number): one browser holds at most this many logged-in
@@ -32,12 +33,6 @@ export interface SwitcherAccounts {
   /** MAX_SWITCH_ACCOUNTS: the page hides 'Add account' once it is reached. */
   max: number;
 }
-
-/** POST /v3/users/me/accounts/switch/ and …/logout/: the account, by user id. */
-export const switchAccountSchema = z.strictObject({
-  user_id: z.string().regex(/^[1-9]\d{0,18}$/),
-});
-export type SwitchAccountBody = z.infer<typeof switchAccountSchema>;
 
 /** POST /v3/users/me/accounts/switch/ */
 export interface SwitchAccountResult {

@@ -6,7 +6,8 @@
 // Logging out of all accounts is POST /v3/logout/ (the multi-session plugin ends every held
 // session on sign-out). Adding an account is POST /v3/login/ with `isAccountSwitch: true`.
 import { z } from 'zod';
-import { MAX_SWITCH_ACCOUNTS, switchAccountSchema } from '@corkboard/shared/auth/account-switching';
+import { MAX_SWITCH_ACCOUNTS } from '@corkboard/shared/auth/account-switching';
+import { switchAccountSchema } from './account-switching.schemas.ts';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import { isHttpsPublicUrl } from '../../config/config.ts';

@@ -201,10 +201,7 @@ function CurrentView({
           social={social('signin')}
           passkey={
             passkeysSupported() ? (
-              <PasskeyLoginButton
-                onLogIn={flow.logInWithPasskey}
-                autofill={!state.identity && !state.busy}
-              />
+              <PasskeyLoginButton onLogIn={flow.logInWithPasskey} autofill={!state.identity} />
             ) : null
           }
           sso={ssoActive}
