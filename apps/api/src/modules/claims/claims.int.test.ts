@@ -131,7 +131,13 @@ describe('GET /v3/users/me/claim/', () => {
 
 describe('claiming a website', () => {
   it('refuses an address that is not a website', async () => {
-    for (const url of ['ftp://files.example.com/', 'https://user:pw@example.com/', 'intranet']) {
+    for (const url of [
+      'ftp://files.example.com/',
+      'https://user:pw@example.com/',
+      'intranet',
+      '../..',
+      'https://a..b/',
+    ]) {
       const answer = await claim(alice, url, 'meta');
       expect(answer.status).toBe(400);
       expect(answer.code).toBe(ERROR_CODES.WEBSITE_URL_INVALID.code);

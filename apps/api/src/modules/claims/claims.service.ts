@@ -84,6 +84,8 @@ export function parseSite(input: string): Site {
     url.password !== '' ||
     domain === '' ||
     !domain.includes('.') ||
+    // Every label named: '../..' parses as the host '..' (the fuzz run found it answered 502).
+    domain.split('.').some((label) => label === '') ||
     domain.length > MAX_DOMAIN_LENGTH
   ) {
     throw new AppError('WEBSITE_URL_INVALID');
