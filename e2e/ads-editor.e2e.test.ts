@@ -6,6 +6,7 @@
 // server refuses her edit. axe on every page visited.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { demoEmail } from '@corkboard/db/seed/demo-plan';
 import { launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
@@ -113,7 +114,7 @@ describe('the campaign editor', () => {
 
     // An analyst member: invited by e-mail, accepts, sees the campaign read-only.
     await mara.goto(`${corkboard.url}/business/${profile.id}/members/`);
-    const invitee = 'gus_grows@demo.corkboard.example';
+    const invitee = demoEmail('gus_grows');
     await mara.getByLabel('Email address').fill(invitee);
     await mara.getByLabel('Permission').selectOption('ANALYST');
     const invitedAt = Date.now();

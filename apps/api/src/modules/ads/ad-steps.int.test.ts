@@ -27,7 +27,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestClock } from '../../test/test-clock.ts';
 
 const CODES = ERROR_CODES;
-const LINK = 'https://maras.example/tart';
+const LINK = 'https://maras.test/tart';
 
 let handle: DbHandle;
 let f: Fixtures;
@@ -191,7 +191,7 @@ describe('the GDPR step', () => {
     const eu = await f.user({ username: 'steps_eu' });
     const created = await business(eu, 'DE');
     const board = await f.board(eu, { name: 'Kuchen' });
-    const pin = await f.pin({ board, title: 'Apfelkuchen', link: 'https://kuchen.example/' });
+    const pin = await f.pin({ board, title: 'Apfelkuchen', link: 'https://kuchen.test/' });
     const termsUrl = `/v3/ads/advertisers/${created.advertiser_id}/terms/`;
 
     const before = await test.client.get<AdTermsStatus>(termsUrl, eu);

@@ -136,7 +136,7 @@ describe('claiming a website', () => {
       'https://user:pw@example.com/',
       'intranet',
       '../..',
-      'https://a..b/',
+      'https://a..test/',
     ]) {
       const answer = await claim(alice, url, 'meta');
       expect(answer.status).toBe(400);

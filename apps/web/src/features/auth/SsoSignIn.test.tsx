@@ -45,7 +45,7 @@ describe('the callback message check', () => {
     ).toEqual(data);
     expect(
       trustedSsoMessage(
-        { origin: 'https://evil.example', source: popup as never, data },
+        { origin: 'https://evil.test', source: popup as never, data },
         [MAIN],
         popup,
       ),
@@ -75,9 +75,9 @@ describe('the callback message check', () => {
       kind: 'route',
       path: '/signup/sso-business-account?email=a%20b%40acme.example',
     });
-    expect(ssoSignupTarget('alex@acme.example', 'https://corkboard.example', MAIN)).toEqual({
+    expect(ssoSignupTarget('alex@acme.example', 'https://corkboard.test', MAIN)).toEqual({
       kind: 'redirect',
-      url: 'https://corkboard.example/signup/sso-business-account?email=alex%40acme.example',
+      url: 'https://corkboard.test/signup/sso-business-account?email=alex%40acme.example',
     });
   });
 });
@@ -115,7 +115,7 @@ describe('openSsoPopup', () => {
     const window = { closed: false, close: vi.fn() };
     const { view, post } = fakeView(window);
     const popup = openSsoPopup(SSO_INFO.authorization_uri!, [MAIN], view);
-    post('https://evil.example', callback('stolen'));
+    post('https://evil.test', callback('stolen'));
     post(MAIN, callback('not-from-the-popup'), {});
     post(MAIN, callback('code-1'));
     await expect(popup.result).resolves.toEqual({ code: 'code-1', state: 'state-1' });

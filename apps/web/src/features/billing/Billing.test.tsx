@@ -256,7 +256,7 @@ describe("quick promote's billing step", () => {
       advertisers: [{ id: '7', name: 'Promo Co', country: 'GB', currency: 'GBP' }],
       can_act: true,
     };
-    const pin = { ...makePin('900'), title: 'Lemon tart', link: 'https://maras.example/tart' };
+    const pin = { ...makePin('900'), title: 'Lemon tart', link: 'https://maras.test/tart' };
     const api = stubApi((url, init) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
       if (url.pathname === '/vx/business_access/profiles/') return ok([profile]);

@@ -15,7 +15,7 @@ import { showsExclusions } from './AudienceExclusions.tsx';
 import { stepBeforePage } from './QuickPromoteSteps.tsx';
 
 const me = makeAuthUser({ id: '5', username: 'mara' });
-const pin = { ...makePin('900'), title: 'Lemon tart', link: 'https://maras.example/tart' };
+const pin = { ...makePin('900'), title: 'Lemon tart', link: 'https://maras.test/tart' };
 
 function profile(country: string): BusinessAccessProfile {
   return {
@@ -112,7 +112,7 @@ describe('pin selection', () => {
     const item = (id: string, title: string) => ({
       id,
       title,
-      link: `https://maras.example/${id}`,
+      link: `https://maras.test/${id}`,
       image_url: null,
       board_name: 'Tarts',
     });
@@ -200,7 +200,7 @@ describe('audience exclusions', () => {
     pin_id: '900',
     pin_title: 'Lemon tart',
     name: 'Lemon tart',
-    destination_url: 'https://maras.example/',
+    destination_url: 'https://maras.test/',
     status: 'ACTIVE',
     review_status: 'APPROVED',
     rejection_reasons: [],
