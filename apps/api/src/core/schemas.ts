@@ -15,6 +15,9 @@ export const idSchema = z
     'Must be a numeric id',
   );
 
+/** `/…/advertisers/{advertiserId}/…`: every console module's path (business, ads, reporting, billing). */
+export const advertiserParamsSchema = z.object({ advertiserId: idSchema });
+
 /** Usernames are 3–30 letters, digits or underscores (users_username_format). */
 export const usernameSchema = z.string().regex(/^[A-Za-z0-9_]{1,30}$/, 'Not a valid username');
 

@@ -19,7 +19,8 @@ import {
 import { fieldErrors } from '../../core/http/input.ts';
 import { idSchema } from '../../core/schemas.ts';
 
-export const advertiserParamsSchema = z.object({ advertiserId: idSchema });
+// One definition, in the shared kernel (core/schemas.ts).
+export { advertiserParamsSchema } from '../../core/schemas.ts';
 export const reportParamsSchema = z.object({
   advertiserId: idSchema,
   level: z.enum(REPORT_LEVELS),

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import { idSchema, pageQuerySchema, pageRequest } from '../../core/schemas.ts';
+import { advertiserParamsSchema } from '../../core/schemas.ts';
 import { onPinRepinned } from '../pins/pin-create.service.ts';
 import {
   acceptAdTerms,
@@ -41,8 +42,6 @@ const tags = ['ads'];
 
 /** Not in the spec: console writes of this file per client address per minute. */
 export const AD_STEPS_WRITE_RATE_LIMIT_MAX = 30;
-
-const advertiserParams = z.object({ advertiserId: idSchema });
 
 const termsStatusSchema = z.object({
   required: z.boolean(),
@@ -81,7 +80,7 @@ export const adStepsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
       'Whether the ad account must accept the ad terms (GDPR step) and has (manage_campaigns)',
     tags,
     access: 'viewer',
-    params: advertiserParams,
+    params: advertiserParamsSchema,
     response: termsStatusSchema,
     handler: async ({ viewer, params }) => ({
       data: await adTermsStatus(deps, viewer, params.advertiserId),
@@ -96,7 +95,7 @@ export const adStepsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
     tags,
     access: 'viewer',
     rateLimit: writeLimit,
-    params: advertiserParams,
+    params: advertiserParamsSchema,
     body: z.object({ version: z.string().min(1).max(20), accept: z.literal(true) }),
     response: termsStatusSchema,
     handler: async ({ viewer, params, body }) => ({
@@ -110,7 +109,7 @@ export const adStepsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
     summary: 'Pins the ad account may promote, newest first (manage_campaigns)',
     tags,
     access: 'viewer',
-    params: advertiserParams,
+    params: advertiserParamsSchema,
     query: pageQuerySchema,
     response: z.array(promotablePinSchema),
     handler: async ({ viewer, params, query }) => {
@@ -125,7 +124,7 @@ export const adStepsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
     summary: "The ad account's conversion tags, newest first (manage_campaigns)",
     tags,
     access: 'viewer',
-    params: advertiserParams,
+    params: advertiserParamsSchema,
     query: pageQuerySchema,
     response: z.array(conversionTagSchema),
     handler: async ({ viewer, params, query }) => {
@@ -141,7 +140,7 @@ export const adStepsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
     tags,
     access: 'viewer',
     rateLimit: writeLimit,
-    params: advertiserParams,
+    params: advertiserParamsSchema,
     body: z.object({ name: z.string().trim().min(1).max(CONVERSION_TAG_NAME_MAX_LENGTH) }),
     response: conversionTagSchema,
     handler: async ({ viewer, params, body }) => ({
@@ -155,7 +154,7 @@ export const adStepsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
     summary: "The ad account's audiences, newest first (manage_audiences)",
     tags,
     access: 'viewer',
-    params: advertiserParams,
+    params: advertiserParamsSchema,
     query: pageQuerySchema,
     response: z.array(audienceSchema),
     handler: async ({ viewer, params, query }) => {
@@ -171,7 +170,7 @@ export const adStepsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
     tags,
     access: 'viewer',
     rateLimit: writeLimit,
-    params: advertiserParams,
+    params: advertiserParamsSchema,
     body: audienceCreateSchema,
     response: audienceSchema,
     handler: async ({ viewer, params, body }) => ({

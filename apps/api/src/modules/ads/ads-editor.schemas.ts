@@ -21,7 +21,8 @@ import type { ErrorCodeName } from '@corkboard/shared/error-codes';
 import type { InputErrorMapper } from '../../core/http/input.ts';
 import { idSchema } from '../../core/schemas.ts';
 
-export const editorAdvertiserParamsSchema = z.object({ advertiserId: idSchema });
+// One definition, in the shared kernel (core/schemas.ts).
+export { advertiserParamsSchema as editorAdvertiserParamsSchema } from '../../core/schemas.ts';
 export const editorCampaignParamsSchema = z.object({
   advertiserId: idSchema,
   campaignId: idSchema,

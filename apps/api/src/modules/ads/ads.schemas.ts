@@ -18,7 +18,8 @@ import {
 import { fieldErrors } from '../../core/http/input.ts';
 import { idSchema } from '../../core/schemas.ts';
 
-export const advertiserParamsSchema = z.object({ advertiserId: idSchema });
+// One definition, in the shared kernel (core/schemas.ts).
+export { advertiserParamsSchema } from '../../core/schemas.ts';
 export const quickPromoteParamsSchema = z.object({ advertiserId: idSchema, pinId: idSchema });
 export const campaignParamsSchema = z.object({ advertiserId: idSchema, campaignId: idSchema });
 export const campaignStatusBodySchema = z.object({ status: z.enum(['ACTIVE', 'PAUSED']) });

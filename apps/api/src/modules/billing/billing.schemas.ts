@@ -11,7 +11,10 @@ import {
 import { fieldErrors } from '../../core/http/input.ts';
 import { idSchema } from '../../core/schemas.ts';
 
-export const advertiserParamsSchema = z.object({ advertiserId: idSchema });
+// One definition, in the shared kernel (core/schemas.ts).
+import { advertiserParamsSchema } from '../../core/schemas.ts';
+
+export { advertiserParamsSchema };
 export const invoiceParamsSchema = advertiserParamsSchema.extend({ invoiceId: idSchema });
 
 const isoDay = z

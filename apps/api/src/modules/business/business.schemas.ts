@@ -88,7 +88,7 @@ export const inviteOutcomeSchema: z.ZodType<BusinessInviteOutcome> = z.object({
 export const profileParamsSchema = z.object({ profileId: idSchema });
 export const memberParamsSchema = z.object({ profileId: idSchema, userId: idSchema });
 export const inviteParamsSchema = z.object({ profileId: idSchema, inviteId: idSchema });
-export const advertiserParamsSchema = z.object({ advertiserId: idSchema });
+export { advertiserParamsSchema } from '../../core/schemas.ts';
 
 export const memberPermissionsBodySchema = z.object({
   permissions: z.array(z.enum(INVITABLE_PERMISSIONS)).min(1).max(INVITABLE_PERMISSIONS.length),
