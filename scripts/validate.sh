@@ -29,11 +29,19 @@ if [ -n "${VALIDATE_PG_URL:-}" ]; then
   pg_pass=$!
 fi
 e2e_failed=0
-npm run test:e2e || e2e_failed=1
+e2e_log=$(mktemp)
+trap 'rm -f "$lint_log" "$types_log" "${pg_log:-}" "$e2e_log"' EXIT
+# tee: the journeys print as they run; the failures are printed again at the very end, after the
+# PostgreSQL pass's output, so the tail of a CI log names what failed.
+npm run test:e2e 2>&1 | tee "$e2e_log" || e2e_failed=1
 if [ -n "$pg_pass" ]; then
   pg_failed=0
   wait "$pg_pass" || pg_failed=1
   echo "==== integration project on PostgreSQL ($VALIDATE_PG_URL) ====" && cat "$pg_log"
   [ "$pg_failed" -eq 0 ] || { echo "the PostgreSQL pass failed (output above)" >&2; exit 1; }
 fi
-[ "$e2e_failed" -eq 0 ] || exit 1
+if [ "$e2e_failed" -ne 0 ]; then
+  echo "==== journeys that failed (full output above) ====" >&2
+  sed -e 's/\x1b\[[0-9;]*m//g' "$e2e_log" | grep -E '^ *(FAIL|×|✗)|AssertionError|Error:|Test Files|Tests ' | head -80 >&2 || true
+  exit 1
+fi
