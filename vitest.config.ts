@@ -16,6 +16,10 @@ const nodeProject: TestProjectInlineConfiguration['test'] = {
   setupFiles: ['./scripts/vitest-fail-on-console-error.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // expect.poll waits on something real (Redis pub/sub, a job, a second process): Vitest's 1 s
+  // default failed shared-state.int.test.ts once on PostgreSQL while the journeys ran beside it
+  // (load ~10 on 2 cores). A poll that never succeeds still fails, only later.
+  expect: { poll: { timeout: 10_000 } },
   // A worker runs file after file in one module graph: the app's modules, PGlite's WASM and the
   // migrated template are loaded once per worker instead of once per file. Safe here because no
   // node test mocks modules (vi.mock) and every DB test file opens its own database; each file
