@@ -89,4 +89,9 @@ export interface SessionInfo {
 export interface DeactivationAnswer {
   /** Until when logging in brings the account back (ISO time). */
   resurrect_until: string;
+  /**
+   * The account now active in this browser: another one it holds (account switching, ADR 161;
+   * deactivating one account signs the browser out of that one only), or null (signed out).
+   */
+  active: { id: string; username: string } | null;
 }

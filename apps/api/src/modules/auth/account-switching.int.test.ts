@@ -11,6 +11,7 @@ import {
   type SwitchAccountResult,
   type SwitcherAccounts,
 } from '@corkboard/shared/auth/account-switching';
+import type { DeactivationAnswer } from '@corkboard/shared/auth/settings';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { countSessions } from './auth.repository.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -215,6 +216,25 @@ describe('account switching', () => {
     expect(await countSessions(handle.db, a.id)).toBe(0);
     const again = await b.post('/v3/users/me/accounts/switch/', { user_id: a.id });
     expect(errorCode(again)).toBe(CODES.ACCOUNT_SWITCH_NOT_HELD.code);
+  });
+
+  it('deactivating the active account signs this browser out of that one only', async () => {
+    const a = await account();
+    const c = await account();
+    const b = await twoAccounts(a, c);
+    const done = await b.post('/v3/users/me/deactivate/', { password: GOOD_PASSWORD });
+    expect(done.statusCode).toBe(200);
+    expect(body<DeactivationAnswer>(done).resource_response.data.active).toEqual({
+      id: a.id,
+      username: a.username,
+    });
+    expect(await me(b)).toBe(a.id);
+    expect((await accounts(b)).accounts.map((x) => x.id)).toEqual([a.id]);
+    expect(await countSessions(handle.db, c.id)).toBe(0);
+    // Alone in its browser, deactivating signs out: nothing is left active.
+    const alone = await b.post('/v3/users/me/deactivate/', { password: GOOD_PASSWORD });
+    expect(body<DeactivationAnswer>(alone).resource_response.data.active).toBeNull();
+    expect(await me(b)).toBeNull();
   });
 
   it('POST /v3/logout/ logs out of every account in this browser', async () => {

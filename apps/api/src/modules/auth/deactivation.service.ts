@@ -18,6 +18,7 @@ import {
 import { deactivateAccount } from './account-status.service.ts';
 import type { AuthEffects, AuthRequest } from './auth-context.ts';
 import { findCredentialHash } from './auth.repository.ts';
+import { logoutAccount } from './account-switching.service.ts';
 import { logout } from './auth.service.ts';
 import {
   deleteDeactivatedUser,
@@ -52,11 +53,34 @@ export async function deactivate(
     });
   }
   const now = deps.now();
-  // Sign this browser out first (the engine clears its cookie), then end every session.
-  await logout(deps, request, effects);
+  // Sign this browser out of this account first (the engine clears its cookie and makes another
+  // held account active, if any), then end every session of the account everywhere.
+  const { active } = await signOutOfAccount(deps, request, effects, viewer.id);
   await deactivateAccount(deps.db, viewer.id, now);
   deps.log.info({ user_id: viewer.id }, 'account deactivated');
-  return { resurrect_until: new Date(now.getTime() + RESURRECTION_WINDOW_MS).toISOString() };
+  return {
+    resurrect_until: new Date(now.getTime() + RESURRECTION_WINDOW_MS).toISOString(),
+    active,
+  };
+}
+
+/**
+ * Logs this browser out of one account it holds, keeping the others (ADR 161). A session the
+ * switcher does not list (none should exist) falls back to the plain log-out of this browser.
+ */
+async function signOutOfAccount(
+  deps: AppDeps,
+  request: AuthRequest,
+  effects: AuthEffects,
+  userId: string,
+): Promise<Pick<DeactivationAnswer, 'active'>> {
+  try {
+    return await logoutAccount(deps, request, effects, userId);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.codeName !== 'ACCOUNT_SWITCH_NOT_HELD') throw error;
+    await logout(deps, request, effects);
+    return { active: null };
+  }
 }
 
 /** Deletes every account deactivated longer than the window ago (a batch); answers how many. */

@@ -218,7 +218,10 @@ export const accountSettingsRoutes: ModuleRoutes = (app, { deps }, done) => {
     access: 'viewer',
     rateLimit: WRITE_LIMIT,
     body: deactivateSchema,
-    response: z.object({ resurrect_until: z.string() }),
+    response: z.object({
+      resurrect_until: z.string(),
+      active: z.object({ id: z.string(), username: z.string() }).nullable(),
+    }),
     handler: async ({ request, reply, viewer, body }) => ({
       data: await deactivate(
         deps,

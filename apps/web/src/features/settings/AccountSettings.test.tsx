@@ -296,7 +296,7 @@ describe('deactivation', () => {
         if (jsonBody(init)['password'] !== 'my-password') {
           return apiFail('DEACTIVATE_REAUTH_REQUIRED', { field: 'password' });
         }
-        return ok({ resurrect_until: '2026-12-26T12:00:00Z' });
+        return ok({ resurrect_until: '2026-12-26T12:00:00Z', active: null });
       }
       return undefined;
     });
@@ -322,6 +322,33 @@ describe('deactivation', () => {
       /Your account is deactivated\. Log in before .*2026 to reactivate it\./,
     );
     expect(api.bodies('/v3/users/me/deactivate/').at(-1)).toEqual({ password: 'my-password' });
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  test('with another account held in this browser, offers to continue as that one', async () => {
+    stubApi((url, init) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/connected_accounts/') return ok(connected(true));
+      if (url.pathname === '/v3/users/me/deactivate/' && init?.method === 'POST') {
+        return ok({
+          resurrect_until: '2026-12-26T12:00:00Z',
+          active: { id: 'u-other', username: 'other_one' },
+        });
+      }
+      return undefined;
+    });
+    renderApp('/settings/deactivate/');
+    fireEvent.change(await screen.findByLabelText('Password'), {
+      target: { value: 'my-password' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate your account?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByRole('link', { name: 'Continue as other_one' })).toHaveAttribute(
+      'href',
+      '/other_one/',
+    );
+    expect(screen.queryByRole('link', { name: 'Go to the home page' })).toBeNull();
   });
 });
 

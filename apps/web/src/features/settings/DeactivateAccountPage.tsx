@@ -3,7 +3,11 @@
 // auth.md §4): logging in again within them brings it all back; after them it is deleted. The
 // password confirms it (a person without one needs a recent log-in). A dialog asks once more.
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import { RESURRECTION_WINDOW_DAYS, RESURRECTION_WINDOW_MS } from '@corkboard/shared/auth/settings';
+import {
+  RESURRECTION_WINDOW_DAYS,
+  RESURRECTION_WINDOW_MS,
+  type DeactivationAnswer,
+} from '@corkboard/shared/auth/settings';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -26,7 +30,7 @@ export function DeactivateAccountPage() {
   /** While the dialog is open: until when logging in would bring the account back. */
   const [confirming, setConfirming] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [doneUntil, setDoneUntil] = useState<string | null>(null);
+  const [done, setDone] = useState<DeactivationAnswer | null>(null);
 
   if (accounts.isPending) return <LoadingState />;
   if (accounts.isError) return <ErrorState onRetry={() => accounts.refetch()} />;
@@ -43,7 +47,7 @@ export function DeactivateAccountPage() {
     deactivate.mutate(hasPassword ? { password } : {}, {
       onSuccess: (answer) => {
         setConfirming(null);
-        setDoneUntil(answer.resurrect_until);
+        setDone(answer);
       },
       onError: (failure) => {
         setConfirming(null);
@@ -58,18 +62,27 @@ export function DeactivateAccountPage() {
     });
   };
 
-  if (doneUntil) {
+  if (done) {
     return (
       <section className="settings-page" aria-labelledby="settings-deactivate-heading">
         <h1 id="settings-deactivate-heading" className="heading heading--md" tabIndex={-1}>
           {t('deactivate.heading')}
         </h1>
-        <p role="status">{t('deactivate.done', { date: date(Date.parse(doneUntil)) })}</p>
+        <p role="status">
+          {t('deactivate.done', { date: date(Date.parse(done.resurrect_until)) })}
+        </p>
         <p>
-          {/* A full load: the app starts again signed out, with nothing of this person cached. */}
-          <a href="/" className="text-link">
-            {t('deactivate.home')}
-          </a>
+          {/* A full load: the app starts again as the account still held (or signed out), with
+              nothing of the deactivated person cached. */}
+          {done.active ? (
+            <a href={`/${encodeURIComponent(done.active.username)}/`} className="text-link">
+              {t('deactivate.continueAs', { username: done.active.username })}
+            </a>
+          ) : (
+            <a href="/" className="text-link">
+              {t('deactivate.home')}
+            </a>
+          )}
         </p>
       </section>
     );
