@@ -201,6 +201,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     recaptcha: config.captcha.provider === 'recaptcha',
     googleSignIn: config.providers.google?.gsiClientUrl,
     facebookLogin: config.providers.facebook,
+    cardEntryApiUrl: config.providers.stripe?.publishableKey
+      ? config.providers.stripe.apiUrl
+      : undefined,
   };
   // For answers written before any hook runs (framework-errors.ts).
   const fixedSecurityHeaders = securityHeaderValues(securityOptions);

@@ -131,6 +131,24 @@ describe('authentication and errors', () => {
     expect(pm.headers.get('request-id')).toMatch(/^req_/);
   });
 
+  test('answers a browser: the CORS preflight, and allow-origin on answers and errors', async () => {
+    const preflight = await fetch(`${peer.url}/v1/payment_methods`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://127.0.0.1:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authorization/);
+    expect(preflight.headers.get('access-control-allow-methods')).toMatch(/POST/);
+    const refused = await stripe('GET', '/v1/customers', {}, {});
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   test('unknown URL, unknown parameter, missing parameter, unknown object', async () => {
     const url = await stripe('GET', '/v1/nothing');
     expect(url).toMatchObject({

@@ -64,6 +64,14 @@ export interface StripePeer {
 export const STRIPE_DEFAULT_API_VERSION = '2024-06-20';
 type KeyKind = 'secret' | 'publishable';
 
+/** What api.stripe.com answers browsers: any origin, no credentials, the headers Stripe.js sends. */
+const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE',
+  'access-control-allow-headers': 'authorization, content-type, stripe-version, idempotency-key',
+  'access-control-expose-headers': 'request-id, stripe-version',
+};
+
 export async function startStripePeer(options: StripePeerOptions): Promise<StripePeer> {
   assertNotProduction(options.env ?? process.env);
   const secretKeys = new Set(options.secretKeys);
@@ -139,6 +147,14 @@ export async function startStripePeer(options: StripePeerOptions): Promise<Strip
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = requestUrl(req);
     const method = req.method ?? 'GET';
+    // Browsers call the API themselves with a publishable key (Stripe.js creating a payment
+    // method), so like api.stripe.com the peer answers CORS preflights for any origin; no
+    // cookies are involved, and a publishable key can do nothing else (checked below).
+    if (method === 'OPTIONS' && url.pathname.startsWith('/v1/')) {
+      res.writeHead(204, { ...CORS_HEADERS, 'access-control-max-age': '300' });
+      res.end();
+      return;
+    }
     const page = pages.match(method, url.pathname);
     if (page.kind === 'found') {
       await page.handler({ req, res, method, url, params: page.params });
@@ -152,6 +168,7 @@ export async function startStripePeer(options: StripePeerOptions): Promise<Strip
     const idempotencyKey =
       typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
     const headers: Record<string, string> = {
+      ...CORS_HEADERS,
       'request-id': requestId,
       'stripe-version': version,
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),

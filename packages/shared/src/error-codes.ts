@@ -674,6 +674,11 @@ export const ERROR_CODES = {
     httpStatus: 409,
     message: 'Add a payment method first.',
   },
+  BILLING_CARD_DETAILS_REFUSED: {
+    code: 2012,
+    httpStatus: 400,
+    message: 'Card details go straight to the payment processor. Enter your card again.',
+  },
   REPORT_RANGE_INVALID: {
     code: 1770,
     httpStatus: 400,

@@ -22,6 +22,7 @@ describe('providers', () => {
       ...base,
       GOOGLE_CLIENT_ID: 'client-1.apps',
       STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
     });
     expect(providers.google).toMatchObject({
       clientId: 'client-1.apps',
@@ -37,6 +38,7 @@ describe('providers', () => {
         LINE_CHANNEL_ID: '123',
         TWILIO_ACCOUNT_SID: 'AC1',
         TWILIO_AUTH_TOKEN: 't',
+        STRIPE_SECRET_KEY: 'sk_live_x',
       });
     expect(attempt).toThrow(ConfigError);
     try {
@@ -46,6 +48,8 @@ describe('providers', () => {
         expect.arrayContaining([
           'LINE_CHANNEL_SECRET: required with LINE_CHANNEL_ID',
           'TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID: one is required',
+          // Without it card numbers would have to pass through our servers (ADR 172).
+          'STRIPE_PUBLISHABLE_KEY: required with Stripe',
         ]),
       );
     }

@@ -253,6 +253,9 @@ export function providersConfig(e: ProvidersEnv): {
     };
   }
 
+  // The publishable key lets browsers hand cards to Stripe themselves (ADR 172): without it a
+  // card number would have to pass through our servers, so Stripe is not half-configured.
+  if (e.STRIPE_SECRET_KEY) need('Stripe', ['STRIPE_PUBLISHABLE_KEY']);
   const stripe: StripeProviderConfig | undefined = e.STRIPE_SECRET_KEY
     ? {
         apiUrl: trimSlash(e.STRIPE_API_URL ?? STRIPE_DEFAULT_API_URL),

@@ -135,6 +135,12 @@ export interface BillingOverview {
   has_billing: boolean;
   /** Which processor takes the card: Stripe, or the local test processor (no real charge). */
   processor: 'stripe' | 'test';
+  /**
+   * Where the browser sends card details itself (Stripe: `POST {api_url}/v1/payment_methods` with
+   * the publishable key), so the number never reaches our server; null with the local test
+   * processor, which takes test cards through our API.
+   */
+  card_entry: { api_url: string; publishable_key: string } | null;
   /** Spend recorded this month so far (micro-currency), not yet invoiced. */
   unbilled_spend_in_micro_currency: number;
 }

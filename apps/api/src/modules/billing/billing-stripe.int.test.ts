@@ -2,6 +2,8 @@
 // Stripe's HTTP API shape): the customer is created with the ad account's billing name, the card
 // is set up off session (SetupIntent), the monthly charge is an off-session PaymentIntent with an
 // idempotency key, a decline is recorded as a failed charge, and refused cards answer our codes.
+// Cards go to Stripe from the browser with the publishable key (as Stripe.js does); our API takes
+// only the payment method id and refuses a card number unread.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripePeer, type StripePeer } from '@corkboard/dev-peers/stripe';
 import type { DbHandle } from '@corkboard/db/create-db';
@@ -19,6 +21,7 @@ import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
 import { BILLING_MONTHLY_JOB } from './billing.jobs.ts';
 
 const SECRET = 'sk_test_billing_adapter';
+const PUBLISHABLE = 'pk_test_billing_adapter';
 const NEXT_YEAR = new Date().getUTCFullYear() + 2;
 
 let peer: StripePeer;
@@ -33,6 +36,33 @@ const url = (path: string) => `/v3/ads/advertisers/${advertiserId}${path}`;
 const card = (number: string) => ({
   card: { number, exp_month: 12, exp_year: NEXT_YEAR, cvc: '123' },
 });
+
+/** What the console's card form does with Stripe (web features/billing/cardEntry.ts). */
+async function browserCreatesPaymentMethod(
+  number: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${peer.url}/v1/payment_methods`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${PUBLISHABLE}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      type: 'card',
+      'card[number]': number,
+      'card[exp_month]': '12',
+      'card[exp_year]': String(NEXT_YEAR),
+      'card[cvc]': '123',
+    }).toString(),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function browserCard(number: string): Promise<{ payment_method_id: string }> {
+  const created = await browserCreatesPaymentMethod(number);
+  expect(created.status).toBe(200);
+  return { payment_method_id: String(created.body.id) };
+}
 
 async function stripeGet(path: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${peer.url}${path}`, {
@@ -58,7 +88,11 @@ async function runMonth(month: string, day: string, micro: number): Promise<void
 }
 
 beforeAll(async () => {
-  peer = await startStripePeer({ secretKeys: [SECRET], env: { NODE_ENV: 'test' } });
+  peer = await startStripePeer({
+    secretKeys: [SECRET],
+    publishableKeys: [PUBLISHABLE],
+    env: { NODE_ENV: 'test' },
+  });
   handle = await createTestDb();
   f = createFixtures(handle.db);
   const base = testConfig();
@@ -69,7 +103,7 @@ beforeAll(async () => {
         stripe: {
           apiUrl: peer.url,
           secretKey: SECRET,
-          publishableKey: undefined,
+          publishableKey: PUBLISHABLE,
           webhookSecret: undefined,
         },
       },
@@ -122,19 +156,34 @@ afterAll(async () => {
 });
 
 describe('Stripe adapter against the loopback peer', () => {
-  it('answers our codes for a card Stripe refuses: incorrect number 400, decline 402', async () => {
-    const invalid = await test.client.send(
+  it('refuses a card number unread: it must go to Stripe from the browser', async () => {
+    const refused = await test.client.send(
       'PUT',
       url('/billing/payment_method/'),
-      card('4242424242424241'),
+      card('4242424242424242'),
       owner,
     );
-    expect(invalid.status).toBe(400);
-    expect(invalid.code).toBe(ERROR_CODES.BILLING_CARD_INVALID.code);
+    expect(refused.status).toBe(400);
+    expect(refused.code).toBe(ERROR_CODES.BILLING_CARD_DETAILS_REFUSED.code);
+    // Refused before the provider is asked anything: no customer was created for it.
+    expect(peer.events().map((event) => event.type)).not.toContain('customer.created');
+    const overview = await test.client.get<BillingOverview>(url('/billing/'), owner);
+    expect(overview.data.card_entry).toEqual({ api_url: peer.url, publishable_key: PUBLISHABLE });
+    // The page may call Stripe's API (and only for calls: no script, no frame).
+    const page = await test.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`connect-src 'self' ${new URL(peer.url).origin}`);
+    expect(csp).toContain("script-src 'self';");
+  });
+
+  it('Stripe refuses an incorrect number to the browser; a decline at set-up answers 402', async () => {
+    const invalid = await browserCreatesPaymentMethod('4242424242424241');
+    expect(invalid.status).toBe(402);
+    expect(invalid.body.error).toMatchObject({ type: 'card_error', param: 'number' });
     const declined = await test.client.send<unknown>(
       'PUT',
       url('/billing/payment_method/'),
-      card('4000000000009995'),
+      await browserCard('4000000000009995'),
       owner,
     );
     expect(declined.status).toBe(402);
@@ -146,7 +195,7 @@ describe('Stripe adapter against the loopback peer', () => {
     const answer = await test.client.send<BillingOverview>(
       'PUT',
       url('/billing/payment_method/'),
-      card('4242424242424242'),
+      await browserCard('4242424242424242'),
       owner,
     );
     expect(answer.status).toBe(200);

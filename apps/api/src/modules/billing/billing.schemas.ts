@@ -59,6 +59,7 @@ export const overviewSchema = z.object({
     .nullable(),
   has_billing: z.boolean(),
   processor: z.enum(['stripe', 'test']),
+  card_entry: z.object({ api_url: z.string(), publishable_key: z.string() }).nullable(),
   unbilled_spend_in_micro_currency: z.number().int(),
 }) satisfies z.ZodType<BillingOverview>;
 

@@ -163,6 +163,9 @@ export async function billingOverview(
         : null,
     has_billing: hasBilling(profile),
     processor: provider.kind,
+    card_entry: provider.cardEntry
+      ? { api_url: provider.cardEntry.apiUrl, publishable_key: provider.cardEntry.publishableKey }
+      : null,
     unbilled_spend_in_micro_currency: await spendSince(
       deps.db,
       account.id,
@@ -360,6 +363,9 @@ export async function savePaymentMethod(
   input: PaymentMethodInput,
 ): Promise<BillingOverview> {
   const { account } = await requireAdvertiser(deps, viewer, advertiserId, 'manage_billing');
+  // With Stripe the browser hands the card to Stripe itself; a number sent here is refused
+  // unread, so no card number passes through (or could be logged by) our servers.
+  if ('card' in input && provider.cardEntry) throw new AppError('BILLING_CARD_DETAILS_REFUSED');
   const profile = await findProfile(deps.db, account.id);
   if (!profile) throw new AppError('BILLING_PROFILE_REQUIRED');
   let card: SavedCard;

@@ -32,6 +32,7 @@ export function cardBrandOf(number: string): string {
 export function createLocalProcessor(now: () => Date = () => new Date()): PaymentProvider {
   return {
     kind: 'test',
+    cardEntry: null,
 
     saveCustomer(_details, existingId) {
       return Promise.resolve(existingId ?? id('tcus'));

@@ -59,6 +59,11 @@ export interface CustomerDetails {
 
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'test';
+  /**
+   * Where browsers create payment methods themselves (Stripe's publishable-key endpoint), or
+   * null when cards come through our API (the local test processor only).
+   */
+  readonly cardEntry: { apiUrl: string; publishableKey: string } | null;
   /** Creates the ad account's customer, or updates it when `existingId` is given. */
   saveCustomer(details: CustomerDetails, existingId: string | null): Promise<string>;
   /** Sets up a card (typed in the console) for off-session charges on the customer. */

@@ -167,6 +167,9 @@ export function createStripeProvider(
 
   return {
     kind: 'stripe',
+    cardEntry: config.publishableKey
+      ? { apiUrl: config.apiUrl, publishableKey: config.publishableKey }
+      : null,
 
     async saveCustomer(details, existingId) {
       const params = {

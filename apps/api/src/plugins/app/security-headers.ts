@@ -25,6 +25,11 @@ export interface SecurityHeaderOptions {
    * dialog's host for the SDK's frames, the Graph host for its calls.
    */
   facebookLogin?: { sdkBaseUrl: string; dialogUrl: string; graphUrl: string } | undefined;
+  /**
+   * Stripe's API base when a publishable key is configured: the console's card form creates the
+   * payment method there itself (docs/decisions/172), so its origin is allowed for calls only.
+   */
+  cardEntryApiUrl?: string | undefined;
 }
 
 /** The sources Google Identity Services needs: the directory of its client script. */
@@ -78,6 +83,10 @@ export function contentSecurityPolicyDirectives(
     directives['script-src'] = [...(directives['script-src'] ?? []), sdk];
     directives['frame-src'] = [...(directives['frame-src'] ?? []), new URL(dialogUrl).origin];
     directives['connect-src'] = [...(directives['connect-src'] ?? []), new URL(graphUrl).origin];
+  }
+  if (options.cardEntryApiUrl) {
+    const api = new URL(options.cardEntryApiUrl).origin;
+    directives['connect-src'] = [...(directives['connect-src'] ?? []), api];
   }
   if (options.https) directives['upgrade-insecure-requests'] = [];
   return directives;

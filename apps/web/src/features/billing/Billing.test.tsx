@@ -55,6 +55,7 @@ function overview(overrides: Partial<BillingOverview> = {}): BillingOverview {
     payment_method: null,
     has_billing: false,
     processor: 'test',
+    card_entry: null,
     unbilled_spend_in_micro_currency: 1_500_000,
     ...overrides,
   };
@@ -166,6 +167,84 @@ describe('billing page', () => {
       'Your card has insufficient funds.',
     );
     expect(ERROR_CODES.BILLING_CARD_DECLINED.httpStatus).toBe(402);
+  });
+
+  test('with Stripe, the card goes to Stripe and only its payment method id to our API', async () => {
+    const STRIPE = 'http://127.0.0.1:4999';
+    const processorCalls: { auth: string; body: string; credentials: unknown }[] = [];
+    let saved: typeof CARD | null = null;
+    const api = stubApi((url, init) => {
+      if (url.origin === STRIPE && url.pathname === '/v1/payment_methods') {
+        processorCalls.push({
+          auth: new Headers(init?.headers).get('authorization') ?? '',
+          body: typeof init?.body === 'string' ? init.body : '',
+          credentials: init?.credentials,
+        });
+        const number = new URLSearchParams(typeof init?.body === 'string' ? init.body : '').get(
+          'card[number]',
+        );
+        return number === '4000000000000002'
+          ? Response.json(
+              {
+                error: {
+                  type: 'card_error',
+                  code: 'invalid_cvc',
+                  param: 'cvc',
+                  message: "Your card's security code is invalid.",
+                },
+              },
+              { status: 402 },
+            )
+          : Response.json({ id: 'pm_1Nstripe', object: 'payment_method' });
+      }
+      if (url.pathname === '/v3/users/me/') return ok(me);
+      if (url.pathname === '/v3/ads/advertisers/7/') return ok(context(true));
+      if (url.pathname === `${BILLING}/`) {
+        return ok(
+          overview({
+            profile: PROFILE,
+            processor: 'stripe',
+            card_entry: { api_url: STRIPE, publishable_key: 'pk_test_console' },
+            payment_method: saved,
+          }),
+        );
+      }
+      if (url.pathname === `${BILLING}/payment_method/` && init?.method === 'PUT') {
+        saved = CARD;
+        return ok(overview({ profile: PROFILE, processor: 'stripe', payment_method: CARD }));
+      }
+      return undefined;
+    });
+    renderApp('/advertiser/7/billing/');
+    const typeCard = (number: string) => {
+      fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
+      fireEvent.change(screen.getByLabelText('Expiry month (MM)'), { target: { value: '12' } });
+      fireEvent.change(screen.getByLabelText('Expiry year (YYYY)'), { target: { value: '2030' } });
+      fireEvent.change(screen.getByLabelText('Security code (CVC)'), { target: { value: '123' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
+    };
+    await screen.findByLabelText('Card number', {}, { timeout: 5000 });
+    // Stripe names the field it refuses: marked there, and nothing reaches our API.
+    typeCard('4000000000000002');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Security code (CVC)')).toHaveAccessibleDescription(
+        'Check this field.',
+      ),
+    );
+    expect(api.bodies(`${BILLING}/payment_method/`)).toHaveLength(0);
+    typeCard('4242424242424242');
+    expect(
+      await screen.findByText('visa ending in 4242, expires 12/2030', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(api.bodies(`${BILLING}/payment_method/`)).toEqual([
+      { payment_method_id: 'pm_1Nstripe' },
+    ]);
+    expect(processorCalls).toHaveLength(2);
+    expect(processorCalls[1]?.auth).toBe('Bearer pk_test_console');
+    expect(processorCalls[1]?.credentials).toBe('omit');
+    expect(new URLSearchParams(processorCalls[1]?.body).get('card[number]')).toBe(
+      '4242424242424242',
+    );
   });
 
   test('someone who may only read billing sees it with the forms disabled', async () => {

@@ -1,6 +1,7 @@
 // The payment method (docs/decisions/172): the card on file, and the form that sets up a new one
-// with the payment provider. The number is checked here (digits, Luhn) and sent once; the page
-// keeps only what the server answers (brand, last four digits, expiry).
+// with the payment provider. The number is checked here (digits, Luhn) and sent once — to Stripe
+// directly when it is the processor (cardEntry.ts); the page keeps only what the server answers
+// (brand, last four digits, expiry).
 import {
   cardInputSchema,
   luhnValid,
@@ -12,6 +13,7 @@ import { serverMessage } from '../../api/errorMessages.ts';
 import { BILLING_NAMESPACE } from '../../i18n/billingCatalogue.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from './formErrors.ts';
+import { ProcessorCardError } from './cardEntry.ts';
 import { useSavePaymentMethod } from './hooks.ts';
 
 const EMPTY = { number: '', exp_month: '', exp_year: '', cvc: '' };
@@ -32,7 +34,7 @@ export function PaymentMethodForm({
 }) {
   const { t } = useTranslation(BILLING_NAMESPACE);
   const id = useId();
-  const save = useSavePaymentMethod(advertiserId);
+  const save = useSavePaymentMethod(advertiserId, billing.card_entry);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
@@ -52,17 +54,21 @@ export function PaymentMethodForm({
       return;
     }
     setErrors({});
-    save.mutate(
-      { card: parsed.data },
-      {
-        onSuccess: (answer) => {
-          setValues(EMPTY);
-          setSaved(true);
-          onSaved?.(answer);
-        },
-        onError: (error) => setErrors(serverFieldErrors(error)),
+    save.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        setValues(EMPTY);
+        setSaved(true);
+        onSaved?.(answer);
       },
-    );
+      onError: (error) =>
+        setErrors(
+          error instanceof ProcessorCardError
+            ? error.field
+              ? { [error.field]: 'invalid' }
+              : {}
+            : serverFieldErrors(error),
+        ),
+    });
   };
 
   const field = (name: CardField, label: string, autoComplete: string) => {
@@ -107,7 +113,9 @@ export function PaymentMethodForm({
       {field('cvc', t('card.cvc'), 'cc-csc')}
       {save.isError && Object.keys(errors).length === 0 ? (
         <p className="business-alert" role="alert">
-          {serverMessage(save.error) ?? t('errors.generic')}
+          {(save.error instanceof ProcessorCardError
+            ? save.error.processorMessage
+            : serverMessage(save.error)) ?? t('errors.generic')}
         </p>
       ) : null}
       {saved ? <p role="status">{t('card.saved')}</p> : null}

@@ -5,6 +5,7 @@ import type {
   BillingCharge,
   BillingOverview,
   BillingProfileForm,
+  CardInput,
   Invoice,
   OrderLine,
   PaymentMethodInput,
@@ -14,6 +15,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiGet, apiGetPage, apiSend } from '../../api/client.ts';
 import { listQueryOptions } from '../../api/lists.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
+import { createProcessorPaymentMethod, type CardEntry } from './cardEntry.ts';
 
 export function billingPath(advertiserId: string): string {
   return `/v3/ads/advertisers/${encodeURIComponent(advertiserId)}/billing`;
@@ -46,10 +48,17 @@ export function useSaveBillingProfile(advertiserId: string) {
   );
 }
 
-export function useSavePaymentMethod(advertiserId: string) {
-  return useBillingWrite(advertiserId, (input: PaymentMethodInput) =>
-    apiSend<BillingOverview>('PUT', `${billingPath(advertiserId)}/payment_method/`, input),
-  );
+/**
+ * Saves a typed card: with a card-entry endpoint (Stripe) the card goes to the processor first
+ * and only its payment method id comes to our API (cardEntry.ts); else to our API as typed.
+ */
+export function useSavePaymentMethod(advertiserId: string, entry: CardEntry | null) {
+  return useBillingWrite(advertiserId, async (card: CardInput) => {
+    const input: PaymentMethodInput = entry
+      ? { payment_method_id: await createProcessorPaymentMethod(entry, card) }
+      : { card };
+    return apiSend<BillingOverview>('PUT', `${billingPath(advertiserId)}/payment_method/`, input);
+  });
 }
 
 export function usePayInvoice(advertiserId: string) {
