@@ -11,6 +11,7 @@ import type { AppDeps } from '../../core/app-deps.ts';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import { avatarUrl, serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import type { PinOutboundClick } from '../offsite/offsite.service.ts';
 import {
   addToRollup,
   anyLiveAd,
@@ -29,7 +30,6 @@ import {
   type ViewerDayCounter,
   type ViewerTargeting,
 } from './delivery.repository.ts';
-import type { PinOutboundClick } from '../offsite/offsite.service.ts';
 
 /**
  * Not in the spec: the 1-based positions of a feed or search page that hold a promoted pin, when

@@ -40,7 +40,7 @@ let promotedPinId: string;
 let otherPinId: string;
 let ad: QuickPromoteResult;
 let n = 0;
-let token = 1000;
+let token = 100;
 
 async function person(): Promise<UserFixture> {
   n += 1;
