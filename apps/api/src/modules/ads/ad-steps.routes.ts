@@ -232,13 +232,7 @@ export const adStepsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
     }),
     response: z.object({ counted: z.boolean() }),
     handler: async ({ viewer, body }) => ({
-      data: await recordEarnedEvent(
-        deps,
-        viewer,
-        body.tracking_params,
-        body.pin_id,
-        body.event,
-      ),
+      data: await recordEarnedEvent(deps, viewer, body.tracking_params, body.pin_id, body.event),
     }),
   });
 

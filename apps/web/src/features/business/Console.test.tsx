@@ -234,13 +234,11 @@ describe('advertiser console', () => {
       ).toEqual(['Name', 'Status', 'Spend', 'Saves', 'Paid saves', 'Earned outbound clicks']),
     );
     const row = within(table).getByRole('row', { name: /Lemon tart/ });
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Active',
-      '$1.50',
-      '8',
-      '1',
-      '5',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Active', '$1.50', '8', '1', '5']);
   });
 
   test('an analyst sees the figures but no pause button', async () => {
