@@ -251,13 +251,16 @@ describe('business accounts and quick promote', () => {
     const byDay = mara.getByRole('region', { name: 'By day' });
     const day = byDay.getByRole('row').nth(1);
     await day.waitFor();
-    // Spend, impressions, earned impressions (not recorded yet: 0), clicks, outbound clicks,
-    // saves, CTR (docs/decisions/151).
+    // Spend, then paid and earned apart — impressions, closeups, outbound clicks, saves — and
+    // CTR on paid figures (docs/decisions/151, 191): the paid impression and the paid closeup.
     expect(await day.getByRole('cell').allTextContents()).toEqual([
       '$0.50',
       '1',
       '0',
       '1',
+      '0',
+      '0',
+      '0',
       '0',
       '0',
       '100%',
@@ -273,17 +276,35 @@ describe('business accounts and quick promote', () => {
     await mara.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     const totals = mara.locator('.console-totals');
     await totals.waitFor();
-    // The delivery of the journey above: one impression, one click, 0.50 spent.
+    // The delivery of the journey above: one paid impression, one paid closeup, 0.50 spent;
+    // paid and earned apart (docs/decisions/191).
+    expect(await totals.getByRole('term').allTextContents()).toEqual([
+      'Spend',
+      'Paid impressions',
+      'Earned impressions',
+      'Paid closeups',
+      'Earned closeups',
+      'Paid outbound clicks',
+      'Earned outbound clicks',
+      'Paid saves',
+      'Earned saves',
+      'CTR',
+    ]);
     expect(await totals.getByRole('definition').allTextContents()).toEqual([
       '$0.50',
       '1',
+      '0',
       '1',
+      '0',
+      '0',
+      '0',
+      '0',
       '0',
       '100%',
     ]);
     await mara.getByRole('img', { name: /^Chart of spend and impressions per day/ }).waitFor();
     expect(await mara.locator('.console-chart canvas').count()).toBe(1);
-    await mara.getByLabel('Show in the chart').selectOption({ label: 'Impressions' });
+    await mara.getByLabel('Show in the chart').selectOption({ label: 'Earned closeups' });
     expect(await mara.locator('.console-chart canvas').count()).toBe(1);
     expect(await seriousAxeViolations(mara)).toEqual([]);
 
@@ -315,11 +336,12 @@ describe('business accounts and quick promote', () => {
     );
     const path = await download.path();
     const csv = readFileSync(path, 'utf8').split('\r\n');
+    // The default columns: paid and earned apart (docs/decisions/191).
     expect(csv[0]).toBe(
-      'Ad ID,Ad name,Status,Ad group ID,Ad group name,Campaign ID,Campaign name,Objective,Spend (USD),Impressions,Paid impressions,Earned impressions,Clicks,Outbound clicks,Saves,CTR (%),CPC (USD),CPM (USD)',
+      'Ad ID,Ad name,Status,Ad group ID,Ad group name,Campaign ID,Campaign name,Objective,Spend (USD),Paid impressions,Earned impressions,Paid closeups,Earned closeups,Paid outbound clicks,Earned outbound clicks,Paid saves,Earned saves,CTR (%),CPC (USD),CPM (USD)',
     );
-    // Paid 1 impression and 1 click for 0.50: CTR 100 %, CPC 0.50, CPM 500.00.
-    expect(csv[1]).toMatch(/,CONSIDERATION,0\.50,1,1,0,1,0,0,100\.00,0\.50,500\.00$/);
+    // Paid 1 impression and 1 closeup for 0.50: CTR 100 %, CPC 0.50, CPM 500.00.
+    expect(csv[1]).toMatch(/,CONSIDERATION,0\.50,1,0,1,0,0,0,0,0,100\.00,0\.50,500\.00$/);
 
     // Columns are saved on the server: the report then shows only those.
     await mara.getByRole('link', { name: 'Choose columns' }).click();
@@ -343,10 +365,12 @@ describe('business accounts and quick promote', () => {
       'Name',
       'Status',
       'Spend',
-      'Impressions',
-      'Clicks',
-      'Outbound clicks',
-      'Saves',
+      'Paid closeups',
+      'Earned closeups',
+      'Paid outbound clicks',
+      'Earned outbound clicks',
+      'Paid saves',
+      'Earned saves',
       'CTR',
     ]);
 

@@ -828,6 +828,10 @@ export interface AdViewerDaysTable {
   last_save_at: NullableTimestamp;
   earned_impressions: ColumnType<number, number | undefined, number>;
   last_earned_impression_at: NullableTimestamp;
+  earned_closeups: ColumnType<number, number | undefined, number>;
+  last_earned_closeup_at: NullableTimestamp;
+  earned_outbound_clicks: ColumnType<number, number | undefined, number>;
+  last_earned_outbound_click_at: NullableTimestamp;
 }
 
 export interface AdGroupSpendDaysTable {

@@ -130,7 +130,7 @@ export interface CampaignItem {
   impressions: number;
   /** Closeups (the promoted pin opened) and outbound clicks through /offsite/ (ADR 104). */
   clicks: number;
-  /** clicks / impressions, null before the first impression. */
+  /** Paid clicks / paid impressions (ADR 191), null before the first paid impression. */
   ctr: number | null;
 }
 
@@ -144,7 +144,10 @@ export interface CampaignDay {
   ctr: number | null;
 }
 
-/** clicks / impressions rounded to 4 decimals; null without impressions. */
+/**
+ * clicks / impressions rounded to 4 decimals; null without impressions. Reports pass paid
+ * figures only (ADR 191).
+ */
 export function clickThroughRate(clicks: number, impressions: number): number | null {
   return impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 10_000 : null;
 }

@@ -17,7 +17,11 @@ import {
   defaultQuickPromoteValues,
   quickPromotePayload,
 } from '@corkboard/shared/business/quick-promote';
-import type { ReportOverview, ReportRow } from '@corkboard/shared/business/reporting';
+import {
+  DEFAULT_REPORT_COLUMNS,
+  type ReportOverview,
+  type ReportRow,
+} from '@corkboard/shared/business/reporting';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
 import { answer, type Who } from '../../test/api-client.ts';
@@ -165,9 +169,19 @@ describe('overview', () => {
       paid_impressions: 1500,
       earned_impressions: 40,
       clicks: 35,
+      paid_clicks: 35,
+      earned_clicks: 0,
+      closeups: 25,
+      paid_closeups: 25,
+      earned_closeups: 0,
       outbound_clicks: 10,
+      paid_outbound_clicks: 10,
+      earned_outbound_clicks: 0,
       saves: 3,
-      ctr: Math.round((35 / 1540) * 10_000) / 10_000,
+      paid_saves: 3,
+      earned_saves: 0,
+      // Paid clicks over paid impressions (ADR 191): the 40 earned impressions do not dilute it.
+      ctr: Math.round((35 / 1500) * 10_000) / 10_000,
       // 10.00 over 35 paid clicks; 10.00 × 1000 over 1500 paid impressions.
       cpc_in_micro_currency: Math.round(10_000_000 / 35),
       cpm_in_micro_currency: Math.round(10_000_000_000 / 1500),
@@ -286,14 +300,14 @@ describe('reporting tables', () => {
 });
 
 describe('column preferences', () => {
-  it('default to every column, are saved per person and account, and refuse bad sets', async () => {
+  it('default to paid and earned apart, are saved per person and account, and refuse bad sets', async () => {
     const analyst = members.get('ANALYST') ?? null;
     const initial = await test.client.get<{ columns: string[] }>(
       url('/reporting/preferences/'),
       analyst,
     );
     expect(initial.data.columns).toContain('earned_impressions');
-    expect(initial.data.columns).toHaveLength(10);
+    expect(initial.data.columns).toEqual([...DEFAULT_REPORT_COLUMNS]);
     const saved = await test.client.send<{ columns: string[] }>(
       'PUT',
       url('/reporting/preferences/'),
@@ -309,7 +323,7 @@ describe('column preferences', () => {
     expect(
       (await test.client.get<{ columns: string[] }>(url('/reporting/preferences/'), owner)).data
         .columns,
-    ).toHaveLength(10);
+    ).toEqual([...DEFAULT_REPORT_COLUMNS]);
     for (const columns of [[], ['spend', 'spend'], ['profit']]) {
       const bad = await test.client.send(
         'PUT',
@@ -345,7 +359,7 @@ describe('CSV export', () => {
       'Campaign ID,Campaign name,Status,Objective,Spend (USD),Impressions,CTR (%),CPC (USD)',
     );
     expect(lines[1]).toBe(
-      `${created.campaign_id},"'=HYPERLINK(""http://evil.test"",""Tarts, pies"")",ACTIVE,CONSIDERATION,10.00,1540,2.27,0.29`,
+      `${created.campaign_id},"'=HYPERLINK(""http://evil.test"",""Tarts, pies"")",ACTIVE,CONSIDERATION,10.00,1540,2.33,0.29`,
     );
     expect(lines[2]).toBe('');
     expect(lines).toHaveLength(3);

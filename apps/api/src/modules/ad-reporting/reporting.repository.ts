@@ -5,25 +5,31 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AdEntityStatus, AdObjectiveType, Database } from '@corkboard/db/schema';
 import type { ReportGranularity, ReportLevel } from '@corkboard/shared/business/reporting';
 
-/** The sums every report row and day carries. */
+/**
+ * The sums every report row and day carries: the rollup columns as they are; every total, click
+ * sum and rate is derived from them (metricsOf).
+ */
 export interface MetricSums {
   spend_micro: string;
   paid_impressions: string;
   earned_impressions: string;
-  paid_clicks: string;
-  clicks: string;
-  outbound_clicks: string;
-  saves: string;
+  paid_closeups: string;
+  earned_closeups: string;
+  paid_outbound_clicks: string;
+  earned_outbound_clicks: string;
+  paid_saves: string;
+  earned_saves: string;
 }
 
 const METRIC_SUMS = sql`coalesce(sum(r.spend_micro), 0) AS spend_micro,
   coalesce(sum(r.paid_impressions), 0) AS paid_impressions,
   coalesce(sum(r.earned_impressions), 0) AS earned_impressions,
-  coalesce(sum(r.paid_closeups + r.paid_outbound_clicks), 0) AS paid_clicks,
-  coalesce(sum(r.paid_closeups + r.earned_closeups + r.paid_outbound_clicks
-    + r.earned_outbound_clicks), 0) AS clicks,
-  coalesce(sum(r.paid_outbound_clicks + r.earned_outbound_clicks), 0) AS outbound_clicks,
-  coalesce(sum(r.paid_saves + r.earned_saves), 0) AS saves`;
+  coalesce(sum(r.paid_closeups), 0) AS paid_closeups,
+  coalesce(sum(r.earned_closeups), 0) AS earned_closeups,
+  coalesce(sum(r.paid_outbound_clicks), 0) AS paid_outbound_clicks,
+  coalesce(sum(r.earned_outbound_clicks), 0) AS earned_outbound_clicks,
+  coalesce(sum(r.paid_saves), 0) AS paid_saves,
+  coalesce(sum(r.earned_saves), 0) AS earned_saves`;
 
 export interface OverviewDayRow extends MetricSums {
   day: string;

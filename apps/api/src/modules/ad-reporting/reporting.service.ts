@@ -88,22 +88,41 @@ export function reportRange(
   return { from, to };
 }
 
+/**
+ * A row's figures from its sums (ADR 191): each total is paid + earned; CTR, CPC and CPM are on
+ * paid figures only — what the advertiser paid for, and earned engagement costs nothing.
+ */
 export function metricsOf(sums: MetricSums): ReportMetrics {
   const spend = Number(sums.spend_micro);
   const paidImpressions = Number(sums.paid_impressions);
   const earnedImpressions = Number(sums.earned_impressions);
-  const impressions = paidImpressions + earnedImpressions;
-  const clicks = Number(sums.clicks);
+  const paidCloseups = Number(sums.paid_closeups);
+  const earnedCloseups = Number(sums.earned_closeups);
+  const paidOutbound = Number(sums.paid_outbound_clicks);
+  const earnedOutbound = Number(sums.earned_outbound_clicks);
+  const paidSaves = Number(sums.paid_saves);
+  const earnedSaves = Number(sums.earned_saves);
+  const paidClicks = paidCloseups + paidOutbound;
+  const earnedClicks = earnedCloseups + earnedOutbound;
   return {
     spend_in_micro_currency: spend,
-    impressions,
+    impressions: paidImpressions + earnedImpressions,
     paid_impressions: paidImpressions,
     earned_impressions: earnedImpressions,
-    clicks,
-    outbound_clicks: Number(sums.outbound_clicks),
-    saves: Number(sums.saves),
-    ctr: clickThroughRate(clicks, impressions),
-    cpc_in_micro_currency: costPerClickMicro(spend, Number(sums.paid_clicks)),
+    clicks: paidClicks + earnedClicks,
+    paid_clicks: paidClicks,
+    earned_clicks: earnedClicks,
+    closeups: paidCloseups + earnedCloseups,
+    paid_closeups: paidCloseups,
+    earned_closeups: earnedCloseups,
+    outbound_clicks: paidOutbound + earnedOutbound,
+    paid_outbound_clicks: paidOutbound,
+    earned_outbound_clicks: earnedOutbound,
+    saves: paidSaves + earnedSaves,
+    paid_saves: paidSaves,
+    earned_saves: earnedSaves,
+    ctr: clickThroughRate(paidClicks, paidImpressions),
+    cpc_in_micro_currency: costPerClickMicro(spend, paidClicks),
     cpm_in_micro_currency: costPerMilleMicro(spend, paidImpressions),
   };
 }
@@ -112,10 +131,12 @@ const ZERO_SUMS: MetricSums = {
   spend_micro: '0',
   paid_impressions: '0',
   earned_impressions: '0',
-  paid_clicks: '0',
-  clicks: '0',
-  outbound_clicks: '0',
-  saves: '0',
+  paid_closeups: '0',
+  earned_closeups: '0',
+  paid_outbound_clicks: '0',
+  earned_outbound_clicks: '0',
+  paid_saves: '0',
+  earned_saves: '0',
 };
 
 /**
@@ -281,28 +302,36 @@ function identityCells(level: ReportLevel, row: ReportRow): (string | number | n
   return [row.id, row.name, row.status, ...group, ...campaign, row.objective_type];
 }
 
+/** The CSV header of each column (English, like the identity headers; ADR 152, 191). */
+const COLUMN_HEADERS: Readonly<Record<Exclude<ReportColumn, 'spend' | 'cpc' | 'cpm'>, string>> = {
+  impressions: 'Impressions',
+  paid_impressions: 'Paid impressions',
+  earned_impressions: 'Earned impressions',
+  clicks: 'Clicks',
+  paid_clicks: 'Paid clicks',
+  earned_clicks: 'Earned clicks',
+  closeups: 'Closeups',
+  paid_closeups: 'Paid closeups',
+  earned_closeups: 'Earned closeups',
+  outbound_clicks: 'Outbound clicks',
+  paid_outbound_clicks: 'Paid outbound clicks',
+  earned_outbound_clicks: 'Earned outbound clicks',
+  saves: 'Saves',
+  paid_saves: 'Paid saves',
+  earned_saves: 'Earned saves',
+  ctr: 'CTR (%)',
+};
+
 function columnHeader(column: ReportColumn, currency: string): string {
   switch (column) {
     case 'spend':
       return `Spend (${currency})`;
-    case 'impressions':
-      return 'Impressions';
-    case 'paid_impressions':
-      return 'Paid impressions';
-    case 'earned_impressions':
-      return 'Earned impressions';
-    case 'clicks':
-      return 'Clicks';
-    case 'outbound_clicks':
-      return 'Outbound clicks';
-    case 'saves':
-      return 'Saves';
-    case 'ctr':
-      return 'CTR (%)';
     case 'cpc':
       return `CPC (${currency})`;
     case 'cpm':
       return `CPM (${currency})`;
+    default:
+      return COLUMN_HEADERS[column];
   }
 }
 
@@ -312,24 +341,14 @@ function columnCell(column: ReportColumn, row: ReportMetrics): string | number {
   switch (column) {
     case 'spend':
       return money(row.spend_in_micro_currency);
-    case 'impressions':
-      return row.impressions;
-    case 'paid_impressions':
-      return row.paid_impressions;
-    case 'earned_impressions':
-      return row.earned_impressions;
-    case 'clicks':
-      return row.clicks;
-    case 'outbound_clicks':
-      return row.outbound_clicks;
-    case 'saves':
-      return row.saves;
     case 'ctr':
       return row.ctr === null ? '' : (row.ctr * 100).toFixed(2);
     case 'cpc':
       return money(row.cpc_in_micro_currency);
     case 'cpm':
       return money(row.cpm_in_micro_currency);
+    default:
+      return row[column];
   }
 }
 

@@ -10,7 +10,8 @@
 //   DELETE /v3/ads/advertisers/{advertiserId}/audiences/{audienceId}/
 //   PUT  /v3/ads/advertisers/{advertiserId}/ad_groups/{adGroupId}/audience_exclusions/
 //                                         { AUDIENCE_EXCLUDE } → data: AudienceExclusions
-//   POST /v3/ads/events/earned/ { tracking_params, pin_id }  → data: { counted } (earned impression)
+//   POST /v3/ads/events/earned/ { tracking_params, pin_id, event? }  → data: { counted }
+//                                         (earned impression or closeup; docs/decisions/191)
 // and the repin hook that records paid and earned saves.
 import {
   AUDIENCE_TYPES,
@@ -34,8 +35,9 @@ import {
 import { audiences, createAudience, removeAudience, setExclusions } from './audiences.service.ts';
 import {
   AD_EVENT_RATE_LIMIT_MAX,
+  EARNED_BEACON_KINDS,
   recordAdSave,
-  recordEarnedImpression,
+  recordEarnedEvent,
 } from './delivery.service.ts';
 
 const tags = ['ads'];
@@ -216,14 +218,21 @@ export const adStepsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
   registerRoute(app, {
     method: 'POST',
     url: '/v3/ads/events/earned/',
-    summary: "Counts a running ad's pin (or a save of it) seen organically: an earned impression",
+    summary:
+      "Counts a running ad's pin (or a save of it) seen or opened organically: an earned impression or closeup",
     tags,
     access: 'viewer',
     rateLimit: { max: AD_EVENT_RATE_LIMIT_MAX, timeWindow: '1 minute' },
-    body: z.object({ tracking_params: idSchema, pin_id: idSchema }),
+    // `event` came with earned closeups (ADR 191); without it the beacon is an impression, as
+    // ADR 184's web sends it.
+    body: z.object({
+      tracking_params: idSchema,
+      pin_id: idSchema,
+      event: z.enum(EARNED_BEACON_KINDS).default('IMPRESSION'),
+    }),
     response: z.object({ counted: z.boolean() }),
     handler: async ({ viewer, body }) => ({
-      data: await recordEarnedImpression(deps, viewer, body.tracking_params, body.pin_id),
+      data: await recordEarnedEvent(deps, viewer, body.tracking_params, body.pin_id, body.event),
     }),
   });
 

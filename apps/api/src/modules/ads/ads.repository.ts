@@ -224,6 +224,9 @@ export interface CampaignRow {
   spend_micro: string;
   impressions: string;
   clicks: string;
+  /** What CTR divides (ADR 191: CTR is on paid figures). */
+  paid_impressions: string;
+  paid_clicks: string;
 }
 
 function campaignsQuery(db: Kysely<Database>) {
@@ -258,6 +261,12 @@ function campaignsQuery(db: Kysely<Database>) {
       ),
       sql<string>`(SELECT coalesce(sum(r.paid_closeups + r.earned_closeups + r.paid_outbound_clicks + r.earned_outbound_clicks), 0) FROM ad_daily_rollups r WHERE r.campaign_id = c.id)`.as(
         'clicks',
+      ),
+      sql<string>`(SELECT coalesce(sum(r.paid_impressions), 0) FROM ad_daily_rollups r WHERE r.campaign_id = c.id)`.as(
+        'paid_impressions',
+      ),
+      sql<string>`(SELECT coalesce(sum(r.paid_closeups + r.paid_outbound_clicks), 0) FROM ad_daily_rollups r WHERE r.campaign_id = c.id)`.as(
+        'paid_clicks',
       ),
     ]);
 }

@@ -10,7 +10,7 @@
 //                                                        → data: CampaignDay[] (view_reporting)
 //   POST /v3/ads/events/ { tracking_params, event }   → data: { counted } (impression / closeup)
 //   PUT | DELETE /v3/ads/{adId}/hide/                  → data: { ad_id, hidden } ('Hide ad')
-// and the /offsite/ click hook (docs/decisions/104).
+// and the /offsite/ click hook: paid (docs/decisions/104) and earned (191) outbound clicks.
 import { quickPromotePayloadSchema } from '@corkboard/shared/business/quick-promote';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../core/app-deps.ts';
@@ -22,14 +22,14 @@ import {
   campaigns,
   setCampaignActive,
 } from './campaigns.service.ts';
-import { onThirdPartyAdClick } from '../offsite/offsite.service.ts';
+import { onPinOutboundClick } from '../offsite/offsite.service.ts';
 import {
   AD_EVENT_RATE_LIMIT_MAX,
   AD_VIEWER_DAYS_PURGE_INTERVAL_MS,
   hideAd,
   purgeOldViewerDays,
   recordAdEvent,
-  recordOffsiteAdClick,
+  recordOutboundPinClick,
 } from './delivery.service.ts';
 import { quickPromote } from './quick-promote.service.ts';
 import { decideAd, reviewQueue } from './review.service.ts';
@@ -57,7 +57,7 @@ import {
 const tags = ['ads'];
 
 export const adsRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
-  onThirdPartyAdClick(deps, (click) => recordOffsiteAdClick(deps, click.viewer, click));
+  onPinOutboundClick(deps, (click) => recordOutboundPinClick(deps, click));
 
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', (hookDone) => {

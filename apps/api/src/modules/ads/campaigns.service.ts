@@ -58,7 +58,8 @@ function serializeCampaign(row: CampaignRow): CampaignItem {
     spend_in_micro_currency: Number(row.spend_micro),
     impressions: Number(row.impressions),
     clicks: Number(row.clicks),
-    ctr: clickThroughRate(Number(row.clicks), Number(row.impressions)),
+    // ADR 191: CTR is paid clicks over paid impressions (earned engagement is nobody's spend).
+    ctr: clickThroughRate(Number(row.paid_clicks), Number(row.paid_impressions)),
   };
 }
 
@@ -180,14 +181,12 @@ export async function campaignDayReport(
   const offset = decodeOffsetBookmark(page.bookmark, span);
   const rows = await campaignDays(deps.db, row.id, from, to, offset, page.pageSize + 1);
   return offsetPage(rows, offset, page.pageSize, span, (day) => {
-    const impressions = Number(day.impressions);
-    const clicks = Number(day.clicks);
     return {
       day: day.day,
       spend_in_micro_currency: Number(day.spend_micro),
-      impressions,
-      clicks,
-      ctr: clickThroughRate(clicks, impressions),
+      impressions: Number(day.impressions),
+      clicks: Number(day.clicks),
+      ctr: clickThroughRate(Number(day.paid_clicks), Number(day.paid_impressions)),
     };
   });
 }

@@ -593,10 +593,18 @@ describe('clicks through /offsite/', () => {
     expect(first.status).toBe(200);
     const again = await test.client.get(`/v3/offsite/?${query.toString()}`, someone);
     expect(again.status).toBe(200);
+    // Another person's click on the same pin outside the paid slot is earned (ADR 191): a
+    // click of the campaign's, but never charged.
     query.set('isThirdPartyAd', 'false');
     await test.client.get(`/v3/offsite/?${query.toString()}`, await viewer());
     const detail = await campaign(ad.campaignId);
-    expect(detail).toMatchObject({ clicks: 1, spend_in_micro_currency: 500_000 });
+    expect(detail).toMatchObject({ clicks: 2, spend_in_micro_currency: 500_000 });
+    const rollup = await handle.db
+      .selectFrom('ad_daily_rollups')
+      .select(['paid_outbound_clicks', 'earned_outbound_clicks'])
+      .where('ad_id', '=', ad.adId)
+      .executeTakeFirstOrThrow();
+    expect(rollup).toEqual({ paid_outbound_clicks: 1, earned_outbound_clicks: 1 });
   });
 });
 

@@ -259,18 +259,27 @@ export async function findDeliverableAd(
   return result.rows[0];
 }
 
-export type ViewerDayCounter = 'impressions' | 'clicks' | 'saves' | 'earned_impressions';
+export type ViewerDayCounter =
+  | 'impressions'
+  | 'clicks'
+  | 'saves'
+  | 'earned_impressions'
+  | 'earned_closeups'
+  | 'earned_outbound_clicks';
 
 const LAST_AT: Readonly<Record<ViewerDayCounter, string>> = {
   impressions: 'last_impression_at',
   clicks: 'last_click_at',
   saves: 'last_save_at',
   earned_impressions: 'last_earned_impression_at',
+  earned_closeups: 'last_earned_closeup_at',
+  earned_outbound_clicks: 'last_earned_outbound_click_at',
 };
 
 /**
- * Counts an impression or click of one viewer on one ad today unless the last one counted falls
- * within the dedupe window; answers whether it counted. Atomic: the upsert takes the row lock.
+ * Counts an event (impression, click, save, earned impression, closeup or outbound click) of one
+ * viewer on one ad today unless the last one of that counter falls within the dedupe window;
+ * answers whether it counted. Atomic: the upsert takes the row lock.
  */
 export async function countViewerEvent(
   trx: Kysely<Database>,
@@ -350,6 +359,8 @@ export type RollupCounter =
   | 'paid_outbound_clicks'
   | 'paid_saves'
   | 'earned_impressions'
+  | 'earned_closeups'
+  | 'earned_outbound_clicks'
   | 'earned_saves';
 
 /** Adds one event (and what it cost) to the ad's row of the day. */
@@ -385,6 +396,8 @@ export interface CampaignDayRow {
   spend_micro: string;
   impressions: string;
   clicks: string;
+  paid_impressions: string;
+  paid_clicks: string;
 }
 
 /** A campaign's rollups summed per day in [from, to], newest first, a page of days. */
@@ -400,7 +413,9 @@ export async function campaignDays(
     SELECT to_char(r.day, 'YYYY-MM-DD') AS day, sum(r.spend_micro) AS spend_micro,
       sum(r.paid_impressions + r.earned_impressions) AS impressions,
       sum(r.paid_closeups + r.earned_closeups + r.paid_outbound_clicks + r.earned_outbound_clicks)
-        AS clicks
+        AS clicks,
+      sum(r.paid_impressions) AS paid_impressions,
+      sum(r.paid_closeups + r.paid_outbound_clicks) AS paid_clicks
     FROM ad_daily_rollups r
     WHERE r.campaign_id = ${campaignId} AND r.day >= ${from} AND r.day <= ${to}
     GROUP BY r.day

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../core/app-deps.ts';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import { avatarUrl, serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import type { PinOutboundClick } from '../offsite/offsite.service.ts';
 import {
   addToRollup,
   anyLiveAd,
@@ -23,8 +24,10 @@ import {
   findViewerProfile,
   purgeViewerDays,
   setAdHidden,
+  type EarnedAdRow,
   type RollupCounter,
   type ServableAdRow,
+  type ViewerDayCounter,
   type ViewerTargeting,
 } from './delivery.repository.ts';
 
@@ -59,6 +62,13 @@ export function utcDayFraction(at: Date): number {
 export const AD_EVENT_RATE_LIMIT_MAX = 120;
 
 export type AdEventKind = 'IMPRESSION' | 'CLOSEUP' | 'OUTBOUND_CLICK';
+
+/**
+ * What the web reports of an earned pin (POST /v3/ads/events/earned/): seen or opened. Its
+ * outbound clicks are known from /offsite/ (recordOutboundPinClick).
+ */
+export const EARNED_BEACON_KINDS = ['IMPRESSION', 'CLOSEUP'] as const;
+export type EarnedBeaconKind = (typeof EARNED_BEACON_KINDS)[number];
 
 const ROLLUP_COUNTER: Readonly<Record<AdEventKind, RollupCounter>> = {
   IMPRESSION: 'paid_impressions',
@@ -294,25 +304,36 @@ export async function recordAdEvent(
 }
 
 /**
- * An outbound click that went through /offsite/ marked isThirdPartyAd with the promoted pin's
- * tracking params: counted like any click; an ad that is no longer deliverable is ignored (the
- * person still leaves through /offsite/).
+ * An outbound click that went through /offsite/ on a pin the viewer may see. Paid (ADR 104,
+ * unchanged) when marked isThirdPartyAd with the tracking params of an ad still deliverable to
+ * the viewer for that pin: counted like any click, charged when billable. Otherwise earned
+ * (ADR 191) when the pin is a running ad's pin or an earned save of it: counted once per viewer
+ * and ad within the window, never charged. Anything else is no ad's click (the person still
+ * leaves through /offsite/). Visitors count for neither: the dedupe needs a viewer.
  */
-export async function recordOffsiteAdClick(
+export async function recordOutboundPinClick(
   deps: Pick<AppDeps, 'db' | 'now' | 'log'>,
-  viewer: Viewer | null,
-  click: { pinId: string | null; trackingParams: string | undefined },
+  click: PinOutboundClick,
 ): Promise<void> {
-  if (viewer === null || click.trackingParams === undefined || click.pinId === null) return;
-  if (!/^\d{1,18}$/.test(click.trackingParams)) return;
-  const ad = await findDeliverableAd(deps.db, click.trackingParams, {
-    viewerId: viewer.id,
-    now: deps.now(),
-    targeting: await viewerTargeting(deps, viewer, { surface: 'home' }),
-  });
-  if (!ad || ad.pin_id !== click.pinId) return;
-  const outcome = await recordAdEvent(deps, viewer, ad.ad_id, 'OUTBOUND_CLICK');
-  deps.log.debug({ ad_id: ad.ad_id, ...outcome }, 'ads: offsite click');
+  const { viewer } = click;
+  if (viewer === null) return;
+  const tracking = click.trackingParams;
+  if (click.isThirdPartyAd && tracking !== undefined && /^\d{1,18}$/.test(tracking)) {
+    const ad = await findDeliverableAd(deps.db, tracking, {
+      viewerId: viewer.id,
+      now: deps.now(),
+      targeting: await viewerTargeting(deps, viewer, { surface: 'home' }),
+    });
+    if (ad && ad.pin_id === click.pinId) {
+      const outcome = await recordAdEvent(deps, viewer, ad.ad_id, 'OUTBOUND_CLICK');
+      deps.log.debug({ ad_id: ad.ad_id, ...outcome }, 'ads: paid offsite click');
+      return;
+    }
+  }
+  const earned = (await findEarnedAds(deps.db, [click.pinId], viewer.id, deps.now()))[0];
+  if (!earned) return;
+  const outcome = await countEarnedEvent(deps, viewer, earned, 'OUTBOUND_CLICK');
+  deps.log.debug({ ad_id: earned.ad_id, ...outcome }, 'ads: earned offsite click');
 }
 
 /** Drops viewer-day rows past AD_VIEWER_DAYS_KEEP_DAYS. */
@@ -336,16 +357,57 @@ export async function hideAd(
 }
 
 /**
- * An earned impression (ADR 184): `pinId` was seen organically (not in a paid slot) and is the
- * running ad's own pin or a save of it. Counted once per viewer and ad within the dedupe window,
- * into earned_impressions; never charged. AD_NOT_DELIVERABLE when the ad is not running,
- * AD_EVENT_PIN_MISMATCH when the pin is not part of it.
+ * Earned engagement's viewer-day counter and rollup column per event (ADR 184, 191): each kind
+ * has its own dedupe window, unlike paid closeups and outbound clicks, which share one (ADR 104).
  */
-export async function recordEarnedImpression(
+const EARNED_COUNTER: Readonly<Record<AdEventKind, ViewerDayCounter & RollupCounter>> = {
+  IMPRESSION: 'earned_impressions',
+  CLOSEUP: 'earned_closeups',
+  OUTBOUND_CLICK: 'earned_outbound_clicks',
+};
+
+/**
+ * Counts one earned event of a running ad (found by findEarnedAds) once per viewer and ad within
+ * AD_EVENT_DEDUPE_WINDOW_MS, into the ad's rollup of the UTC day; never charged (0 spend, the
+ * budget untouched).
+ */
+async function countEarnedEvent(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  viewer: Viewer,
+  earned: EarnedAdRow,
+  kind: AdEventKind,
+): Promise<{ counted: boolean }> {
+  const now = deps.now();
+  const day = utcDay(now);
+  return deps.db.transaction().execute(async (trx) => {
+    const counted = await countViewerEvent(trx, {
+      viewerKey: viewerKey(viewer),
+      day,
+      adId: earned.ad_id,
+      counter: EARNED_COUNTER[kind],
+      now,
+      windowStart: new Date(now.getTime() - AD_EVENT_DEDUPE_WINDOW_MS),
+    });
+    if (counted) {
+      await addToRollup(trx, { ad: earned, day, counter: EARNED_COUNTER[kind], costMicro: 0 });
+    }
+    return { counted };
+  });
+}
+
+/**
+ * An earned impression or closeup (ADR 184, 191): `pinId` was seen (IMPRESSION) or opened
+ * (CLOSEUP) organically — not in a paid slot — and is the running ad's own pin or a save of it.
+ * Counted once per viewer, ad and kind within the dedupe window; never charged.
+ * AD_NOT_DELIVERABLE when the ad is not running, AD_EVENT_PIN_MISMATCH when the pin is not part
+ * of it.
+ */
+export async function recordEarnedEvent(
   deps: Pick<AppDeps, 'db' | 'now'>,
   viewer: Viewer,
   adId: string,
   pinId: string,
+  kind: EarnedBeaconKind,
 ): Promise<{ counted: boolean }> {
   const now = deps.now();
   const earned = (await findEarnedAds(deps.db, [pinId], viewer.id, now))[0];
@@ -354,25 +416,7 @@ export async function recordEarnedImpression(
     throw new AppError(running ? 'AD_EVENT_PIN_MISMATCH' : 'AD_NOT_DELIVERABLE');
   }
   if (earned.ad_id !== adId) throw new AppError('AD_EVENT_PIN_MISMATCH');
-  return deps.db.transaction().execute(async (trx) => {
-    const counted = await countViewerEvent(trx, {
-      viewerKey: viewerKey(viewer),
-      day: utcDay(now),
-      adId,
-      counter: 'earned_impressions',
-      now,
-      windowStart: new Date(now.getTime() - AD_EVENT_DEDUPE_WINDOW_MS),
-    });
-    if (counted) {
-      await addToRollup(trx, {
-        ad: earned,
-        day: utcDay(now),
-        counter: 'earned_impressions',
-        costMicro: 0,
-      });
-    }
-    return { counted };
-  });
+  return countEarnedEvent(deps, viewer, earned, kind);
 }
 
 async function findEarnedAdForId(

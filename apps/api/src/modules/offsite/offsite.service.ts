@@ -217,27 +217,32 @@ export interface OffsiteCheckRequest {
   trackingParams?: string | undefined;
 }
 
-/** A counted click on a link marked isThirdPartyAd that went through (status ok). */
-export interface ThirdPartyAdClick {
+/**
+ * A counted click that went through (status ok) on a pin the viewer may see: a promoted pin's
+ * when marked isThirdPartyAd with its tracking params, else an organic one.
+ */
+export interface PinOutboundClick {
   viewer: Viewer | null;
-  pinId: string | null;
+  pinId: string;
+  isThirdPartyAd: boolean;
   trackingParams: string | undefined;
 }
 
-export type ThirdPartyAdClickListener = (click: ThirdPartyAdClick) => Promise<void>;
+export type PinOutboundClickListener = (click: PinOutboundClick) => Promise<void>;
 
 // Per app (keyed by its config object, like the verdict cache), so test apps never share them.
-const adClickListeners = new WeakMap<AppConfig, ThirdPartyAdClickListener[]>();
+const pinClickListeners = new WeakMap<AppConfig, PinOutboundClickListener[]>();
 
 /**
- * Ad delivery (issue 11) learns of ad clicks here rather than offsite knowing about ads: the
- * listener runs after the click is recorded; its failure is logged, never the person's problem.
+ * Ad delivery (issue 11) learns of outbound pin clicks here rather than offsite knowing about
+ * ads — paid ones (isThirdPartyAd, ADR 104) and earned ones (ADR 191): the listener runs after
+ * the click is recorded; its failure is logged, never the person's problem.
  */
-export function onThirdPartyAdClick(
+export function onPinOutboundClick(
   deps: Pick<AppDeps, 'config'>,
-  listener: ThirdPartyAdClickListener,
+  listener: PinOutboundClickListener,
 ): void {
-  adClickListeners.set(deps.config, [...(adClickListeners.get(deps.config) ?? []), listener]);
+  pinClickListeners.set(deps.config, [...(pinClickListeners.get(deps.config) ?? []), listener]);
 }
 
 export interface OffsiteCheckResult {
@@ -282,11 +287,16 @@ export async function checkOffsiteClick(
       status: verdict.status,
       token: request.token ?? null,
     });
-    if (counted && request.isThirdPartyAd && verdict.status === 'ok') {
-      const click = { viewer, pinId: pin?.id ?? null, trackingParams: request.trackingParams };
-      for (const listener of adClickListeners.get(deps.config) ?? []) {
+    if (counted && pin !== undefined && verdict.status === 'ok') {
+      const click: PinOutboundClick = {
+        viewer,
+        pinId: pin.id,
+        isThirdPartyAd: request.isThirdPartyAd,
+        trackingParams: request.trackingParams,
+      };
+      for (const listener of pinClickListeners.get(deps.config) ?? []) {
         await listener(click).catch((error: unknown) => {
-          deps.log.error({ err: error }, 'offsite: ad click listener failed');
+          deps.log.error({ err: error }, 'offsite: pin click listener failed');
         });
       }
     }

@@ -33,14 +33,25 @@ function context(capabilities: AdvertiserContext['capabilities']): AdvertiserCon
   };
 }
 
+// Paid: 300 impressions, 4 closeups, 2 outbound clicks, 1 save; earned: 40 impressions, 3
+// closeups, 5 outbound clicks, 7 saves (docs/decisions/191).
 const metrics: ReportMetrics = {
   spend_in_micro_currency: 1_500_000,
-  impressions: 300,
+  impressions: 340,
   paid_impressions: 300,
-  earned_impressions: 0,
-  clicks: 6,
-  outbound_clicks: 2,
-  saves: 1,
+  earned_impressions: 40,
+  clicks: 14,
+  paid_clicks: 6,
+  earned_clicks: 8,
+  closeups: 7,
+  paid_closeups: 4,
+  earned_closeups: 3,
+  outbound_clicks: 7,
+  paid_outbound_clicks: 2,
+  earned_outbound_clicks: 5,
+  saves: 8,
+  paid_saves: 1,
+  earned_saves: 7,
   ctr: 0.02,
   cpc_in_micro_currency: 250_000,
   cpm_in_micro_currency: 5_000_000,
@@ -59,9 +70,19 @@ const overview: ReportOverview = {
       spend_in_micro_currency: 0,
       impressions: 0,
       paid_impressions: 0,
+      earned_impressions: 0,
       clicks: 0,
+      paid_clicks: 0,
+      earned_clicks: 0,
+      closeups: 0,
+      paid_closeups: 0,
+      earned_closeups: 0,
       outbound_clicks: 0,
+      paid_outbound_clicks: 0,
+      earned_outbound_clicks: 0,
       saves: 0,
+      paid_saves: 0,
+      earned_saves: 0,
       ctr: null,
       cpc_in_micro_currency: null,
       cpm_in_micro_currency: null,
@@ -83,6 +104,7 @@ const campaignRow: ReportRow = {
 
 function stubConsole(
   capabilities: AdvertiserContext['capabilities'] = ['view_reporting', 'manage_campaigns'],
+  savedColumns: string[] = ['spend', 'ctr'],
 ) {
   return stubApi((url, init) => {
     const path = url.pathname;
@@ -112,7 +134,7 @@ function stubConsole(
     if (path === '/v3/ads/advertisers/7/reporting/preferences/')
       return init?.method === 'PUT'
         ? ok(JSON.parse(init.body as string) as unknown)
-        : ok({ columns: ['spend', 'ctr'] });
+        : ok({ columns: savedColumns });
     if (path === '/v3/ads/advertisers/7/history/')
       return ok([
         {
@@ -158,6 +180,65 @@ describe('advertiser console', () => {
     const rows = within(days).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('–');
     expect(await screen.findByRole('button', { name: 'Pause Lemon tart' })).toBeInTheDocument();
+  });
+
+  test('the overview shows paid and earned apart, totals and days alike (ADR 191)', async () => {
+    stubConsole();
+    renderApp('/advertiser/7/');
+    await screen.findByText('Totals for these dates', {}, { timeout: 5000 });
+    const figure = (term: string) =>
+      screen.getByText(term, { selector: '.console-totals dt' }).nextElementSibling?.textContent;
+    expect(figure('Paid impressions')).toBe('300');
+    expect(figure('Earned impressions')).toBe('40');
+    expect(figure('Paid closeups')).toBe('4');
+    expect(figure('Earned closeups')).toBe('3');
+    expect(figure('Paid outbound clicks')).toBe('2');
+    expect(figure('Earned outbound clicks')).toBe('5');
+    expect(figure('Paid saves')).toBe('1');
+    expect(figure('Earned saves')).toBe('7');
+    const days = screen.getByRole('table', { name: 'Figures by day' });
+    expect(
+      within(days)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Day',
+      'Spend',
+      'Paid impressions',
+      'Earned impressions',
+      'Paid closeups',
+      'Earned closeups',
+      'Paid outbound clicks',
+      'Earned outbound clicks',
+      'Paid saves',
+      'Earned saves',
+      'CTR',
+    ]);
+    const oldest = within(days).getAllByRole('row')[2];
+    expect(
+      within(oldest as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['$1.50', '300', '40', '4', '3', '2', '5', '1', '7', '2%']);
+  });
+
+  test('old saved columns keep working beside the new paid and earned ones', async () => {
+    stubConsole(undefined, ['spend', 'saves', 'paid_saves', 'earned_outbound_clicks']);
+    renderApp('/advertiser/7/reporting/campaigns/?start_date=2026-11-01&end_date=2026-11-02');
+    const table = await screen.findByRole('table', { name: 'Campaigns' }, { timeout: 5000 });
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(['Name', 'Status', 'Spend', 'Saves', 'Paid saves', 'Earned outbound clicks']),
+    );
+    const row = within(table).getByRole('row', { name: /Lemon tart/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Active', '$1.50', '8', '1', '5']);
   });
 
   test('an analyst sees the figures but no pause button', async () => {

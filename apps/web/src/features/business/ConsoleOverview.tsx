@@ -1,6 +1,6 @@
-// The console's Overview (business.md §2.1 "/"; issue 11; docs/decisions/151): spend,
-// impressions, clicks, saves and CTR for a date range, one of them as a chart by day, and the
-// figures by day as a table (the chart's text equivalent). Campaign insights use the same pieces
+// The console's Overview (business.md §2.1 "/"; issue 11; docs/decisions/151, 191): spend,
+// paid and earned impressions, closeups, outbound clicks and saves, and CTR for a date range, one
+// of them as a chart by day, and the figures by day as a table (the chart's text equivalent). Campaign insights use the same pieces
 // for one campaign.
 import type { AdvertiserContext } from '@corkboard/shared/business/api';
 import {
@@ -18,16 +18,21 @@ import { useColumnFormat, useDayFormat } from './consoleFormat.ts';
 import { useCampaignInsights, useReportOverview } from './hooks.ts';
 import { MetricsChart } from './MetricsChart.tsx';
 
-/** The overview's headline figures (issue 11), in order. */
-const TOTAL_COLUMNS: readonly ReportColumn[] = ['spend', 'impressions', 'clicks', 'saves', 'ctr'];
-/** The day table adds paid/earned impressions and outbound clicks. */
-const DAY_COLUMNS: readonly ReportColumn[] = [
+/**
+ * The overview's figures (issue 11; docs/decisions/191), in order: spend, then paid and earned
+ * apart for impressions, closeups, outbound clicks and saves, and CTR (on paid figures). The
+ * totals, the chart's choices and the day table show the same ones.
+ */
+const OVERVIEW_COLUMNS: readonly ReportColumn[] = [
   'spend',
-  'impressions',
+  'paid_impressions',
   'earned_impressions',
-  'clicks',
-  'outbound_clicks',
-  'saves',
+  'paid_closeups',
+  'earned_closeups',
+  'paid_outbound_clicks',
+  'earned_outbound_clicks',
+  'paid_saves',
+  'earned_saves',
   'ctr',
 ];
 
@@ -94,7 +99,7 @@ function OverviewFigures({
         <>
           <Heading className="business-subheading">{t('console.overviewPage.totals')}</Heading>
           <dl className="console-totals">
-            {TOTAL_COLUMNS.map((column) => (
+            {OVERVIEW_COLUMNS.map((column) => (
               <div key={column} className="console-totals__item">
                 <dt>{t(`console.metrics.${column}`)}</dt>
                 <dd>{formatOf(column)(columnValue(data.totals, column))}</dd>
@@ -108,7 +113,7 @@ function OverviewFigures({
             value={metric}
             onChange={(event) => setMetric(event.target.value as ReportColumn)}
           >
-            {TOTAL_COLUMNS.map((column) => (
+            {OVERVIEW_COLUMNS.map((column) => (
               <option key={column} value={column}>
                 {t(`console.metrics.${column}`)}
               </option>
@@ -137,7 +142,7 @@ function OverviewFigures({
               <thead>
                 <tr>
                   <th scope="col">{t('console.day')}</th>
-                  {DAY_COLUMNS.map((column) => (
+                  {OVERVIEW_COLUMNS.map((column) => (
                     <th scope="col" key={column}>
                       {t(`console.metrics.${column}`)}
                     </th>
@@ -148,7 +153,7 @@ function OverviewFigures({
                 {[...data.days].reverse().map((day) => (
                   <tr key={day.day}>
                     <th scope="row">{dayFormat(day.day)}</th>
-                    {DAY_COLUMNS.map((column) => (
+                    {OVERVIEW_COLUMNS.map((column) => (
                       <td key={column}>{formatOf(column)(columnValue(day, column))}</td>
                     ))}
                   </tr>

@@ -7,6 +7,7 @@ import type { AdvertiserContext } from '@corkboard/shared/business/api';
 import type { AdObjective } from '@corkboard/shared/business/campaigns';
 import {
   columnValue,
+  DEFAULT_REPORT_COLUMNS,
   REPORT_COLUMNS,
   SHORTCUT_OBJECTIVES,
   type ReportColumn,
@@ -127,7 +128,7 @@ export function ReportTable({
   };
   const report = useReport(context.id, filter);
   const preferences = useReportPreferences(context.id);
-  const columns = preferences.data?.columns ?? REPORT_COLUMNS;
+  const columns = preferences.data?.columns ?? DEFAULT_REPORT_COLUMNS;
   const formatOf = useColumnFormat(context.currency);
   const dayFormat = useDayFormat();
   const rows = report.data?.pages.flatMap((page) => page.data) ?? [];

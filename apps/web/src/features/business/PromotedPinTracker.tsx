@@ -1,6 +1,7 @@
 // Impressions and opens of a promoted pin card (issue 11; docs/decisions/104): an impression is
 // the card at least half in view for PROMOTED_IMPRESSION_VISIBLE_MS; opening it is a click. Both
-// go to POST /v3/ads/events/, which counts each once per viewer and ad within its window.
+// go to POST /v3/ads/events/, which counts each once per viewer and ad within its window. An
+// organic card of a running ad's pin (earned, ADR 184, 191) reports both to …/events/earned/.
 import type { Pin } from '@corkboard/shared/api-types';
 import { useEffect, useRef } from 'react';
 import { sendAdEvent, sendEarnedAdEvent } from './adEvents.ts';
@@ -12,8 +13,8 @@ export const PROMOTED_IMPRESSION_VISIBLE_MS = 1000;
 /** Rendered inside a promoted pin's card; draws nothing itself. */
 export function PromotedPinTracker({ pin }: { pin: Pin }) {
   const marker = useRef<HTMLSpanElement>(null);
-  // A paid slot's tracking params, else an organic pin's earned ones (docs/decisions/184): an
-  // earned pin reports only its viewable impression, as earned; its opens are not the ad's.
+  // A paid slot's tracking params, else an organic pin's earned ones (docs/decisions/184, 191):
+  // an earned pin's viewable impression and its opening are reported as earned, never charged.
   const earned = pin.is_promoted !== true && pin.earned_tracking_params !== undefined;
   const trackingParams = earned ? pin.earned_tracking_params : pin.tracking_params;
   const pinId = pin.id;
@@ -30,7 +31,7 @@ export function PromotedPinTracker({ pin }: { pin: Pin }) {
           timer ??= setTimeout(() => {
             shown = true;
             observer.disconnect();
-            if (earned) sendEarnedAdEvent(trackingParams, pinId);
+            if (earned) sendEarnedAdEvent(trackingParams, pinId, 'IMPRESSION');
             else sendAdEvent(trackingParams, 'IMPRESSION');
           }, PROMOTED_IMPRESSION_VISIBLE_MS);
         } else if (timer !== undefined) {
@@ -41,8 +42,11 @@ export function PromotedPinTracker({ pin }: { pin: Pin }) {
       { threshold: [0, PROMOTED_IMPRESSION_VISIBLE_RATIO, 1] },
     );
     observer.observe(card);
-    const link = earned ? null : card.querySelector('.pin-card__link');
-    const onOpen = () => sendAdEvent(trackingParams, 'CLOSEUP');
+    const link = card.querySelector('.pin-card__link');
+    const onOpen = () =>
+      earned
+        ? sendEarnedAdEvent(trackingParams, pinId, 'CLOSEUP')
+        : sendAdEvent(trackingParams, 'CLOSEUP');
     link?.addEventListener('click', onOpen);
     return () => {
       observer.disconnect();

@@ -12,12 +12,13 @@ export function sendAdEvent(trackingParams: string, event: AdEvent): void {
 }
 
 /**
- * POST /v3/ads/events/earned/: a running ad's pin (or a save of it) seen organically — an
- * earned impression (docs/decisions/184); never charged.
+ * POST /v3/ads/events/earned/: a running ad's pin (or a save of it) seen (IMPRESSION) or opened
+ * (CLOSEUP) organically — earned engagement (docs/decisions/184, 191); never charged.
  */
-export function sendEarnedAdEvent(trackingParams: string, pinId: string): void {
+export function sendEarnedAdEvent(trackingParams: string, pinId: string, event: AdEvent): void {
   apiSend('POST', '/v3/ads/events/earned/', {
     tracking_params: trackingParams,
     pin_id: pinId,
+    event,
   }).catch(() => undefined);
 }
