@@ -138,7 +138,6 @@ afterEach(() => {
   observer.disconnect();
   delete window.google;
   for (const script of document.head.querySelectorAll('script')) script.remove();
-  vi.restoreAllMocks();
 });
 
 async function openGooglePanel() {
@@ -253,6 +252,7 @@ describe('connecting a provider (ADR 188)', () => {
       await waitFor(() =>
         expect(screen.getByRole('button', { name: 'Connect Facebook' })).toHaveFocus(),
       );
+      open.mockRestore();
     },
     FIRST_RENDER_TIMEOUT_MS * 2,
   );

@@ -7,18 +7,23 @@
 // offer (or LINE outside Japan, as on the log-in page) has no Connect button.
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { ConnectableProvider, ConnectedAccounts } from '@corkboard/shared/auth/settings';
-import type { AuthProvidersAnswer } from '@corkboard/shared/auth/social-api';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { LINE_COUNTRY, type AuthProvidersAnswer } from '@corkboard/shared/auth/social-api';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { SETTINGS_NAMESPACE } from '../../i18n/settingsCatalogue.ts';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import { useAuthProviders } from '../auth/hooks.ts';
-import { LINE_COUNTRY } from '../auth/SocialButtons.tsx';
-import { ConnectProviderPanel } from './ConnectProviderPanel.tsx';
 import { useConnectedAccounts, useDisconnectAccount } from './hooks.ts';
 import { failureOf } from './settingsErrors.ts';
+
+// The panel brings the log-in's provider buttons (and their copy and styles): it loads when a
+// Connect button is first pointed at, focused or pressed, not with the settings pages.
+const loadPanel = () => import('./ConnectProviderPanel.tsx');
+const ConnectProviderPanel = lazy(() =>
+  loadPanel().then((module) => ({ default: module.ConnectProviderPanel })),
+);
 
 /** Whether this server offers connecting `provider` here (the log-in page's own rule). */
 export function canConnect(
@@ -186,22 +191,26 @@ export function ConnectedAccountsPage() {
                 type="button"
                 className="button button--secondary"
                 ref={rowButton(account.provider)}
+                onPointerEnter={() => void loadPanel()}
+                onFocus={() => void loadPanel()}
                 onClick={() => openConnect(account.provider)}
               >
                 {t('connected.connect', { provider: name(account.provider) })}
               </button>
             ) : null}
             {!account.connected && connecting === account.provider && providers.data ? (
-              <ConnectProviderPanel
-                provider={account.provider}
-                providers={providers.data}
-                hasPassword={hasPassword}
-                onConnected={(answer) => connected(account.provider, answer)}
-                onCancel={() => {
-                  focusAfter.current = account.provider;
-                  setConnecting(null);
-                }}
-              />
+              <Suspense fallback={<LoadingState />}>
+                <ConnectProviderPanel
+                  provider={account.provider}
+                  providers={providers.data}
+                  hasPassword={hasPassword}
+                  onConnected={(answer) => connected(account.provider, answer)}
+                  onCancel={() => {
+                    focusAfter.current = account.provider;
+                    setConnecting(null);
+                  }}
+                />
+              </Suspense>
             ) : null}
             {account.connected && confirming !== account.provider ? (
               <button
