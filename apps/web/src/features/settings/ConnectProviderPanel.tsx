@@ -81,19 +81,21 @@ export function ConnectProviderPanel({
   const send = (token: ProviderToken, typed: string) => {
     setError(null);
     setPasswordError(null);
-    connect.mutate(
-      {
+    // mutateAsync, not mutate's callbacks: the answer updates the list, which closes this panel
+    // (the row is connected now) before a callback of an unmounted observer would run.
+    connect
+      .mutateAsync({
         provider,
         credential: token.credential,
         ...(token.facebookId ? { facebook_id: token.facebookId } : {}),
         ...(hasPassword ? { password: typed } : {}),
-      },
-      {
-        onSuccess: (accounts) => {
+      })
+      .then(
+        (accounts) => {
           setWaiting(null);
           onConnected(accounts);
         },
-        onError: (failure) => {
+        (failure: unknown) => {
           if (
             failure instanceof ApiError &&
             failure.code === ERROR_CODES.CONNECT_ACCOUNT_REAUTH_REQUIRED.code
@@ -116,8 +118,7 @@ export function ConnectProviderPanel({
               : failureOf(failure, t('common.genericError')).message,
           );
         },
-      },
-    );
+      );
   };
 
   const received = (token: ProviderToken) => {
