@@ -52,7 +52,7 @@ describe('account settings', () => {
   });
 
   test(
-    'edit the profile, log out another device, change the password by keyboard, deactivate and come back',
+    'edit the profile, log out another device, connect Google, change the password by keyboard, deactivate, come back, log in with Google',
     { timeout: 300_000 },
     async () => {
       const context = await browser.newContext();
