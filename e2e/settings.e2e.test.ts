@@ -1,7 +1,8 @@
 // Account settings as a person uses them (issue 9 "Account settings"; ADR 148–150): a demo
-// person edits their profile, logs out a second device from the sessions page, changes their
-// password by keyboard only, deactivates the account (hidden from everyone), and logs in again
-// within the 28 days to bring it back. axe (no serious or critical findings) on every settings
+// person edits their profile, logs out a second device from the sessions page, connects a Google
+// account through the local OpenID Connect peer by keyboard (ADR 188), changes their password by
+// keyboard only, deactivates the account (hidden from everyone), logs in again within the 28
+// days to bring it back, and then logs in with the connected Google account. axe (no serious or critical findings) on every settings
 // page and the deactivation dialog.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -14,6 +15,8 @@ import { useJourneyServer } from './support/journey-server.ts';
 const corkboard = useJourneyServer();
 const PERSON = 'ben_woodworks';
 const NEW_PASSWORD = 'walnut-dovetail-93';
+/** The local OpenID Connect peer's Google test account the journey connects (ADR 188). */
+const GOOGLE_ACCOUNT = 'Grace Hopper';
 
 async function logIn(context: BrowserContext, password: string): Promise<Page> {
   const page = await context.newPage();
@@ -49,7 +52,7 @@ describe('account settings', () => {
   });
 
   test(
-    'edit the profile, log out another device, change the password by keyboard, deactivate and come back',
+    'edit the profile, log out another device, connect Google, change the password by keyboard, deactivate, come back, log in with Google',
     { timeout: 300_000 },
     async () => {
       const context = await browser.newContext();
@@ -91,9 +94,40 @@ describe('account settings', () => {
       await otherPage.getByRole('banner').getByRole('button', { name: 'Log in' }).waitFor();
       await other.close();
 
-      // Connected accounts and e-mail: axe.
+      // Connected accounts (ADR 188): connect Google through the local OpenID Connect peer by
+      // keyboard — the password, Enter moves on to Google's button, Enter opens its chooser.
       await page.goto(`${corkboard.url}/settings/connected/`);
       await page.getByRole('heading', { level: 1, name: 'Connected accounts' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Connect Google' }).click();
+      const connectPassword = page.getByLabel('Enter your password to connect Google');
+      await connectPassword.waitFor();
+      await page.getByRole('button', { name: 'Continue with Google' }).waitFor({ timeout: 30_000 });
+      await page.getByText('Development identity provider', { exact: false }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await connectPassword.evaluate((field) => field === document.activeElement)).toBe(
+        true,
+      );
+      await page.keyboard.type(DEMO_PASSWORD);
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe('Continue with Google');
+      const [chooser] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.keyboard.press('Enter'),
+      ]);
+      const grace = chooser.getByRole('button', { name: `Continue as ${GOOGLE_ACCOUNT}` });
+      await grace.waitFor({ timeout: 30_000 });
+      const connected = page.waitForResponse(
+        (response) =>
+          response.url() === `${corkboard.url}/v3/users/me/connected_accounts/google/` &&
+          response.request().method() === 'POST',
+      );
+      await Promise.all([chooser.waitForEvent('close'), grace.click()]);
+      expect((await connected).status()).toBe(200);
+      await page.getByText('Google is connected. You can log in with it now.').waitFor();
+      await page.getByRole('button', { name: 'Disconnect Google' }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.goto(`${corkboard.url}/settings/email/`);
       await page.getByRole('heading', { level: 1, name: 'Email' }).waitFor();
@@ -150,6 +184,26 @@ describe('account settings', () => {
       await logIn(again, NEW_PASSWORD);
       expect(await profileStatus()).toBe(200);
       await again.close();
+
+      // The Google account connected above logs in as this person.
+      const viaGoogle = await browser.newContext();
+      const googlePage = await viaGoogle.newPage();
+      await googlePage.goto(`${corkboard.url}/login/`);
+      const google = googlePage
+        .getByRole('main')
+        .getByRole('button', { name: 'Continue with Google' });
+      await google.waitFor({ timeout: 30_000 });
+      const [loginChooser] = await Promise.all([viaGoogle.waitForEvent('page'), google.click()]);
+      const choice = loginChooser.getByRole('button', { name: `Continue as ${GOOGLE_ACCOUNT}` });
+      await choice.waitFor({ timeout: 30_000 });
+      await Promise.all([loginChooser.waitForEvent('close'), choice.click()]);
+      const account = googlePage.getByRole('banner').getByRole('button', { name: 'Your account' });
+      await account.waitFor({ timeout: 30_000 });
+      await account.click();
+      await expect
+        .poll(() => googlePage.getByRole('menuitem', { name: 'Your profile' }).getAttribute('href'))
+        .toBe(`/${PERSON}/`);
+      await viaGoogle.close();
     },
   );
 });

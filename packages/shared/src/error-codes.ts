@@ -1093,7 +1093,7 @@ export const ERROR_CODES = {
     httpStatus: 403,
     message: 'Performance reports are collected from signed-out visitors only.',
   },
-  // 1970–1989: account switching and connected accounts (issue 9; docs/decisions/161–165)
+  // 1970–1989: account switching and connected accounts (issue 9; docs/decisions/161–165, 188)
   ACCOUNT_SWITCH_NOT_HELD: {
     code: 1970,
     httpStatus: 404,
@@ -1109,6 +1109,24 @@ export const ERROR_CODES = {
     code: 1972,
     httpStatus: 403,
     message: 'Enter your password to disconnect this account.',
+  },
+  /** ADR 188: the provider account already lets another Corkboard account in. */
+  CONNECTED_ACCOUNT_LINKED_ELSEWHERE: {
+    code: 1973,
+    httpStatus: 409,
+    message:
+      'That account is already connected to another Corkboard account. Log in to that account and disconnect it there first.',
+  },
+  /** ADR 188: one account per provider; another one of this provider is connected already. */
+  CONNECTED_ACCOUNT_PROVIDER_TAKEN: {
+    code: 1974,
+    httpStatus: 409,
+    message: 'You already have an account of this kind connected. Disconnect it first.',
+  },
+  CONNECT_ACCOUNT_REAUTH_REQUIRED: {
+    code: 1975,
+    httpStatus: 403,
+    message: 'Enter your password to connect this account.',
   },
   // 1950–1969: identity providers registered by organisations, and their domain proofs (issue 9,
   // docs/decisions/154–156).

@@ -92,9 +92,37 @@ export interface SignupCredentialKind<D> {
   schema(now: () => Date): z.ZodType<SignupCredential<D>>;
 }
 
+/**
+ * A provider identity proved for connecting it to the signed-in person (settings, ADR 188): the
+ * same verification as that provider's log-in, answering the auth_accounts row it would become.
+ */
+export interface ConnectableIdentity {
+  /** `google`, `facebook` or `line`. */
+  providerId: string;
+  accountId: string;
+  /** Marks the credential used (ID tokens sign in or connect once); a no-op for Facebook's. */
+  consume(): Promise<void>;
+}
+
+/** What the settings page sends to connect a provider (`connectSchema`). */
+export interface ConnectCredential {
+  /** The provider's token: a Google or LINE ID token, a Facebook user access token. */
+  readonly credential: string;
+  /** Facebook only: the user id the SDK answered with the token (checked against it). */
+  readonly facebookId: string | undefined;
+}
+
+export interface ConnectCredentialKind<D> {
+  /** The provider this kind connects (the settings route's `:provider`). */
+  readonly provider: string;
+  verify(deps: D, request: FastifyRequest, input: ConnectCredential): Promise<ConnectableIdentity>;
+}
+
 export interface CredentialKinds<D> {
   readonly login: readonly LoginCredentialKind<D>[];
   readonly signup: readonly SignupCredentialKind<D>[];
+  /** Connecting a provider to the signed-in person from the settings page (ADR 188). */
+  readonly connect: readonly ConnectCredentialKind<D>[];
 }
 
 /** True when `body` is an object with every one of `fields` present. */

@@ -3,6 +3,7 @@
 // shapes. One rule, two sides.
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './schemas.ts';
+import { facebookLoginFields, ID_TOKEN_MAX_LENGTH } from './social-schemas.ts';
 
 /** Decision (148): an "about" text of up to 500 characters, like a board description. */
 export const ABOUT_MAX_LENGTH = 500;
@@ -57,6 +58,20 @@ export const deactivateSchema = z.object({ password: z.string().max(256).optiona
 
 /** DELETE /v3/users/me/connected_accounts/:provider/ (ADR 165): re-authentication as for deactivation. */
 export const disconnectSchema = z.object({ password: z.string().max(256).optional() }).strict();
+
+/**
+ * POST /v3/users/me/connected_accounts/:provider/ (ADR 188): the provider's token as its log-in
+ * flow hands it to the page (a Google or LINE ID token, a Facebook access token, whose SDK user
+ * id comes along), and the password as for disconnecting.
+ */
+export const connectSchema = z
+  .object({
+    credential: z.string().min(1).max(ID_TOKEN_MAX_LENGTH),
+    facebook_id: facebookLoginFields.facebook_id.optional(),
+    password: z.string().max(256).optional(),
+  })
+  .strict();
+export type ConnectRequest = z.infer<typeof connectSchema>;
 
 export interface ProfileSettings {
   username: string;

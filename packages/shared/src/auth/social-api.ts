@@ -19,6 +19,9 @@ export const SOCIAL_PROVIDERS = ['google', 'facebook', 'line'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const SSO_PROVIDER_PREFIX = 'sso:';
 
+/** auth.md §2, §9: "Line button only for country JP" (the country as the server knows it, ADR 032). */
+export const LINE_COUNTRY = 'JP';
+
 /** auth.md §3: register types other than email. */
 export const SOCIAL_SIGNUP_TYPES = ['google', 'google_one_tap', 'facebook', 'line', 'sso'] as const;
 export type SocialSignupType = (typeof SOCIAL_SIGNUP_TYPES)[number];

@@ -6,6 +6,8 @@
 //   POST /v3/users/me/email/                   mail a confirmation link to the new address
 //   POST /v3/users/me/email/confirm/           { token } from the link (no session needed)
 //   GET  /v3/users/me/connected_accounts/      Google, Facebook, LINE and has_password
+//   POST /v3/users/me/connected_accounts/:provider/     { credential, facebook_id?, password? }
+//                                              connects one (its log-in's verifier; ADR 188)
 //   DELETE /v3/users/me/connected_accounts/:provider/   { password? } (re-authentication, ADR 165)
 //   GET  /v3/users/me/sessions/                sessions (no tokens), current marked
 //   DELETE /v3/users/me/sessions/:id/          revoke one (not the current one)
@@ -14,6 +16,7 @@
 import { z } from 'zod';
 import {
   CONNECTABLE_PROVIDERS,
+  connectSchema,
   deactivateSchema,
   disconnectSchema,
   emailChangeSchema,
@@ -26,7 +29,11 @@ import { registerRoute } from '../../core/http/route.ts';
 import { idSchema } from '../../core/schemas.ts';
 import { isHttpsPublicUrl } from '../../config/config.ts';
 import { authEffectsOf, authRequestOf } from './auth-context.ts';
-import { connectedAccounts, disconnectAccount } from './connected-accounts.service.ts';
+import {
+  connectAccount,
+  connectedAccounts,
+  disconnectAccount,
+} from './connected-accounts.service.ts';
 import { deactivate, defineAccountPurgeJob } from './deactivation.service.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.service.ts';
 import { changePassword } from './password-change.service.ts';
@@ -149,6 +156,25 @@ export const accountSettingsRoutes: ModuleRoutes = (app, { deps }, done) => {
     access: 'viewer',
     response: connectedSchema,
     handler: async ({ viewer }) => ({ data: await connectedAccounts(deps, viewer) }),
+  });
+
+  registerRoute(app, {
+    method: 'POST',
+    url: `${base}/connected_accounts/:provider/`,
+    summary:
+      'Connects a provider account (its token verified as for log-in; password or a fresh session)',
+    tags,
+    access: 'viewer',
+    rateLimit: WRITE_LIMIT,
+    params: z.object({ provider: z.enum(CONNECTABLE_PROVIDERS) }),
+    body: connectSchema,
+    response: connectedSchema,
+    handler: async ({ request, viewer, params, body }) => ({
+      data: await connectAccount(deps, request, viewer, params.provider, {
+        ...body,
+        sessionToken: request.authSessionToken,
+      }),
+    }),
   });
 
   registerRoute(app, {

@@ -22,6 +22,7 @@ import type { FacebookProviderConfig } from '../../config/providers.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import {
   hasFields,
+  type ConnectCredentialKind,
   type LoginCredentialKind,
   type NewIdentity,
   type ResolvedLogin,
@@ -355,4 +356,16 @@ export const facebookSignupKind: SignupCredentialKind<AppDeps> = {
         next,
         resolve: (deps: AppDeps, _request: FastifyRequest) => resolveSignup(deps, fields),
       })),
+};
+
+/**
+ * Connecting Facebook from the settings page (ADR 188): the token checked through the Graph API
+ * as for log-in (debug_token for our app, `/me`), and the SDK's user id, when given, must match.
+ */
+export const facebookConnectKind: ConnectCredentialKind<AppDeps> = {
+  provider: FACEBOOK_PROVIDER,
+  verify: async (deps, _request, input) => {
+    const identity = await verifyFacebookToken(deps, input.credential, input.facebookId);
+    return { providerId: FACEBOOK_PROVIDER, accountId: identity.id, consume: noop };
+  },
 };

@@ -18,6 +18,7 @@ import { GOOGLE_DEFAULT_ISSUER } from '../../config/providers.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import {
   hasFields,
+  type ConnectCredentialKind,
   type LoginCredentialKind,
   type NewIdentity,
   type ResolvedLogin,
@@ -162,4 +163,20 @@ export const googleSignupKind: SignupCredentialKind<AppDeps> = {
         next,
         resolve: (deps: AppDeps, request: FastifyRequest) => resolveSignup(deps, request, fields),
       })),
+};
+
+/**
+ * Connecting Google from the settings page (ADR 188): the log-in's verification (signature,
+ * issuer, audience, expiry, this browser's nonce, no replay); the token is used up once connected.
+ */
+export const googleConnectKind: ConnectCredentialKind<AppDeps> = {
+  provider: GOOGLE_PROVIDER,
+  verify: async (deps, request, input) => {
+    const identity = await verifyGoogleToken(deps, request, input.credential);
+    return {
+      providerId: GOOGLE_PROVIDER,
+      accountId: identity.sub,
+      consume: consumer(deps, GOOGLE_PROVIDER, identity.use),
+    };
+  },
 };

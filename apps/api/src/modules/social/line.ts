@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../../core/app-deps.ts';
 import {
   hasFields,
+  type ConnectCredentialKind,
   type LoginCredentialKind,
   type NewIdentity,
   type ResolvedLogin,
@@ -157,4 +158,17 @@ export const lineSignupKind: SignupCredentialKind<AppDeps> = {
         next,
         resolve: (deps: AppDeps, request: FastifyRequest) => resolveSignup(deps, request, fields),
       })),
+};
+
+/** Connecting LINE from the settings page (ADR 188): the log-in's verification of the ID token. */
+export const lineConnectKind: ConnectCredentialKind<AppDeps> = {
+  provider: LINE_PROVIDER,
+  verify: async (deps, request, input) => {
+    const identity = await verifyLineToken(deps, request, input.credential);
+    return {
+      providerId: LINE_PROVIDER,
+      accountId: identity.sub,
+      consume: consumer(deps, LINE_PROVIDER, identity.use),
+    };
+  },
 };

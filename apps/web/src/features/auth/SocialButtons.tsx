@@ -4,7 +4,7 @@
 // When they are the local stand-ins (`npm start` / `npm run dev` without real client ids), a
 // line says so (docs/decisions/020). Under the buttons: why the last social attempt failed, and
 // the Facebook banners (auth.md §8; docs/decisions/135).
-import type { AuthProvidersAnswer } from '@corkboard/shared/auth/social-api';
+import { LINE_COUNTRY, type AuthProvidersAnswer } from '@corkboard/shared/auth/social-api';
 import { useTranslation } from 'react-i18next';
 import { AuthMessageText } from './AuthMessageText.tsx';
 import type { AuthMessage } from './authErrors.ts';
@@ -14,9 +14,6 @@ import type { FacebookConnectResult } from './facebookSdk.ts';
 import type { SocialProviderName } from './flowTypes.ts';
 import { GoogleButton } from './GoogleButton.tsx';
 import { PopupSignInButton } from './PopupSignInButton.tsx';
-
-/** auth.md §2, §9: "Line button only for country JP" (the server's country, ADR 032). */
-export const LINE_COUNTRY = 'JP';
 
 /** Whether the server offers any social button this page can show. */
 export function hasSocialButtons(providers: AuthProvidersAnswer | undefined): boolean {

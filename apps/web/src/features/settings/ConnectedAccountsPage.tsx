@@ -1,24 +1,60 @@
-// /settings/connected/ (issue 9; docs/decisions/149): Google, Facebook and LINE — connected or
-// not — and disconnecting one. The server refuses to disconnect the last way in of an account
-// without a password; the page says so before asking and links to setting a password.
-// Disconnecting asks for the password first (ADR 165); an account without one needs a recent
-// log-in, and the page says so when the server refuses.
+// /settings/connected/ (issue 9; docs/decisions/149, 165, 188): Google, Facebook and LINE —
+// connected or not — connecting one and disconnecting one. The server refuses to disconnect the
+// last way in of an account without a password; the page says so before asking and links to
+// setting a password. Disconnecting asks for the password first (ADR 165); an account without
+// one needs a recent log-in, and the page says so when the server refuses. Connect opens the
+// provider's own log-in flow in ConnectProviderPanel (ADR 188); a provider this server does not
+// offer (or LINE outside Japan, as on the log-in page) has no Connect button.
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import type { ConnectableProvider } from '@corkboard/shared/auth/settings';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { ConnectableProvider, ConnectedAccounts } from '@corkboard/shared/auth/settings';
+import { LINE_COUNTRY, type AuthProvidersAnswer } from '@corkboard/shared/auth/social-api';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { SETTINGS_NAMESPACE } from '../../i18n/settingsCatalogue.ts';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
+import { useAuthProviders } from '../auth/hooks.ts';
 import { useConnectedAccounts, useDisconnectAccount } from './hooks.ts';
 import { failureOf } from './settingsErrors.ts';
+
+// The panel brings the log-in's provider buttons (and their copy and styles): it loads when a
+// Connect button is first pointed at, focused or pressed, not with the settings pages.
+const loadPanel = () => import('./ConnectProviderPanel.tsx');
+const ConnectProviderPanel = lazy(() =>
+  loadPanel().then((module) => ({ default: module.ConnectProviderPanel })),
+);
+
+/** Whether this server offers connecting `provider` here (the log-in page's own rule). */
+export function canConnect(
+  provider: ConnectableProvider,
+  providers: AuthProvidersAnswer | undefined,
+): boolean {
+  if (!providers) return false;
+  if (provider === 'google') return providers.google !== null;
+  if (provider === 'facebook') return providers.facebook !== null;
+  return providers.line !== null && providers.country === LINE_COUNTRY;
+}
 
 export function ConnectedAccountsPage() {
   const { t, i18n } = useTranslation(SETTINGS_NAMESPACE);
   const accounts = useConnectedAccounts();
   const disconnect = useDisconnectAccount();
+  const providers = useAuthProviders();
   const [status, setStatus] = useState('');
+  /** The provider whose Connect panel is open. */
+  const [connecting, setConnecting] = useState<ConnectableProvider | null>(null);
+  /**
+   * Where focus goes once a panel or form closes (keyboard users would otherwise be left on the
+   * page's body): the row's own button, Connect or Disconnect, after the next render.
+   */
+  const focusAfter = useRef<ConnectableProvider | null>(null);
+  const rowButtons = useRef(new Map<ConnectableProvider, HTMLButtonElement>());
+  useEffect(() => {
+    if (focusAfter.current === null) return;
+    rowButtons.current.get(focusAfter.current)?.focus();
+    focusAfter.current = null;
+  });
   const [error, setError] = useState<string | null>(null);
   const [lastWayIn, setLastWayIn] = useState(false);
   /** The provider whose disconnect waits for the password (accounts with one). */
@@ -50,6 +86,7 @@ export function ConnectedAccountsPage() {
         setConfirming(null);
         setPassword('');
         setStatus(t('connected.disconnected', { provider: name(provider) }));
+        focusAfter.current = provider;
       },
       onError: (failure) => {
         if (failure instanceof ApiError) {
@@ -69,6 +106,7 @@ export function ConnectedAccountsPage() {
   };
 
   const start = (provider: ConnectableProvider) => {
+    setConnecting(null);
     if (!hasPassword) {
       remove(provider);
       return;
@@ -86,6 +124,26 @@ export function ConnectedAccountsPage() {
       return;
     }
     remove(confirming, password);
+  };
+
+  const openConnect = (provider: ConnectableProvider) => {
+    setStatus('');
+    setError(null);
+    setLastWayIn(false);
+    setConfirming(null);
+    setConnecting(provider);
+  };
+
+  const connected = (provider: ConnectableProvider, answer: ConnectedAccounts) => {
+    setConnecting(null);
+    const now = answer.accounts.find((account) => account.provider === provider);
+    setStatus(now?.connected ? t('connected.connectedNow', { provider: name(provider) }) : '');
+    focusAfter.current = provider;
+  };
+
+  const rowButton = (provider: ConnectableProvider) => (element: HTMLButtonElement | null) => {
+    if (element) rowButtons.current.set(provider, element);
+    else rowButtons.current.delete(provider);
   };
 
   return (
@@ -120,11 +178,45 @@ export function ConnectedAccountsPage() {
                   ? `${t('connected.connectedSince')} · ${date(account.connected_at)}`
                   : t('connected.notConnected')}
               </p>
+              {!account.connected &&
+              providers.isSuccess &&
+              !canConnect(account.provider, providers.data) ? (
+                <p>{t('connected.unavailableHere', { provider: name(account.provider) })}</p>
+              ) : null}
             </div>
+            {!account.connected &&
+            connecting !== account.provider &&
+            canConnect(account.provider, providers.data) ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                ref={rowButton(account.provider)}
+                onPointerEnter={() => void loadPanel()}
+                onFocus={() => void loadPanel()}
+                onClick={() => openConnect(account.provider)}
+              >
+                {t('connected.connect', { provider: name(account.provider) })}
+              </button>
+            ) : null}
+            {!account.connected && connecting === account.provider && providers.data ? (
+              <Suspense fallback={<LoadingState />}>
+                <ConnectProviderPanel
+                  provider={account.provider}
+                  providers={providers.data}
+                  hasPassword={hasPassword}
+                  onConnected={(answer) => connected(account.provider, answer)}
+                  onCancel={() => {
+                    focusAfter.current = account.provider;
+                    setConnecting(null);
+                  }}
+                />
+              </Suspense>
+            ) : null}
             {account.connected && confirming !== account.provider ? (
               <button
                 type="button"
                 className="button button--secondary"
+                ref={rowButton(account.provider)}
                 disabled={disconnect.isPending}
                 onClick={() => start(account.provider)}
               >

@@ -1,12 +1,13 @@
 // The settings pages' data. Security (/v3/users/me/security/…, docs/decisions/041): the state of
 // the viewer's second factors, re-authentication, enrolment and removal; every change refreshes
 // the state. Account (/v3/users/me/…, docs/decisions/148–150): profile, password, e-mail,
-// connected accounts, sessions and deactivation; a change refreshes what it affects (the
-// viewer too when the name, username or avatar changed).
+// connected accounts (connecting one too, ADR 188), sessions and deactivation; a change refreshes
+// what it affects (the viewer too when the name, username or avatar changed).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ConnectableProvider,
   ConnectedAccounts,
+  ConnectRequest,
   DeactivationAnswer,
   ProfileSettings,
   ProfileUpdate,
@@ -261,6 +262,22 @@ export function useDisconnectAccount() {
         `${ME}/connected_accounts/${provider}/`,
         password === undefined ? {} : { password },
       ),
+    onSuccess: async (accounts) => {
+      queryClient.setQueryData(queryKeys.connectedAccounts(), accounts);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.viewer() });
+    },
+  });
+}
+
+/**
+ * Connects a provider (ADR 188): the token its log-in flow handed the page, with the password
+ * when the account has one; answers the new list.
+ */
+export function useConnectAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ provider, ...input }: { provider: ConnectableProvider } & ConnectRequest) =>
+      apiSend<ConnectedAccounts>('POST', `${ME}/connected_accounts/${provider}/`, input),
     onSuccess: async (accounts) => {
       queryClient.setQueryData(queryKeys.connectedAccounts(), accounts);
       await queryClient.invalidateQueries({ queryKey: queryKeys.viewer() });
