@@ -527,7 +527,7 @@ describe('billing', () => {
     ]);
     expect(await seriousAxeViolations(finance)).toEqual([]);
 
-    const pdfLink = invoice.getByRole('link', { name: `Download invoice ${invoiceNumber} (PDF)` });
+    const pdfLink = invoice.getByRole('link', { name: `Download PDF of invoice ${invoiceNumber}` });
     const pdfPath = (await pdfLink.getAttribute('href')) ?? '';
     expect(pdfPath).toMatch(/\/billing\/documents\/\d+\/pdf\/$/);
     await pdfLink.focus();

@@ -255,10 +255,12 @@ describe('billing page', () => {
     expect(rows[1]).toHaveTextContent('$19.36');
     expect(rows[1]).toHaveTextContent('Payment failed (Your card was declined.)');
     expect(
-      within(table).getByRole('link', { name: 'Download invoice CB-7-000001 (PDF)' }),
+      within(table).getByRole('link', { name: 'Download PDF of invoice CB-7-000001' }),
     ).toHaveAttribute('href', `${BILLING}/documents/30/pdf/`);
-    expect(within(table).queryByRole('button', { name: 'Pay invoice CB-7-000001 now' })).toBeNull();
-    fireEvent.click(within(table).getByRole('button', { name: 'Pay invoice CB-7-000002 now' }));
+    expect(
+      within(table).queryByRole('button', { name: 'Pay now for invoice CB-7-000001' }),
+    ).toBeNull();
+    fireEvent.click(within(table).getByRole('button', { name: 'Pay now for invoice CB-7-000002' }));
     await waitFor(() => expect(api.bodies(`${BILLING}/documents/31/pay/`).length).toBe(1));
   });
 });
