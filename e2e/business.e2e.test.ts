@@ -6,17 +6,32 @@
 // promotion runs (issue 11, docs/decisions/104): she resumes it, the demo operator approves it in
 // the review queue, gus_grows sees 'Promoted by Mara's Kitchen' in his home feed and opens it,
 // then hides it; tomas_travels, outside the targeted country, never gets it; and Ads Manager
-// counts the impression, the click and the spend. axe on every page visited.
+// counts the impression, the click and the spend. Billing (docs/decisions/171–173): a finance
+// manager of another business reads its billing and downloads last month's invoice as a PDF,
+// and an analyst finds no way to change billing, which the server refuses too. axe on every page
+// visited.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
+import {
+  BILLED_BUSINESS,
+  BILLED_BUSINESS_MEMBERS,
+  prepareBilledBusiness,
+  type BilledBusiness,
+} from './support/billing-history.ts';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { logInAsDemoUser } from './support/saving.ts';
 
-const corkboard = useJourneyServer();
+/** Last month's invoice needs a month that has ended: written before the server starts. */
+let billed: BilledBusiness | undefined;
+const corkboard = useJourneyServer({
+  prepare: async (dataDir) => {
+    billed = await prepareBilledBusiness(dataDir);
+  },
+});
 
 let browser: Browser;
 let context: BrowserContext;
@@ -466,6 +481,145 @@ describe('business accounts and quick promote', () => {
     await analyst.goto(`${base}/history/`);
     await analyst.getByRole('table', { name: 'History' }).getByRole('row').nth(1).waitFor();
     expect(await seriousAxeViolations(analyst)).toEqual([]);
+    await analystContext.close();
+  }, 240_000);
+});
+
+/** The demo person holding `permission` on the billed business. */
+function billedMember(permission: string): string {
+  const entry = Object.entries(BILLED_BUSINESS_MEMBERS).find(([, held]) => held === permission);
+  if (!entry) throw new Error(`no ${permission} on ${BILLED_BUSINESS.name}`);
+  return entry[0];
+}
+
+describe('billing', () => {
+  test("a finance manager reads billing and downloads last month's invoice; an analyst cannot change billing", async () => {
+    if (!billed) throw new Error('the billed business was not prepared');
+    const base = `${corkboard.url}/advertiser/${billed.advertiserId}`;
+    const invoiceNumber = `CB-${billed.advertiserId}-000001`;
+
+    const financeContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await logInAsDemoUser(financeContext, corkboard.url, billedMember('FINANCE_MANAGER'));
+    const finance = await financeContext.newPage();
+    await finance.goto(`${base}/`);
+    await finance.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    // Keyboard only from the console's navigation on.
+    await finance
+      .getByRole('navigation', { name: 'Ads Manager' })
+      .getByRole('link', { name: 'Billing', exact: true })
+      .focus();
+    await finance.keyboard.press('Enter');
+    await finance.getByRole('heading', { name: 'Billing', level: 1, exact: true }).waitFor();
+    const legalName = finance.getByLabel('Legal name');
+    await expect.poll(() => legalName.inputValue()).toBe(BILLED_BUSINESS.legalName);
+    expect(await finance.getByLabel('Billing e-mail').inputValue()).toBe(BILLED_BUSINESS.email);
+    await finance
+      .getByText(`visa ending in 4242, expires 12/${new Date().getUTCFullYear() + 2}`)
+      .waitFor();
+    // A finance manager may change billing: the controls are there and enabled.
+    expect(await finance.getByRole('button', { name: 'Save billing profile' }).isEnabled()).toBe(
+      true,
+    );
+    expect(await seriousAxeViolations(finance)).toEqual([]);
+
+    const billingPages = finance.getByRole('navigation', { name: 'Billing pages' });
+    await billingPages.getByRole('link', { name: 'Billing history' }).focus();
+    await finance.keyboard.press('Enter');
+    const charges = finance.getByRole('table', { name: 'Billing history' });
+    const charge = charges.getByRole('row').filter({ hasText: invoiceNumber });
+    await charge.waitFor();
+    // Date, invoice, amount, card, status: the month-end run charged the card on file.
+    const chargeCells = await charge.getByRole('cell').allTextContents();
+    expect(chargeCells.slice(1)).toEqual([
+      invoiceNumber,
+      BILLED_BUSINESS.spendText,
+      'visa •••• 4242',
+      'Paid',
+    ]);
+    expect(await seriousAxeViolations(finance)).toEqual([]);
+
+    await billingPages.getByRole('link', { name: 'Documents' }).focus();
+    await finance.keyboard.press('Enter');
+    const invoices = finance.getByRole('table', { name: 'Documents' });
+    const invoice = invoices.getByRole('row').filter({ hasText: invoiceNumber });
+    await invoice.waitFor();
+    expect((await invoice.getByRole('cell').allTextContents()).slice(0, 4)).toEqual([
+      invoiceNumber,
+      billed.month,
+      BILLED_BUSINESS.spendText,
+      'Paid',
+    ]);
+    expect(await seriousAxeViolations(finance)).toEqual([]);
+
+    const pdfLink = invoice.getByRole('link', { name: `Download PDF of invoice ${invoiceNumber}` });
+    const pdfPath = (await pdfLink.getAttribute('href')) ?? '';
+    expect(pdfPath).toMatch(/\/billing\/documents\/\d+\/pdf\/$/);
+    await pdfLink.focus();
+    const [download] = await Promise.all([
+      finance.waitForEvent('download'),
+      finance.keyboard.press('Enter'),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+    const saved = readFileSync(await download.path());
+    expect(saved.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The same document as the server answers it, with the finance manager's session.
+    const answered = await finance.request.get(`${corkboard.url}${pdfPath}`);
+    expect(answered.status()).toBe(200);
+    expect(answered.headers()['content-type']).toMatch(/^application\/pdf\b/);
+    expect((await answered.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await financeContext.close();
+
+    // An analyst: reports yes, billing no — no link to it, no form on it, and a 403 from the
+    // server when asked directly.
+    const analystContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await logInAsDemoUser(analystContext, corkboard.url, billedMember('ANALYST'));
+    const analyst = await analystContext.newPage();
+    await analyst.goto(`${base}/`);
+    await analyst.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    const analystNav = analyst.getByRole('navigation', { name: 'Ads Manager' });
+    await analystNav.getByRole('link', { name: 'History' }).waitFor();
+    expect(await analystNav.getByRole('link', { name: 'Billing', exact: true }).count()).toBe(0);
+    expect(await seriousAxeViolations(analyst)).toEqual([]);
+    await analyst.goto(`${base}/billing/`);
+    await analyst.getByRole('heading', { name: 'Billing', level: 1, exact: true }).waitFor();
+    await analyst
+      .getByRole('alert')
+      .filter({ hasText: "You don't have permission to do that for this business." })
+      .waitFor();
+    for (const name of ['Save billing profile', 'Add card', 'Replace card']) {
+      expect(await analyst.getByRole('button', { name }).count()).toBe(0);
+    }
+    expect(await seriousAxeViolations(analyst)).toEqual([]);
+    const refused = await analyst.evaluate(
+      async ({ advertiser, profile }) => {
+        const token = /(?:^|; )csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+        const response = await fetch(`/v3/ads/advertisers/${advertiser}/billing/profile/`, {
+          method: 'PUT',
+          headers: {
+            'Content-Type': 'application/json',
+            'X-CSRFToken': decodeURIComponent(token),
+          },
+          body: JSON.stringify(profile),
+        });
+        const body = (await response.json()) as { resource_response: { code: number } };
+        return { status: response.status, code: body.resource_response.code };
+      },
+      {
+        advertiser: billed.advertiserId,
+        profile: {
+          legal_name: 'Not Ben',
+          billing_email: 'not-ben@bens-woodworks.test',
+          address_line1: '1 Other Street',
+          address_line2: '',
+          city: 'Portland',
+          region: 'OR',
+          postal_code: '97201',
+          country: 'US',
+          tax_id: '',
+        },
+      },
+    );
+    expect(refused).toEqual({ status: 403, code: 1703 });
     await analystContext.close();
   }, 240_000);
 });

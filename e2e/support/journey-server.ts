@@ -38,12 +38,24 @@ export interface JourneyServer {
 export interface JourneyServerOptions extends Pick<SpawnServerOptions, 'env'> {
   /** More environment that depends on the server's port (e.g. origins naming it). */
   envForPort?: (port: number) => Record<string, string>;
+  /**
+   * Writes what this file needs beyond the seed into its copy of the data dir, before the server
+   * opens it (PGlite has one process at a time): state a journey cannot reach through the app
+   * today, such as a month that has already ended.
+   */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 /** Starts a server on a fresh copy of the seeded data dir; stops it and removes the copy. */
 async function startFromSeed(options: JourneyServerOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'corkboard-e2e-'));
   cpSync(inject('seedDataDir'), dataDir, { recursive: true });
+  try {
+    await options.prepare?.(dataDir);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const port = await freePort();
   const started = await startPeersForProduct({
     appOrigins: [`http://127.0.0.1:${port}`],

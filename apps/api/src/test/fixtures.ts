@@ -1,5 +1,6 @@
 // Test data factory: rows inserted directly (no image files needed; variant keys are fake but
-// well-formed). Counters are kept in step the way the write paths will keep them.
+// well-formed). Counters are kept in step the way the write paths will keep them. The advertiser
+// fixture is the exception: its business is created through the API, as a person creates one.
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type {
@@ -9,7 +10,15 @@ import type {
   StoredVariants,
 } from '@corkboard/db/schema';
 import { mediaKey } from '@corkboard/media/media-keys';
+import type { BusinessCreated } from '@corkboard/shared/business/api';
+import type { QuickPromoteResult } from '@corkboard/shared/business/campaigns';
+import type { BusinessPermission } from '@corkboard/shared/business/permissions';
+import {
+  defaultQuickPromoteValues,
+  quickPromotePayload,
+} from '@corkboard/shared/business/quick-promote';
 import type { ImageVariantSize } from '@corkboard/shared/layout';
+import type { ApiClient } from './api-client.ts';
 
 export interface UserFixture {
   id: string;
@@ -29,6 +38,29 @@ export interface SectionFixture {
 export interface PinFixture {
   id: string;
   boardId: string;
+}
+
+/** The members an advertiser fixture has besides its owner: one person per permission. */
+export const ADVERTISER_MEMBER_PERMISSIONS = [
+  'ADMIN',
+  'CAMPAIGN_MANAGER',
+  'ANALYST',
+  'FINANCE_MANAGER',
+  'AUDIENCE_MANAGER',
+] as const satisfies readonly BusinessPermission[];
+
+export interface AdvertiserFixture {
+  /** Created the business (POST /v3/business/create/): OWNER of its profile. */
+  owner: UserFixture;
+  /** Signed in, no access to this advertiser. */
+  stranger: UserFixture;
+  advertiserId: string;
+  /** The linked business profile (a user of its own) the ad account belongs to. */
+  profileId: string;
+  /** One member per ADVERTISER_MEMBER_PERMISSIONS entry, holding only that permission. */
+  members: Map<BusinessPermission, UserFixture>;
+  /** Quick-promotes a new pin of the owner's (its own board) with §3's defaults; 200 or throws. */
+  promote(title: string, link?: string): Promise<QuickPromoteResult>;
 }
 
 export interface Fixtures {
@@ -74,6 +106,15 @@ export interface Fixtures {
     user: UserFixture,
     overrides?: { businessName?: string; country?: string },
   ): Promise<{ advertiserId: string }>;
+  /**
+   * An advertiser as the console tests need it: `{prefix}_owner` creates the business through
+   * the API (`businessName`, US, English), then one member per permission
+   * (`{prefix}_{permission}`) and a stranger (`{prefix}_stranger`).
+   */
+  advertiser(
+    client: ApiClient,
+    options: { prefix: string; businessName: string },
+  ): Promise<AdvertiserFixture>;
 }
 
 // Module-wide so several factories over one database never reuse a username or slug.
@@ -111,7 +152,7 @@ export function createFixtures(db: Kysely<Database>): Fixtures {
     return { id: row.id, variants };
   };
 
-  return {
+  const fixtures: Fixtures = {
     image,
 
     async user(overrides = {}) {
@@ -267,5 +308,60 @@ export function createFixtures(db: Kysely<Database>): Fixtures {
         .executeTakeFirstOrThrow();
       return { advertiserId: account.id };
     },
+
+    async advertiser(client, { prefix, businessName }) {
+      const owner = await fixtures.user({ username: `${prefix}_owner` });
+      const stranger = await fixtures.user({ username: `${prefix}_stranger` });
+      const created = await client.send<BusinessCreated>(
+        'POST',
+        '/v3/business/create/',
+        {
+          business_name: businessName,
+          country: 'US',
+          language: 'en',
+          advertising_intent: 'products',
+        },
+        owner,
+      );
+      if (created.status !== 200) {
+        throw new Error(`business create answered ${created.status}: ${created.detail ?? ''}`);
+      }
+      const advertiserId = created.data.advertiser_id;
+      const profileId = created.data.profile.id;
+      const members = new Map<BusinessPermission, UserFixture>();
+      for (const permission of ADVERTISER_MEMBER_PERMISSIONS) {
+        const member = await fixtures.user({ username: `${prefix}_${permission.toLowerCase()}` });
+        await db
+          .insertInto('business_members')
+          .values({ profile_id: profileId, user_id: member.id, permissions: [permission] })
+          .execute();
+        members.set(permission, member);
+      }
+      const promote = async (title: string, link = 'https://maras.test/tart') => {
+        const promoted = await fixtures.pin({
+          board: await fixtures.board(owner, { name: `${title} board` }),
+          title,
+          link,
+        });
+        const values = defaultQuickPromoteValues({
+          advertiserId,
+          country: 'US',
+          pinTitle: title,
+          pinLink: link,
+        });
+        const answer = await client.send<QuickPromoteResult>(
+          'POST',
+          `/ads/v4/advertisers/${advertiserId}/pins/${promoted.id}/quick_promote/`,
+          quickPromotePayload(values, promoted.id, 'US'),
+          owner,
+        );
+        if (answer.status !== 200) {
+          throw new Error(`quick promote answered ${answer.status}: ${answer.detail ?? ''}`);
+        }
+        return answer.data;
+      };
+      return { owner, stranger, advertiserId, profileId, members, promote };
+    },
   };
+  return fixtures;
 }

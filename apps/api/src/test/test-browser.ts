@@ -1,7 +1,8 @@
 // A tiny cookie-keeping "browser" for the auth suites (apps built with `viewer: 'session'`):
 // it keeps cookies between requests and sends the CSRF header the way the web app does; plus the
-// auth suites' request bodies and answer readers.
+// auth suites' request bodies and answer readers, and a person signed up and signed in.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import { birthdayFromCalendarDate } from '@corkboard/shared/auth/birthday';
 import { CSRF_COOKIE } from '../plugins/app/csrf.ts';
 
@@ -162,4 +163,34 @@ export function signupBody(overrides: Record<string, unknown> = {}): Record<stri
     country: 'US',
     ...overrides,
   };
+}
+
+let browsers = 0;
+/**
+ * A browser from an address no other browser of this file uses (198.51.100.1, .2, …), so the
+ * per-address rate limits one test spends never meet another test's.
+ */
+export function newBrowser(app: FastifyInstance): TestBrowser {
+  browsers += 1;
+  return new TestBrowser(app, `198.51.${100 + (browsers >> 8)}.${browsers & 255}`);
+}
+
+export interface SignedUpPerson {
+  id: string;
+  username: string;
+  email: string;
+  /** Holds the new person's session: signed in. */
+  b: TestBrowser;
+}
+
+/** Registers a new adult (signupBody, uniqueEmail(prefix)) in a browser of its own. */
+export async function signUp(app: FastifyInstance, prefix = 'person'): Promise<SignedUpPerson> {
+  const b = newBrowser(app);
+  const email = uniqueEmail(prefix);
+  const response = await b.post('/v3/register/', signupBody({ email }));
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-up answered ${response.statusCode}: ${response.body}`);
+  }
+  const { user } = body<AuthSuccess>(response).resource_response.data;
+  return { id: user.id, username: user.username, email, b };
 }

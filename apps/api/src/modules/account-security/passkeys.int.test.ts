@@ -15,9 +15,10 @@ import {
   errorCode,
   errorData,
   GOOD_PASSWORD,
-  signupBody,
-  TestBrowser,
-  uniqueEmail,
+  newBrowser,
+  signUp,
+  type SignedUpPerson,
+  type TestBrowser,
 } from '../../test/test-browser.ts';
 import { MFA_CHALLENGE_COOKIE } from './mfa.service.ts';
 import { PASSKEY_CHALLENGE_TTL_MS } from './passkey-auth.service.ts';
@@ -31,26 +32,10 @@ const RP_ID = 'corkboard.test';
 
 let handle: DbHandle;
 let test: TestApp;
-let ipCounter = 0;
 
-function browser(): TestBrowser {
-  ipCounter += 1;
-  return new TestBrowser(test.app, `198.51.100.${ipCounter}`);
-}
-
-interface Person {
-  id: string;
-  email: string;
-  b: TestBrowser;
-}
-
-async function person(): Promise<Person> {
-  const b = browser();
-  const email = uniqueEmail('passkey');
-  const response = await b.post('/v3/register/', signupBody({ email }));
-  expect(response.statusCode).toBe(200);
-  return { id: body<AuthSuccess>(response).resource_response.data.user.id, email, b };
-}
+const browser = (): TestBrowser => newBrowser(test.app);
+type Person = SignedUpPerson;
+const person = (): Promise<Person> => signUp(test.app, 'passkey');
 
 async function reauth(p: Person): Promise<void> {
   const response = await p.b.post('/v3/users/me/security/reauth/', { password: GOOD_PASSWORD });

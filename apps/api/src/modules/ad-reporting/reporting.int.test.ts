@@ -14,10 +14,6 @@ import type {
 } from '@corkboard/shared/business/campaigns';
 import type { BusinessPermission } from '@corkboard/shared/business/permissions';
 import {
-  defaultQuickPromoteValues,
-  quickPromotePayload,
-} from '@corkboard/shared/business/quick-promote';
-import {
   DEFAULT_REPORT_COLUMNS,
   type ReportOverview,
   type ReportRow,
@@ -37,9 +33,8 @@ let test: TestApp;
 let owner: UserFixture;
 let stranger: UserFixture;
 let advertiserId: string;
-let profileId: string;
 let created: QuickPromoteResult;
-const members = new Map<BusinessPermission, UserFixture>();
+let members: Map<BusinessPermission, UserFixture>;
 
 const DAY1 = '2026-11-01';
 const DAY2 = '2026-11-02';
@@ -67,46 +62,12 @@ beforeAll(async () => {
   handle = await createTestDb();
   f = createFixtures(handle.db);
   test = await buildTestApp(handle.db);
-  owner = await f.user({ username: 'report_owner' });
-  stranger = await f.user({ username: 'report_stranger' });
-  const business = await test.client.send<BusinessCreated>(
-    'POST',
-    '/v3/business/create/',
-    { business_name: 'Report Co', country: 'US', language: 'en', advertising_intent: 'products' },
-    owner,
-  );
-  advertiserId = business.data.advertiser_id;
-  profileId = business.data.profile.id;
-  const board = await f.board(owner, { name: 'Tarts' });
-  const pin = await f.pin({ board, title: 'Lemon tart', link: 'https://maras.test/tart' });
-  const values = defaultQuickPromoteValues({
-    advertiserId,
-    country: 'US',
-    pinTitle: 'Lemon tart',
-    pinLink: 'https://maras.test/tart',
+  const advertiser = await f.advertiser(test.client, {
+    prefix: 'report',
+    businessName: 'Report Co',
   });
-  const promoted = await test.client.send<QuickPromoteResult>(
-    'POST',
-    `/ads/v4/advertisers/${advertiserId}/pins/${pin.id}/quick_promote/`,
-    quickPromotePayload(values, pin.id, 'US'),
-    owner,
-  );
-  expect(promoted.status, JSON.stringify(promoted.data)).toBe(200);
-  created = promoted.data;
-  for (const permission of [
-    'ADMIN',
-    'CAMPAIGN_MANAGER',
-    'ANALYST',
-    'FINANCE_MANAGER',
-    'AUDIENCE_MANAGER',
-  ] as const) {
-    const member = await f.user({ username: `report_${permission.toLowerCase()}` });
-    await handle.db
-      .insertInto('business_members')
-      .values({ profile_id: profileId, user_id: member.id, permissions: [permission] })
-      .execute();
-    members.set(permission, member);
-  }
+  ({ owner, stranger, advertiserId, members } = advertiser);
+  created = await advertiser.promote('Lemon tart');
   // Two days of delivery: day 1 paid 1000 impressions, 20 closeups, 10 outbound clicks, 3 saves,
   // 7.50 spent; day 2 paid 500 impressions, 5 closeups, 2.50 spent, plus 40 earned impressions.
   const ids = {

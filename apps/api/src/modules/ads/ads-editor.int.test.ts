@@ -35,7 +35,7 @@ let pinB: string;
 let secretPin: string;
 let ownerPin: string;
 let strangerPin: string;
-const members = new Map<BusinessPermission, UserFixture>();
+let members: Map<BusinessPermission, UserFixture>;
 
 function url(path: string): string {
   return `/v3/ads/advertisers/${advertiserId}${path}`;
@@ -77,16 +77,11 @@ beforeAll(async () => {
   handle = await createTestDb();
   f = createFixtures(handle.db);
   test = await buildTestApp(handle.db);
-  owner = await f.user({ username: 'editor_owner' });
-  stranger = await f.user({ username: 'editor_stranger' });
-  const business = await test.client.send<BusinessCreated>(
-    'POST',
-    '/v3/business/create/',
-    { business_name: 'Editor Co', country: 'US', language: 'en', advertising_intent: 'products' },
-    owner,
-  );
-  advertiserId = business.data.advertiser_id;
-  profileId = business.data.profile.id;
+  const advertiser = await f.advertiser(test.client, {
+    prefix: 'editor',
+    businessName: 'Editor Co',
+  });
+  ({ owner, stranger, advertiserId, profileId, members } = advertiser);
   // The business's own pins (on its profile's board), and one of the owner's personal pins.
   const board = await f.board({ id: profileId, username: 'editor_co' }, { name: 'Tarts' });
   pinA = (await f.pin({ board, title: 'Lemon tart', link: 'https://maras.test/tart' })).id;
@@ -99,20 +94,6 @@ beforeAll(async () => {
   strangerPin = (
     await f.pin({ board: strangerBoard, title: 'Theirs', link: 'https://other.test/' })
   ).id;
-  for (const permission of [
-    'ADMIN',
-    'CAMPAIGN_MANAGER',
-    'ANALYST',
-    'FINANCE_MANAGER',
-    'AUDIENCE_MANAGER',
-  ] as const) {
-    const member = await f.user({ username: `editor_${permission.toLowerCase()}` });
-    await handle.db
-      .insertInto('business_members')
-      .values({ profile_id: profileId, user_id: member.id, permissions: [permission] })
-      .execute();
-    members.set(permission, member);
-  }
 });
 
 afterAll(async () => {

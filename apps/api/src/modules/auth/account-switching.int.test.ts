@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
-import type { AuthSuccess, AuthUser } from '@corkboard/shared/auth/api';
+import type { AuthUser } from '@corkboard/shared/auth/api';
 import {
   MAX_SWITCH_ACCOUNTS,
   type AccountLogoutResult,
@@ -19,9 +19,10 @@ import {
   body,
   errorCode,
   GOOD_PASSWORD,
-  signupBody,
-  TestBrowser,
-  uniqueEmail,
+  newBrowser,
+  signUp,
+  type SignedUpPerson,
+  type TestBrowser,
 } from '../../test/test-browser.ts';
 
 const CODES = ERROR_CODES;
@@ -29,27 +30,16 @@ const SESSION_COOKIE = 'corkboard.session_token';
 
 let handle: DbHandle;
 let test: TestApp;
-let ipCounter = 0;
 
-function browser(): TestBrowser {
-  ipCounter += 1;
-  return new TestBrowser(test.app, `198.51.100.${ipCounter}`);
-}
+const browser = (): TestBrowser => newBrowser(test.app);
 
-interface Account {
-  id: string;
-  email: string;
-  username: string;
-}
+type Account = Omit<SignedUpPerson, 'b'>;
 
+/** A new account, signed out again: the tests log in to it where they need it. */
 async function account(): Promise<Account> {
-  const b = browser();
-  const email = uniqueEmail('switch');
-  const response = await b.post('/v3/register/', signupBody({ email }));
-  expect(response.statusCode).toBe(200);
-  const user = body<AuthSuccess>(response).resource_response.data.user;
+  const { b, ...created } = await signUp(test.app, 'switch');
   await b.post('/v3/logout/');
-  return { id: user.id, email, username: user.username };
+  return created;
 }
 
 function login(b: TestBrowser, who: Account, isAccountSwitch = false) {

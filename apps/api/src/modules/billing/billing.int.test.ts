@@ -8,7 +8,6 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
-import type { BusinessCreated } from '@corkboard/shared/business/api';
 import {
   formatMinor,
   type BillingCharge,
@@ -18,10 +17,6 @@ import {
 } from '@corkboard/shared/business/billing';
 import type { HistoryEntry, QuickPromoteResult } from '@corkboard/shared/business/campaigns';
 import type { BusinessPermission } from '@corkboard/shared/business/permissions';
-import {
-  defaultQuickPromoteValues,
-  quickPromotePayload,
-} from '@corkboard/shared/business/quick-promote';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { answer, csrfHeaders, type Answer, type Who } from '../../test/api-client.ts';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
@@ -40,10 +35,9 @@ let test: TestApp;
 let owner: UserFixture;
 let stranger: UserFixture;
 let advertiserId: string;
-let profileId: string;
 let created: QuickPromoteResult;
 let secondCampaign: QuickPromoteResult;
-const members = new Map<BusinessPermission, UserFixture>();
+let members: Map<BusinessPermission, UserFixture>;
 
 function url(path: string, id = advertiserId): string {
   return `/v3/ads/advertisers/${id}${path}`;
@@ -94,25 +88,6 @@ function card(number: string) {
   return { card: { number, exp_month: 12, exp_year: NEXT_YEAR, cvc: '123' } };
 }
 
-async function promote(title: string): Promise<QuickPromoteResult> {
-  const board = await f.board(owner, { name: `${title} board` });
-  const pin = await f.pin({ board, title, link: 'https://maras.test/tart' });
-  const values = defaultQuickPromoteValues({
-    advertiserId,
-    country: 'US',
-    pinTitle: title,
-    pinLink: 'https://maras.test/tart',
-  });
-  const promoted = await test.client.send<QuickPromoteResult>(
-    'POST',
-    `/ads/v4/advertisers/${advertiserId}/pins/${pin.id}/quick_promote/`,
-    quickPromotePayload(values, pin.id, 'US'),
-    owner,
-  );
-  expect(promoted.status, JSON.stringify(promoted.data)).toBe(200);
-  return promoted.data;
-}
-
 async function spend(result: QuickPromoteResult, day: string, micro: number): Promise<void> {
   await handle.db
     .insertInto('ad_daily_rollups')
@@ -141,32 +116,10 @@ beforeAll(async () => {
   handle = await createTestDb();
   f = createFixtures(handle.db);
   test = await buildTestApp(handle.db);
-  owner = await f.user({ username: 'bill_owner' });
-  stranger = await f.user({ username: 'bill_stranger' });
-  const business = await test.client.send<BusinessCreated>(
-    'POST',
-    '/v3/business/create/',
-    { business_name: 'Report Co', country: 'US', language: 'en', advertising_intent: 'products' },
-    owner,
-  );
-  advertiserId = business.data.advertiser_id;
-  profileId = business.data.profile.id;
-  created = await promote('Lemon tart');
-  secondCampaign = await promote('Plum cake');
-  for (const permission of [
-    'ADMIN',
-    'CAMPAIGN_MANAGER',
-    'ANALYST',
-    'FINANCE_MANAGER',
-    'AUDIENCE_MANAGER',
-  ] as const) {
-    const member = await f.user({ username: `bill_${permission.toLowerCase()}` });
-    await handle.db
-      .insertInto('business_members')
-      .values({ profile_id: profileId, user_id: member.id, permissions: [permission] })
-      .execute();
-    members.set(permission, member);
-  }
+  const advertiser = await f.advertiser(test.client, { prefix: 'bill', businessName: 'Report Co' });
+  ({ owner, stranger, advertiserId, members } = advertiser);
+  created = await advertiser.promote('Lemon tart');
+  secondCampaign = await advertiser.promote('Plum cake');
 });
 
 afterAll(async () => {
@@ -414,34 +367,19 @@ describe('monthly invoices', () => {
   });
 
   it('an account without a card gets NO_PAYMENT_METHOD and pay says BILLING_PAYMENT_METHOD_REQUIRED', async () => {
-    const other = await f.user({ username: 'bill_other' });
-    const business = await test.client.send<BusinessCreated>(
-      'POST',
-      '/v3/business/create/',
-      { business_name: 'Other Co', country: 'US', language: 'en', advertising_intent: 'products' },
-      other,
-    );
-    const otherId = business.data.advertiser_id;
-    const board = await f.board(other, { name: 'Things' });
-    const pin = await f.pin({ board, title: 'Thing', link: 'https://maras.test/thing' });
-    const values = defaultQuickPromoteValues({
-      advertiserId: otherId,
-      country: 'US',
-      pinTitle: 'Thing',
-      pinLink: 'https://maras.test/thing',
+    const otherAdvertiser = await f.advertiser(test.client, {
+      prefix: 'bill_other',
+      businessName: 'Other Co',
     });
-    const promoted = await test.client.send<QuickPromoteResult>(
-      'POST',
-      `/ads/v4/advertisers/${otherId}/pins/${pin.id}/quick_promote/`,
-      quickPromotePayload(values, pin.id, 'US'),
-      other,
-    );
+    const other = otherAdvertiser.owner;
+    const otherId = otherAdvertiser.advertiserId;
+    const promoted = await otherAdvertiser.promote('Thing', 'https://maras.test/thing');
     await handle.db
       .insertInto('ad_daily_rollups')
       .values({
-        ad_id: promoted.data.ad_id,
-        ad_group_id: promoted.data.ad_group_id,
-        campaign_id: promoted.data.campaign_id,
+        ad_id: promoted.ad_id,
+        ad_group_id: promoted.ad_group_id,
+        campaign_id: promoted.campaign_id,
         ad_account_id: otherId,
         day: '2026-08-10',
         spend_micro: 3_000_000,

@@ -1,8 +1,9 @@
 // The billing pages and forms (docs/decisions/171–173): the profile form checks its fields
 // before sending and sends the shared shape; the card form refuses a number failing Luhn without
 // sending it, shows the provider's decline, and shows the saved card; read-only for those who
-// may only read billing; invoices link their PDF and a failed one can be paid; quick promote's
-// billing step comes after the form when the ad account has no billing (business.md §4.1).
+// may only read billing; an analyst gets the server's refusal and no form; invoices link their
+// PDF and a failed one can be paid; quick promote's billing step comes after the form when the ad
+// account has no billing (business.md §4.1).
 import type { AdvertiserContext, BusinessAccessProfile } from '@corkboard/shared/business/api';
 import type { BillingOverview, Invoice } from '@corkboard/shared/business/billing';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
@@ -267,6 +268,30 @@ describe('billing page', () => {
     expect(screen.getByRole('button', { name: 'Replace card' })).toBeDisabled();
   });
 
+  test("an analyst who types the address gets the server's refusal and no form", async () => {
+    stubApi((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(me);
+      if (url.pathname === '/v3/ads/advertisers/7/')
+        return ok({
+          ...context(false),
+          permissions: ['ANALYST'],
+          capabilities: ['view_reporting'],
+        });
+      if (url.pathname === `${BILLING}/`) return fail('BUSINESS_PERMISSION_DENIED');
+      return undefined;
+    });
+    renderApp('/advertiser/7/billing/');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      ERROR_CODES.BUSINESS_PERMISSION_DENIED.message,
+    );
+    expect(screen.queryByText(/You can see billing/)).toBeNull();
+    expect(screen.queryByLabelText('Legal name')).toBeNull();
+    expect(screen.queryByRole('button', { name: /card/ })).toBeNull();
+    // The console offers no way there: Billing is not in its navigation.
+    const nav = screen.getByRole('navigation', { name: 'Ads Manager' });
+    expect(within(nav).queryByRole('link', { name: 'Billing' })).toBeNull();
+  });
+
   test('documents: each invoice links its PDF; a failed one can be paid', async () => {
     const invoices: Invoice[] = [
       {
@@ -309,10 +334,12 @@ describe('billing page', () => {
     expect(rows[1]).toHaveTextContent('$19.36');
     expect(rows[1]).toHaveTextContent('Payment failed (Your card was declined.)');
     expect(
-      within(table).getByRole('link', { name: 'Download invoice CB-7-000001 (PDF)' }),
+      within(table).getByRole('link', { name: 'Download PDF of invoice CB-7-000001' }),
     ).toHaveAttribute('href', `${BILLING}/documents/30/pdf/`);
-    expect(within(table).queryByRole('button', { name: 'Pay invoice CB-7-000001 now' })).toBeNull();
-    fireEvent.click(within(table).getByRole('button', { name: 'Pay invoice CB-7-000002 now' }));
+    expect(
+      within(table).queryByRole('button', { name: 'Pay now for invoice CB-7-000001' }),
+    ).toBeNull();
+    fireEvent.click(within(table).getByRole('button', { name: 'Pay now for invoice CB-7-000002' }));
     await waitFor(() => expect(api.bodies(`${BILLING}/documents/31/pay/`).length).toBe(1));
   });
 });

@@ -13,6 +13,7 @@ import { flattenPages } from '../../api/lists.ts';
 import { serverMessage } from '../../api/errorMessages.ts';
 import { BILLING_NAMESPACE, ensureBillingCatalogue } from '../../i18n/billingCatalogue.ts';
 import { LoadingState } from '../../ui/PageStates.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useBillingMoney } from './billingFormat.ts';
 import { BillingProfileForm } from './BillingProfileForm.tsx';
@@ -40,6 +41,9 @@ export function BillingPage({
   const { t } = useTranslation(BILLING_NAMESPACE);
   const id = useId();
   const canManage = context.capabilities.includes('manage_billing');
+  // Someone without view_billing only gets here by typing the address: the server's refusal
+  // (shown where the page would be) says it, not "you can see billing".
+  const canView = context.capabilities.includes('view_billing');
   return (
     <section aria-labelledby={`${id}-title`} className="console-section">
       <h1 id={`${id}-title`} className="heading heading--md">
@@ -67,7 +71,7 @@ export function BillingPage({
           </li>
         </ul>
       </nav>
-      {canManage ? null : <p className="business-page__intro">{t('readOnly')}</p>}
+      {canView && !canManage ? <p className="business-page__intro">{t('readOnly')}</p> : null}
       {page === 'settings' ? <SettingsPage context={context} canManage={canManage} /> : null}
       {page === 'history' ? <HistoryPage context={context} /> : null}
       {page === 'orderLines' ? <OrderLinesPage context={context} /> : null}
@@ -116,59 +120,48 @@ function HistoryPage({ context }: { context: AdvertiserContext }) {
     <>
       <h2 className="heading heading--sm">{t('history.heading')}</h2>
       <p className="business-page__intro">{t('history.intro')}</p>
-      {charges.isPending ? <LoadingState /> : null}
-      {charges.isError ? <LoadError error={charges.error} /> : null}
-      {charges.isSuccess && items.length === 0 ? <p>{t('history.empty')}</p> : null}
-      {items.length > 0 ? (
-        <div className="console__table-wrap">
-          <table className="console__table">
-            <caption className="visually-hidden">{t('history.heading')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('history.date')}</th>
-                <th scope="col">{t('history.invoice')}</th>
-                <th scope="col">{t('history.amount')}</th>
-                <th scope="col">{t('history.card')}</th>
-                <th scope="col">{t('history.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((charge) => (
-                <tr key={charge.id}>
-                  <td>{when.format(new Date(charge.created_at))}</td>
-                  <td>{charge.invoice_number}</td>
-                  <td>{money.minor(charge.amount_minor)}</td>
-                  <td>
-                    {charge.card_last4
-                      ? t('history.cardLabel', {
-                          brand: charge.card_brand ?? '',
-                          last4: charge.card_last4,
-                        })
-                      : '–'}
-                  </td>
-                  <td>
-                    {charge.status === 'SUCCEEDED'
-                      ? t('history.SUCCEEDED')
-                      : t('history.FAILED', {
-                          reason: charge.failure_message ?? charge.failure_code ?? '',
-                        })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {charges.hasNextPage ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={charges.isFetchingNextPage}
-          onClick={() => void charges.fetchNextPage()}
-        >
-          {t('history.more')}
-        </button>
-      ) : null}
+      <PagedTable
+        query={charges}
+        count={items.length}
+        copy={{
+          label: t('history.heading'),
+          empty: t('history.empty'),
+          error: t('errors.load'),
+          more: t('history.more'),
+        }}
+        head={
+          <tr>
+            <th scope="col">{t('history.date')}</th>
+            <th scope="col">{t('history.invoice')}</th>
+            <th scope="col">{t('history.amount')}</th>
+            <th scope="col">{t('history.card')}</th>
+            <th scope="col">{t('history.status')}</th>
+          </tr>
+        }
+      >
+        {items.map((charge) => (
+          <tr key={charge.id}>
+            <td>{when.format(new Date(charge.created_at))}</td>
+            <td>{charge.invoice_number}</td>
+            <td>{money.minor(charge.amount_minor)}</td>
+            <td>
+              {charge.card_last4
+                ? t('history.cardLabel', {
+                    brand: charge.card_brand ?? '',
+                    last4: charge.card_last4,
+                  })
+                : '–'}
+            </td>
+            <td>
+              {charge.status === 'SUCCEEDED'
+                ? t('history.SUCCEEDED')
+                : t('history.FAILED', {
+                    reason: charge.failure_message ?? charge.failure_code ?? '',
+                  })}
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
     </>
   );
 }
@@ -208,42 +201,31 @@ function OrderLinesPage({ context }: { context: AdvertiserContext }) {
           {t('orderLines.apply')}
         </button>
       </form>
-      {lines.isPending ? <LoadingState /> : null}
-      {lines.isError ? <LoadError error={lines.error} /> : null}
-      {lines.isSuccess && items.length === 0 ? <p>{t('orderLines.empty')}</p> : null}
-      {items.length > 0 ? (
-        <div className="console__table-wrap">
-          <table className="console__table">
-            <caption className="visually-hidden">{t('orderLines.heading')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('orderLines.day')}</th>
-                <th scope="col">{t('orderLines.campaign')}</th>
-                <th scope="col">{t('orderLines.spend')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((line) => (
-                <tr key={`${line.day}-${line.campaign_id}`}>
-                  <td>{line.day}</td>
-                  <td>{line.campaign_name}</td>
-                  <td>{money.micro(line.spend_in_micro_currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {lines.hasNextPage ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={lines.isFetchingNextPage}
-          onClick={() => void lines.fetchNextPage()}
-        >
-          {t('orderLines.more')}
-        </button>
-      ) : null}
+      <PagedTable
+        query={lines}
+        count={items.length}
+        copy={{
+          label: t('orderLines.heading'),
+          empty: t('orderLines.empty'),
+          error: t('errors.load'),
+          more: t('orderLines.more'),
+        }}
+        head={
+          <tr>
+            <th scope="col">{t('orderLines.day')}</th>
+            <th scope="col">{t('orderLines.campaign')}</th>
+            <th scope="col">{t('orderLines.spend')}</th>
+          </tr>
+        }
+      >
+        {items.map((line) => (
+          <tr key={`${line.day}-${line.campaign_id}`}>
+            <td>{line.day}</td>
+            <td>{line.campaign_name}</td>
+            <td>{money.micro(line.spend_in_micro_currency)}</td>
+          </tr>
+        ))}
+      </PagedTable>
     </>
   );
 }
@@ -260,76 +242,65 @@ function DocumentsPage({ context, canManage }: { context: AdvertiserContext; can
     <>
       <h2 className="heading heading--sm">{t('documents.heading')}</h2>
       <p className="business-page__intro">{t('documents.intro')}</p>
-      {invoices.isPending ? <LoadingState /> : null}
-      {invoices.isError ? <LoadError error={invoices.error} /> : null}
       {pay.isError ? <LoadError error={pay.error} /> : null}
-      {invoices.isSuccess && items.length === 0 ? <p>{t('documents.empty')}</p> : null}
-      {items.length > 0 ? (
-        <div className="console__table-wrap">
-          <table className="console__table">
-            <caption className="visually-hidden">{t('documents.heading')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('documents.number')}</th>
-                <th scope="col">{t('documents.period')}</th>
-                <th scope="col">{t('documents.amount')}</th>
-                <th scope="col">{t('documents.status')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('documents.download')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((invoice) => (
-                <tr key={invoice.id}>
-                  <td>{invoice.number}</td>
-                  <td>{invoice.month}</td>
-                  <td>{money.minor(invoice.amount_due_minor)}</td>
-                  <td>
-                    {t(`documents.statuses.${invoice.status}`)}
-                    {invoice.failure_message ? ` (${invoice.failure_message})` : ''}
-                  </td>
-                  <td>
-                    <a
-                      href={invoicePdfUrl(context.id, invoice.id)}
-                      download
-                      aria-label={t('documents.downloadLabel', { number: invoice.number })}
-                    >
-                      {t('documents.download')}
-                    </a>
-                    {canManage && payable(invoice) ? (
-                      <>
-                        {' '}
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          aria-label={t('documents.payLabel', { number: invoice.number })}
-                          disabled={pay.isPending}
-                          onClick={() => pay.mutate(invoice.id)}
-                        >
-                          {pay.isPending && pay.variables === invoice.id
-                            ? t('documents.paying')
-                            : t('documents.pay')}
-                        </button>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {invoices.hasNextPage ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={invoices.isFetchingNextPage}
-          onClick={() => void invoices.fetchNextPage()}
-        >
-          {t('documents.more')}
-        </button>
-      ) : null}
+      <PagedTable
+        query={invoices}
+        count={items.length}
+        copy={{
+          label: t('documents.heading'),
+          empty: t('documents.empty'),
+          error: t('errors.load'),
+          more: t('documents.more'),
+        }}
+        head={
+          <tr>
+            <th scope="col">{t('documents.number')}</th>
+            <th scope="col">{t('documents.period')}</th>
+            <th scope="col">{t('documents.amount')}</th>
+            <th scope="col">{t('documents.status')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('documents.download')}</span>
+            </th>
+          </tr>
+        }
+      >
+        {items.map((invoice) => (
+          <tr key={invoice.id}>
+            <td>{invoice.number}</td>
+            <td>{invoice.month}</td>
+            <td>{money.minor(invoice.amount_due_minor)}</td>
+            <td>
+              {t(`documents.statuses.${invoice.status}`)}
+              {invoice.failure_message ? ` (${invoice.failure_message})` : ''}
+            </td>
+            <td>
+              <a
+                href={invoicePdfUrl(context.id, invoice.id)}
+                download
+                aria-label={t('documents.downloadLabel', { number: invoice.number })}
+              >
+                {t('documents.download')}
+              </a>
+              {canManage && payable(invoice) ? (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-label={t('documents.payLabel', { number: invoice.number })}
+                    disabled={pay.isPending}
+                    onClick={() => pay.mutate(invoice.id)}
+                  >
+                    {pay.isPending && pay.variables === invoice.id
+                      ? t('documents.paying')
+                      : t('documents.pay')}
+                  </button>
+                </>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
     </>
   );
 }

@@ -6,9 +6,8 @@ import type { HistoryEntry } from '@corkboard/shared/business/campaigns';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flattenPages } from '../../api/lists.ts';
-import { serverMessage } from '../../api/errorMessages.ts';
 import { BUSINESS_NAMESPACE } from '../../i18n/businessCatalogue.ts';
-import { LoadingState } from '../../ui/PageStates.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useAdHistory } from './hooks.ts';
 
 const FILTERS = ['', 'CAMPAIGN', 'AD_GROUP', 'AD', 'BILLING'] as const;
@@ -97,68 +96,47 @@ export function ConsoleHistory({ context }: { context: AdvertiserContext }) {
           </option>
         ))}
       </select>
-      {history.isPending ? <LoadingState /> : null}
-      {history.isError ? (
-        <p className="business-alert" role="alert">
-          {serverMessage(history.error) ?? t('console.genericError')}
-        </p>
-      ) : null}
-      {history.isSuccess && items.length === 0 ? <p>{t('console.historyPage.empty')}</p> : null}
-      {items.length > 0 ? (
-        <div
-          className="console__table-wrap"
-          tabIndex={0}
-          role="region"
-          aria-label={t('console.historyPage.title')}
-        >
-          <table className="console__table">
-            <caption className="visually-hidden">{t('console.historyPage.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('console.historyPage.when')}</th>
-                <th scope="col">{t('console.historyPage.who')}</th>
-                <th scope="col">{t('console.historyPage.what')}</th>
-                <th scope="col">{t('console.historyPage.change')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{when.format(new Date(entry.created_at))}</td>
-                  <td>{who(entry)}</td>
-                  <th scope="row">
-                    {/* Billing rows name the ad account's billing itself, not an object. */}
-                    {entry.entity_type === 'BILLING'
-                      ? t('console.historyPage.entity.BILLING')
-                      : `${t(`console.historyPage.entity.${entry.entity_type}`)}: ${
-                          entry.entity_name ??
-                          `#${entry.entity_id} ${t('console.historyPage.removed')}`
-                        }`}
-                  </th>
-                  <td>
-                    {isKnownAction(entry.action)
-                      ? t(`console.historyPage.action.${entry.action}`)
-                      : t('console.historyPage.action.other', { action: entry.action })}
-                    {Object.keys(entry.changes).length > 0 ? (
-                      <span className="business-list__meta"> {changeSummary(entry.changes)}</span>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {history.hasNextPage ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={history.isFetchingNextPage}
-          onClick={() => void history.fetchNextPage()}
-        >
-          {t('console.loadMore')}
-        </button>
-      ) : null}
+      <PagedTable
+        query={history}
+        count={items.length}
+        copy={{
+          label: t('console.historyPage.title'),
+          empty: t('console.historyPage.empty'),
+          error: t('console.genericError'),
+          more: t('console.loadMore'),
+        }}
+        head={
+          <tr>
+            <th scope="col">{t('console.historyPage.when')}</th>
+            <th scope="col">{t('console.historyPage.who')}</th>
+            <th scope="col">{t('console.historyPage.what')}</th>
+            <th scope="col">{t('console.historyPage.change')}</th>
+          </tr>
+        }
+      >
+        {items.map((entry) => (
+          <tr key={entry.id}>
+            <td>{when.format(new Date(entry.created_at))}</td>
+            <td>{who(entry)}</td>
+            <th scope="row">
+              {/* Billing rows name the ad account's billing itself, not an object. */}
+              {entry.entity_type === 'BILLING'
+                ? t('console.historyPage.entity.BILLING')
+                : `${t(`console.historyPage.entity.${entry.entity_type}`)}: ${
+                    entry.entity_name ?? `#${entry.entity_id} ${t('console.historyPage.removed')}`
+                  }`}
+            </th>
+            <td>
+              {isKnownAction(entry.action)
+                ? t(`console.historyPage.action.${entry.action}`)
+                : t('console.historyPage.action.other', { action: entry.action })}
+              {Object.keys(entry.changes).length > 0 ? (
+                <span className="business-list__meta"> {changeSummary(entry.changes)}</span>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
     </section>
   );
 }

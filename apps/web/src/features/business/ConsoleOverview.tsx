@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errorMessages.ts';
 import { BUSINESS_NAMESPACE } from '../../i18n/businessCatalogue.ts';
 import { LoadingState } from '../../ui/PageStates.tsx';
+import '../../ui/data-table.css';
 import { RangeForm, useConsoleRange } from './ConsoleRange.tsx';
 import { useColumnFormat, useDayFormat } from './consoleFormat.ts';
 import { useCampaignInsights, useReportOverview } from './hooks.ts';
@@ -130,12 +131,12 @@ function OverviewFigures({
           />
           <p className="business-page__intro">{t('console.overviewPage.earnedNote')}</p>
           <div
-            className="console__table-wrap"
+            className="data-table-wrap"
             tabIndex={0}
             role="region"
             aria-label={t('console.overviewPage.tableCaption')}
           >
-            <table className="console__table">
+            <table className="data-table">
               <caption className="visually-hidden">
                 {t('console.overviewPage.tableCaption')}
               </caption>

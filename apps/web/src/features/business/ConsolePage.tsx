@@ -7,6 +7,7 @@
 // docs/advertiser-console.md); a path outside §2.1 is 'no such page'. The shell follows the narrow / medium / wide layouts (<870,
 // 870–1275, >1275) with the 80 / 56 header. The server checks every read and write; the page
 // only hides the buttons a viewer's permissions would have refused.
+import '../../ui/data-table.css';
 import './business.css';
 import {
   advertiserUrl,
@@ -239,8 +240,8 @@ function Campaigns({ context }: { context: AdvertiserContext }) {
         </p>
       ) : null}
       {items.length > 0 ? (
-        <div className="console__table-wrap">
-          <table className="console__table">
+        <div className="data-table-wrap">
+          <table className="data-table">
             <caption className="visually-hidden">{t('console.campaignsTitle')}</caption>
             <thead>
               <tr>

@@ -21,6 +21,7 @@ import { Link, NavLink, useSearchParams } from 'react-router';
 import { serverMessage } from '../../api/errorMessages.ts';
 import { BUSINESS_NAMESPACE } from '../../i18n/businessCatalogue.ts';
 import { LoadingState } from '../../ui/PageStates.tsx';
+import '../../ui/data-table.css';
 import { RangeForm, useConsoleRange } from './ConsoleRange.tsx';
 import { useColumnFormat, useDayFormat } from './consoleFormat.ts';
 import {
@@ -170,12 +171,12 @@ export function ReportTable({
       {report.isSuccess && rows.length === 0 ? <p>{t('console.reportingPage.empty')}</p> : null}
       {rows.length > 0 ? (
         <div
-          className="console__table-wrap"
+          className="data-table-wrap"
           tabIndex={0}
           role="region"
           aria-label={t(`console.reportingPage.levels.${level}`)}
         >
-          <table className="console__table">
+          <table className="data-table">
             <caption className="visually-hidden">
               {t(`console.reportingPage.levels.${level}`)}
             </caption>
