@@ -407,6 +407,20 @@ function historyOfGroup(values: AdGroupValues): Record<string, unknown> {
 }
 
 /** `{ field: { from, to } }` for the fields that differ (JSON comparison). */
+/**
+ * JSON with object keys sorted: a stored jsonb value (PostgreSQL orders its keys) and the same
+ * value built in code compare equal, so an untouched targeting spec is not a change.
+ */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : item,
+  );
+}
+
 function diff(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
@@ -414,7 +428,7 @@ function diff(
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [key, to] of Object.entries(after)) {
     const from = before[key];
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+    if (stableJson(from) !== stableJson(to)) changes[key] = { from, to };
   }
   return changes;
 }
@@ -728,7 +742,7 @@ async function updateGroupTree(
   const groupChanges = diff(storedGroupFields(old), historyOfGroup(plan.values));
   if (
     Object.keys(groupChanges).length > 0 ||
-    JSON.stringify(old.optimization_goal_metadata) !== JSON.stringify(plan.values.goalMetadata)
+    stableJson(old.optimization_goal_metadata) !== stableJson(plan.values.goalMetadata)
   ) {
     await updateEditorAdGroup(trx, old.id, plan.values, now);
     await history('AD_GROUP', old.id, 'update', groupChanges);
