@@ -63,7 +63,7 @@ export function CampaignEditor({
   const [notice, setNotice] = useState<string | null>(initialNotice);
   const alertRef = useRef<HTMLDivElement>(null);
   // An element to focus once the form has rendered a change (a group added, copied, removed).
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const focusTarget = useRef<string | null>(null);
   const save = useSaveCampaign(context.id);
   const saveDraft = useSaveDraft(context.id);
   const editing = mode.kind === 'edit';
@@ -75,11 +75,12 @@ export function CampaignEditor({
     (target ?? alertRef.current)?.focus();
   }, [fieldError, formError]);
 
+  // After every render: the change that asked for a focus has reached the page by now.
   useEffect(() => {
-    if (focusTarget === null) return;
-    document.getElementById(focusTarget)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
+    if (focusTarget.current === null) return;
+    document.getElementById(focusTarget.current)?.focus();
+    focusTarget.current = null;
+  });
 
   const fail = (error: unknown) => {
     const found = fieldErrorOf(error, t('genericError'));
@@ -173,7 +174,9 @@ export function CampaignEditor({
           advertiserId={context.id}
           country={context.country}
           readOnly={readOnly}
-          focusLater={setFocusTarget}
+          focusLater={(id) => {
+            focusTarget.current = id;
+          }}
           announce={(text) => {
             setNotice(text);
             // A group was added, copied or removed: a field error's position may be wrong now.
