@@ -782,7 +782,28 @@ export const ERROR_CODES = {
   AD_CAMPAIGN_TOO_LARGE: {
     code: 2039,
     httpStatus: 409,
-    message: 'This campaign has more ads than the editor can change at once.',
+    message: 'This campaign has more ad groups or ads than the editor can change at once.',
+  },
+  // 2040–2049: ad groups in the campaign editor (docs/decisions/192).
+  AD_GROUP_LIMIT: {
+    code: 2040,
+    httpStatus: 400,
+    message: 'A campaign has 1 to 10 ad groups.',
+  },
+  AD_GROUP_ADS_INVALID: {
+    code: 2041,
+    httpStatus: 400,
+    message: 'Choose 1 to 20 Pins for each ad group.',
+  },
+  AD_GROUP_NAME_TAKEN: {
+    code: 2042,
+    httpStatus: 400,
+    message: 'Another ad group in this campaign has this name. Choose another.',
+  },
+  AD_GROUP_STATUS_INVALID: {
+    code: 2043,
+    httpStatus: 400,
+    message: 'A new ad group can be active or paused.',
   },
   // 1400–1499: search scopes, filters, typeahead and advisories (business.md §3, §7; saving.md §2.10).
   SEARCH_SCOPE_UNKNOWN: {

@@ -1,5 +1,5 @@
-// All SQL of the console's campaign editor (docs/decisions/176–178): the editable campaign (its
-// ad group and ads), changing them and drafts (the pins an ad account may promote: ad-steps.repository.ts). Queries take
+// All SQL of the console's campaign editor (docs/decisions/176–178, 192): the editable campaign
+// (its ad groups and their ads), changing them and drafts (the pins an ad account may promote: ad-steps.repository.ts). Queries take
 // `db | trx` first; money stays integer micro-currency.
 import type { Kysely } from 'kysely';
 import type {
@@ -50,7 +50,7 @@ export interface EditorAdGroupRow {
   end_time: Date | null;
 }
 
-/** The campaign's ad groups (at most `limit`; the editor handles exactly one). */
+/** The campaign's ad groups that are not archived (at most `limit`), oldest first. */
 export async function listEditorAdGroups(
   db: Kysely<Database>,
   campaignId: string,
@@ -74,6 +74,7 @@ export async function listEditorAdGroups(
       'end_time',
     ])
     .where('campaign_id', '=', campaignId)
+    .where('status', '<>', 'ARCHIVED')
     .orderBy('id')
     .limit(limit)
     .execute();
@@ -93,7 +94,7 @@ export interface EditorAdRow {
   image_variants: StoredVariants | null;
 }
 
-/** The campaign's ads that are not archived (at most `limit`), oldest first. */
+/** The campaign's ads that are not archived, in ad groups that are not (at most `limit`), oldest first. */
 export async function listEditorAds(
   db: Kysely<Database>,
   campaignId: string,
@@ -101,6 +102,7 @@ export async function listEditorAds(
 ): Promise<EditorAdRow[]> {
   return db
     .selectFrom('ads')
+    .innerJoin('ad_groups', 'ad_groups.id', 'ads.ad_group_id')
     .innerJoin('pins', 'pins.id', 'ads.pin_id')
     .leftJoin('images', 'images.id', 'pins.image_id')
     .select([
@@ -118,6 +120,7 @@ export async function listEditorAds(
     ])
     .where('ads.campaign_id', '=', campaignId)
     .where('ads.status', '<>', 'ARCHIVED')
+    .where('ad_groups.status', '<>', 'ARCHIVED')
     .orderBy('ads.id')
     .limit(limit)
     .execute();
@@ -269,6 +272,20 @@ export async function archiveAds(
     .updateTable('ads')
     .set({ status: 'ARCHIVED', updated_at: now })
     .where('id', 'in', adIds)
+    .execute();
+}
+
+/** Archives ad groups (docs/decisions/192: never deleted, their figures stay in reporting). */
+export async function archiveAdGroups(
+  trx: Kysely<Database>,
+  adGroupIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (adGroupIds.length === 0) return;
+  await trx
+    .updateTable('ad_groups')
+    .set({ status: 'ARCHIVED', updated_at: now })
+    .where('id', 'in', adGroupIds)
     .execute();
 }
 

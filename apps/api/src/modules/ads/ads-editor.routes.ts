@@ -1,4 +1,5 @@
-// The console's campaign editor (business.md §2.1 Ads; issue 11; docs/decisions/176–178).
+// The console's campaign editor (business.md §2.1 Ads; issue 11; docs/decisions/176–178, 192):
+// a campaign with 1 to CAMPAIGN_MAX_AD_GROUPS ad groups, each with its ads.
 // Writes need manage_campaigns, the editor read view_reporting (read-only for analysts):
 //   POST   /v3/ads/advertisers/{id}/campaigns/                     EditorCampaignCreate → CampaignSaved
 //   GET    /v3/ads/advertisers/{id}/campaigns/{campaignId}/editor/                      → EditableCampaign
@@ -48,7 +49,7 @@ export const adsEditorRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
     method: 'POST',
     url: `${base}/campaigns/`,
     summary:
-      'Creates a campaign with its ad group and ads, or publishes a draft (manage_campaigns)',
+      'Creates a campaign with its ad groups and their ads, or publishes a draft (manage_campaigns)',
     tags,
     access: 'viewer',
     rateLimit: writeLimit,
@@ -64,7 +65,8 @@ export const adsEditorRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
   registerRoute(app, {
     method: 'GET',
     url: `${base}/campaigns/:campaignId/editor/`,
-    summary: 'A campaign, its ad group and its ads as the editor loads them (view_reporting)',
+    summary:
+      'A campaign, its open ad groups and their ads as the editor loads them (view_reporting)',
     tags,
     access: 'viewer',
     params: editorCampaignParamsSchema,
@@ -77,7 +79,7 @@ export const adsEditorRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
   registerRoute(app, {
     method: 'PUT',
     url: `${base}/campaigns/:campaignId/`,
-    summary: 'Edits a campaign, its ad group and its ads; edited ads go back to review',
+    summary: 'Edits a campaign and its ad groups and ads; removed groups are archived (ADR 192)',
     tags,
     access: 'viewer',
     rateLimit: writeLimit,
@@ -93,7 +95,7 @@ export const adsEditorRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
   registerRoute(app, {
     method: 'POST',
     url: `${base}/campaigns/:campaignId/duplicate/`,
-    summary: 'Copies a campaign with its ad group and ads into a new draft (manage_campaigns)',
+    summary: 'Copies a campaign with its ad groups and ads into a new draft (manage_campaigns)',
     tags,
     access: 'viewer',
     rateLimit: writeLimit,

@@ -1,7 +1,8 @@
 // Input and answer schemas of the console's campaign editor (docs/decisions/176–178). The bodies
 // are the shared editor schemas; a field's issue becomes its own error code with `data.field`
-// naming the dotted path ('ad_group.budget_in_micro_currency', 'ads.0.destination_url'), so the
-// form puts the message under that field.
+// naming the dotted path ('ad_groups.1.budget_in_micro_currency', 'ad_groups.0.ads.2.destination_url')
+// and `data.ad_group_index` the ad group (docs/decisions/192), so the form puts the message under
+// that field and names the ad group.
 import { z } from 'zod';
 import { AppError } from '@corkboard/shared/app-error';
 import type {
@@ -29,51 +30,77 @@ export const editorCampaignParamsSchema = z.object({
 });
 export const draftParamsSchema = z.object({ advertiserId: idSchema, draftId: idSchema });
 
+/** The code of a field inside one ad group (`rest` is its path under `ad_groups.N`). */
+function adGroupFieldCode(rest: readonly string[]): ErrorCodeName | null {
+  const [first, second, third] = rest;
+  switch (first) {
+    case 'name':
+      return 'AD_CAMPAIGN_NAME_REQUIRED';
+    case 'status':
+      return 'AD_GROUP_STATUS_INVALID';
+    case 'budget_type':
+    case 'budget_in_micro_currency':
+      return 'AD_BUDGET_INVALID';
+    case 'bid_in_micro_currency':
+      return 'AD_BID_INVALID';
+    case 'start_date':
+      return 'AD_START_DATE_INVALID';
+    case 'end_date':
+      return 'AD_END_DATE_INVALID';
+    case 'targeting_spec':
+      return 'AD_TARGETING_INVALID';
+    case 'conversion_tag_id':
+    case 'conversion_event':
+      return 'AD_CONVERSION_TAG_REQUIRED';
+    case 'ads':
+      if (second === undefined) return 'AD_GROUP_ADS_INVALID';
+      if (third === 'destination_url') return 'AD_DESTINATION_URL_INVALID';
+      if (third === 'pin_id') return 'AD_PIN_NOT_PROMOTABLE';
+      if (third === 'name') return 'AD_CAMPAIGN_NAME_REQUIRED';
+      return null;
+    default:
+      return null;
+  }
+}
+
 /** The code of an issue at `path` in a campaign body, or null (VALIDATION_FAILED). */
 export function editorFieldCode(path: readonly (string | number)[]): ErrorCodeName | null {
-  const [first, second, third] = path.map(String);
+  const [first, second, ...rest] = path.map(String);
   if (first === 'name') return 'AD_CAMPAIGN_NAME_REQUIRED';
-  if (first === 'ad_group') {
-    switch (second) {
-      case 'name':
-        return 'AD_CAMPAIGN_NAME_REQUIRED';
-      case 'budget_type':
-      case 'budget_in_micro_currency':
-        return 'AD_BUDGET_INVALID';
-      case 'bid_in_micro_currency':
-        return 'AD_BID_INVALID';
-      case 'start_date':
-        return 'AD_START_DATE_INVALID';
-      case 'end_date':
-        return 'AD_END_DATE_INVALID';
-      case 'targeting_spec':
-        return 'AD_TARGETING_INVALID';
-      case 'conversion_tag_id':
-      case 'conversion_event':
-        return 'AD_CONVERSION_TAG_REQUIRED';
-      default:
-        return null;
-    }
-  }
-  if (first === 'ads' && third !== undefined) {
-    if (third === 'destination_url') return 'AD_DESTINATION_URL_INVALID';
-    if (third === 'pin_id') return 'AD_PIN_NOT_PROMOTABLE';
-    if (third === 'name') return 'AD_CAMPAIGN_NAME_REQUIRED';
+  if (first === 'ad_groups') {
+    return second === undefined ? 'AD_GROUP_LIMIT' : adGroupFieldCode(rest);
   }
   if (first === 'payload') return 'AD_DRAFT_TOO_LARGE';
   return null;
 }
 
+/**
+ * The dotted path the form shows an issue under: a targeting issue names its key (LOCATION,
+ * INTEREST, …), not the list position.
+ */
+export function editorFieldPath(path: readonly (string | number)[]): string {
+  const parts = path.map(String);
+  const at = parts.indexOf('targeting_spec');
+  return (at >= 0 ? parts.slice(0, at + 2) : parts).join('.');
+}
+
+/**
+ * An editor field error: `data.field` is the dotted path and, inside an ad group,
+ * `data.ad_group_index` its position in the body (docs/decisions/192), so a client can name it.
+ */
+export function editorFieldError(code: ErrorCodeName, field: string): AppError {
+  const match = /^ad_groups\.(\d+)(?:\.|$)/.exec(field);
+  return new AppError(code, {
+    data: match ? { field, ad_group_index: Number(match[1]) } : { field },
+  });
+}
+
 /** The first issue with a field code decides; `data.field` is its dotted path. */
 export const editorErrors: InputErrorMapper = (issues) => {
   for (const issue of issues) {
-    const code = editorFieldCode(issue.path as (string | number)[]);
-    if (code !== null) {
-      // A targeting issue names its key (LOCATION, INTEREST, …), not the list position.
-      const path = issue.path.map(String);
-      const field = (path[1] === 'targeting_spec' ? path.slice(0, 3) : path).join('.');
-      return new AppError(code, { data: { field } });
-    }
+    const path = issue.path as (string | number)[];
+    const code = editorFieldCode(path);
+    if (code !== null) return editorFieldError(code, editorFieldPath(path));
   }
   return null;
 };
@@ -94,50 +121,57 @@ export const promotablePinSchema: z.ZodType<PromotablePin> = z.object({
   image_url: z.string().nullable(),
 });
 
+const editableAdSchema = z.object({
+  id: z.string(),
+  pin_id: z.string(),
+  name: z.string(),
+  destination_url: z.string(),
+  status: z.enum(AD_STATUSES),
+  review_status: z.enum(AD_REVIEW_STATUSES),
+  rejection_reasons: z.array(z.enum(REJECTION_REASONS)),
+  pin: promotablePinSchema,
+});
+
 export const editableCampaignSchema: z.ZodType<EditableCampaign> = z.object({
   id: z.string(),
   name: z.string(),
   objective_type: z.enum(AD_OBJECTIVES),
   status: z.enum(AD_STATUSES),
   ads_client_type: z.enum(['quick_promote', 'console']),
-  ad_group: z.object({
-    id: z.string(),
-    name: z.string(),
-    status: z.enum(AD_STATUSES),
-    budget_type: z.enum(BUDGET_TYPES),
-    budget_in_micro_currency: z.number().int(),
-    bid_in_micro_currency: z.number().int(),
-    billable_event: z.enum(['CLICKTHROUGH', 'IMPRESSION']),
-    pacing_delivery_type: z.enum(['STANDARD', 'ACCELERATED']),
-    start_date: z.string(),
-    end_date: z.string().nullable(),
-    targeting_spec: targetingSchema,
-    auto_targeting_enabled: z.boolean(),
-    conversion_tag_id: z.string().nullable(),
-    conversion_event: z.string().nullable(),
-  }),
-  ads: z.array(
+  ad_groups: z.array(
     z.object({
       id: z.string(),
-      pin_id: z.string(),
       name: z.string(),
-      destination_url: z.string(),
       status: z.enum(AD_STATUSES),
-      review_status: z.enum(AD_REVIEW_STATUSES),
-      rejection_reasons: z.array(z.enum(REJECTION_REASONS)),
-      pin: promotablePinSchema,
+      budget_type: z.enum(BUDGET_TYPES),
+      budget_in_micro_currency: z.number().int(),
+      bid_in_micro_currency: z.number().int(),
+      billable_event: z.enum(['CLICKTHROUGH', 'IMPRESSION']),
+      pacing_delivery_type: z.enum(['STANDARD', 'ACCELERATED']),
+      start_date: z.string(),
+      end_date: z.string().nullable(),
+      targeting_spec: targetingSchema,
+      auto_targeting_enabled: z.boolean(),
+      conversion_tag_id: z.string().nullable(),
+      conversion_event: z.string().nullable(),
+      ads: z.array(editableAdSchema),
     }),
   ),
 });
 
 export const campaignSavedSchema: z.ZodType<CampaignSaved> = z.object({
   campaign_id: z.string(),
-  ad_group_id: z.string(),
-  ads: z.array(
+  ad_groups: z.array(
     z.object({
       id: z.string(),
-      review_status: z.enum(AD_REVIEW_STATUSES),
-      rejection_reasons: z.array(z.enum(REJECTION_REASONS)),
+      status: z.enum(AD_STATUSES),
+      ads: z.array(
+        z.object({
+          id: z.string(),
+          review_status: z.enum(AD_REVIEW_STATUSES),
+          rejection_reasons: z.array(z.enum(REJECTION_REASONS)),
+        }),
+      ),
     }),
   ),
 });

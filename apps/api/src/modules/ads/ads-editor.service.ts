@@ -1,6 +1,8 @@
-// The console's campaign editor (business.md §2.1 Ads; issue 11; docs/decisions/176–178):
+// The console's campaign editor (business.md §2.1 Ads; issue 11; docs/decisions/176–178, 192):
 // create, read for editing, edit, drafts (kept on the server; edit_draft resumes them), duplicate
-// (a copy of a campaign as a draft) and the creative picker's pins.
+// (a copy of a campaign as a draft) and the creative picker's pins. A campaign has 1 to
+// CAMPAIGN_MAX_AD_GROUPS ad groups, each with its own budget, schedule, targeting and ads; an ad
+// group removed on an edit is archived with its ads, never deleted (ADR 192).
 //
 // - Writes need manage_campaigns (requireAdvertiser); reading a campaign for the editor needs
 //   view_reporting, so an analyst sees it read-only.
@@ -11,9 +13,11 @@
 import { AppError } from '@corkboard/shared/app-error';
 import {
   AD_DRAFT_MAX_BYTES,
+  CAMPAIGN_MAX_AD_GROUPS,
   type AdDraftItem,
   type CampaignSaved,
   type EditableAd,
+  type EditableAdGroup,
   type EditableCampaign,
   type EditorCampaignCreate,
   type EditorCampaignUpdate,
@@ -23,6 +27,8 @@ import {
   CAMPAIGN_MAX_ADS,
   defaultBidMicro,
   type AdObjective,
+  type AdReviewState,
+  type AdStatus,
   type RejectionReason,
 } from '@corkboard/shared/business/campaigns';
 import { SITE_TYPE_NO_WEBSITE, siteTypeOf } from '@corkboard/shared/business/eligibility';
@@ -37,6 +43,7 @@ import { requireAdvertiser } from '../business/business.service.ts';
 import { requireAdTermsAccepted } from './ad-steps.service.ts';
 import { decideReview, insertCampaign, insertHistory } from './ads.repository.ts';
 import {
+  archiveAdGroups,
   archiveAds,
   conversionTagOf,
   countAccountAudiences,
@@ -61,6 +68,7 @@ import {
   type EditorAdRow,
   type EditorPinRow,
 } from './ads-editor.repository.ts';
+import { editorFieldError } from './ads-editor.schemas.ts';
 import { checkDestinationUrl, destinationSyntax } from './destination-check.ts';
 import { AD_IMAGE_MIN_SIDE } from './quick-promote.service.ts';
 
@@ -87,9 +95,8 @@ function imageUrl(deps: Pick<AppDeps, 'storage'>, variants: StoredVariants | nul
   return variants ? thumbnail(deps.storage, variants).url : null;
 }
 
-function fieldError(code: ConstructorParameters<typeof AppError>[0], field: string): AppError {
-  return new AppError(code, { data: { field } });
-}
+/** A field's error; inside an ad group it also names the group's index (ADR 192). */
+const fieldError = editorFieldError;
 
 // ---- reading ----------------------------------------------------------------------------------
 
@@ -126,15 +133,52 @@ function endDateOf(end: Date | null): string | null {
   return end === null ? null : utcDay(new Date(end.getTime() - 1));
 }
 
-/** The campaign, its one ad group and its ads (not archived); AD_CAMPAIGN_TOO_LARGE otherwise. */
-async function loadTree(deps: Pick<AppDeps, 'db'>, campaignId: string) {
-  const groups = await listEditorAdGroups(deps.db, campaignId, 2);
-  const group = groups[0];
-  const ads = await listEditorAds(deps.db, campaignId, CAMPAIGN_MAX_ADS + 1);
-  if (!group || groups.length > 1 || ads.length > CAMPAIGN_MAX_ADS) {
+/** One ad group as stored, with its ads that are not archived. */
+interface GroupTree {
+  group: EditorAdGroupRow;
+  ads: EditorAdRow[];
+}
+
+/**
+ * The campaign's ad groups that are not archived, each with its ads that are not (ADR 192):
+ * AD_CAMPAIGN_TOO_LARGE when a campaign made elsewhere has more than the editor handles.
+ */
+async function loadTree(deps: Pick<AppDeps, 'db'>, campaignId: string): Promise<GroupTree[]> {
+  const groups = await listEditorAdGroups(deps.db, campaignId, CAMPAIGN_MAX_AD_GROUPS + 1);
+  const adsMax = CAMPAIGN_MAX_AD_GROUPS * CAMPAIGN_MAX_ADS;
+  const ads = await listEditorAds(deps.db, campaignId, adsMax + 1);
+  if (groups.length > CAMPAIGN_MAX_AD_GROUPS || ads.length > adsMax) {
     throw new AppError('AD_CAMPAIGN_TOO_LARGE');
   }
-  return { group, ads };
+  const byGroup = new Map(groups.map((group) => [group.id, [] as EditorAdRow[]]));
+  for (const ad of ads) byGroup.get(ad.ad_group_id)?.push(ad);
+  const trees = groups.map((group) => ({ group, ads: byGroup.get(group.id) ?? [] }));
+  if (trees.some((tree) => tree.ads.length > CAMPAIGN_MAX_ADS)) {
+    throw new AppError('AD_CAMPAIGN_TOO_LARGE');
+  }
+  return trees;
+}
+
+function serializeGroup(deps: Pick<AppDeps, 'storage'>, tree: GroupTree): EditableAdGroup {
+  const { group } = tree;
+  const goal = goalOf(group);
+  return {
+    id: group.id,
+    name: group.name,
+    status: group.status,
+    budget_type: group.budget_type,
+    budget_in_micro_currency: Number(group.budget_in_micro_currency),
+    bid_in_micro_currency: Number(group.bid_in_micro_currency),
+    billable_event: group.billable_event,
+    pacing_delivery_type: group.pacing_delivery_type,
+    start_date: utcDay(group.start_time),
+    end_date: endDateOf(group.end_time),
+    targeting_spec: group.targeting_spec,
+    auto_targeting_enabled: group.auto_targeting_enabled,
+    conversion_tag_id: goal.tag,
+    conversion_event: goal.event,
+    ads: tree.ads.map((ad) => serializeAd(deps, ad)),
+  };
 }
 
 export async function editableCampaign(
@@ -146,37 +190,20 @@ export async function editableCampaign(
   const { account } = await requireAdvertiser(deps, viewer, advertiserId, 'view_reporting');
   const campaign = await findEditorCampaign(deps.db, account.id, campaignId);
   if (!campaign) throw new AppError('AD_CAMPAIGN_NOT_FOUND');
-  const { group, ads } = await loadTree(deps, campaign.id);
-  const goal = goalOf(group);
+  const trees = await loadTree(deps, campaign.id);
   return {
     id: campaign.id,
     name: campaign.name,
     objective_type: campaign.objective_type,
     status: campaign.status,
     ads_client_type: campaign.ads_client_type,
-    ad_group: {
-      id: group.id,
-      name: group.name,
-      status: group.status,
-      budget_type: group.budget_type,
-      budget_in_micro_currency: Number(group.budget_in_micro_currency),
-      bid_in_micro_currency: Number(group.bid_in_micro_currency),
-      billable_event: group.billable_event,
-      pacing_delivery_type: group.pacing_delivery_type,
-      start_date: utcDay(group.start_time),
-      end_date: endDateOf(group.end_time),
-      targeting_spec: group.targeting_spec,
-      auto_targeting_enabled: group.auto_targeting_enabled,
-      conversion_tag_id: goal.tag,
-      conversion_event: goal.event,
-    },
-    ads: ads.map((ad) => serializeAd(deps, ad)),
+    ad_groups: trees.map((tree) => serializeGroup(deps, tree)),
   };
 }
 
 // ---- validation --------------------------------------------------------------------------------
 
-type AdGroupInput = EditorCampaignCreate['ad_group'] | EditorCampaignUpdate['ad_group'];
+type AdGroupInput = EditorCampaignCreate['ad_groups'][number];
 
 /**
  * The ad group's stored values from the form (docs/decisions/177): UTC days, the end inclusive;
@@ -188,14 +215,16 @@ async function adGroupValues(
   deps: Pick<AppDeps, 'db' | 'now'>,
   adAccountId: string,
   objective: AdObjective,
-  input: AdGroupInput,
+  input: Omit<AdGroupInput, 'status' | 'ads'> & { status: AdStatus },
   existingStart: Date | null,
+  /** Where the group is in the body ('ad_groups.1'): its errors name it. */
+  at: string,
 ): Promise<AdGroupValues> {
   const now = deps.now();
   const today = utcDay(now);
   const keepsStart = existingStart !== null && utcDay(existingStart) === input.start_date;
   if (!keepsStart && input.start_date < today) {
-    throw fieldError('AD_START_DATE_INVALID', 'ad_group.start_date');
+    throw fieldError('AD_START_DATE_INVALID', `${at}.start_date`);
   }
   const start = keepsStart && existingStart ? existingStart : dayStart(input.start_date);
   const end =
@@ -204,23 +233,23 @@ async function adGroupValues(
     end !== null &&
     (end <= now || end <= start || end.getTime() - start.getTime() > MAX_DURATION_DAYS * DAY_MS)
   ) {
-    throw fieldError('AD_END_DATE_INVALID', 'ad_group.end_date');
+    throw fieldError('AD_END_DATE_INVALID', `${at}.end_date`);
   }
   if (input.budget_type === 'LIFETIME' && end === null) {
-    throw fieldError('AD_BUDGET_INVALID', 'ad_group.end_date');
+    throw fieldError('AD_BUDGET_INVALID', `${at}.end_date`);
   }
   const billableEvent = billableEventOf(objective);
   const bid = input.bid_in_micro_currency ?? defaultBidMicro(billableEvent);
   if (input.bid_in_micro_currency !== undefined && bid > input.budget_in_micro_currency) {
-    throw fieldError('AD_BID_INVALID', 'ad_group.bid_in_micro_currency');
+    throw fieldError('AD_BID_INVALID', `${at}.bid_in_micro_currency`);
   }
   let goalMetadata: Record<string, unknown> | null = null;
   if (objective === 'WEB_CONVERSION') {
     if (input.conversion_tag_id === undefined || input.conversion_event === undefined) {
-      throw fieldError('AD_CONVERSION_TAG_REQUIRED', 'ad_group.conversion_tag_id');
+      throw fieldError('AD_CONVERSION_TAG_REQUIRED', `${at}.conversion_tag_id`);
     }
     if (!(await conversionTagOf(deps.db, adAccountId, input.conversion_tag_id))) {
-      throw fieldError('AD_CONVERSION_TAG_NOT_FOUND', 'ad_group.conversion_tag_id');
+      throw fieldError('AD_CONVERSION_TAG_NOT_FOUND', `${at}.conversion_tag_id`);
     }
     goalMetadata = {
       conversion_tag_v3_goal_metadata: {
@@ -241,7 +270,7 @@ async function adGroupValues(
     (await countAccountAudiences(deps.db, adAccountId, targeting.AUDIENCE_EXCLUDE)) !==
     targeting.AUDIENCE_EXCLUDE.length
   ) {
-    throw fieldError('AD_AUDIENCE_NOT_FOUND', 'ad_group.targeting_spec.AUDIENCE_EXCLUDE');
+    throw fieldError('AD_AUDIENCE_NOT_FOUND', `${at}.targeting_spec.AUDIENCE_EXCLUDE`);
   }
   return {
     name: input.name,
@@ -285,7 +314,9 @@ async function checkAds(
     status: 'ACTIVE' | 'PAUSED';
   }[],
   fallbackName: string,
-  /** The pins of the campaign's ads (edit): an ad keeping its pin is not checked again. */
+  /** Where the ads are in the body ('ad_groups.1.ads'): their errors name them. */
+  at: string,
+  /** The pins of the group's ads (edit): an ad keeping its pin is not checked again. */
   keptPins: ReadonlyMap<string, string> = new Map(),
 ): Promise<CheckedAd[]> {
   const pins = new Map(
@@ -304,13 +335,13 @@ async function checkAds(
           pin.board_privacy === 'secret' ||
           siteTypeOf(pin.link, deps.publicUrl) === SITE_TYPE_NO_WEBSITE))
     ) {
-      throw fieldError('AD_PIN_NOT_PROMOTABLE', `ads.${index}.pin_id`);
+      throw fieldError('AD_PIN_NOT_PROMOTABLE', `${at}.${index}.pin_id`);
     }
     const syntax = destinationSyntax(ad.destination_url, deps.publicUrl);
     if (syntax.status !== 'ok' || !syntax.url) {
       throw fieldError(
         syntax.status === 'internal' ? 'AD_DESTINATION_URL_INTERNAL' : 'AD_DESTINATION_URL_INVALID',
-        `ads.${index}.destination_url`,
+        `${at}.${index}.destination_url`,
       );
     }
     return {
@@ -376,6 +407,20 @@ function historyOfGroup(values: AdGroupValues): Record<string, unknown> {
 }
 
 /** `{ field: { from, to } }` for the fields that differ (JSON comparison). */
+/**
+ * JSON with object keys sorted: a stored jsonb value (PostgreSQL orders its keys) and the same
+ * value built in code compare equal, so an untouched targeting spec is not a change.
+ */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : item,
+  );
+}
+
 function diff(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
@@ -383,36 +428,97 @@ function diff(
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [key, to] of Object.entries(after)) {
     const from = before[key];
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+    if (stableJson(from) !== stableJson(to)) changes[key] = { from, to };
   }
   return changes;
 }
 
 // ---- create and publish ------------------------------------------------------------------------
 
+/**
+ * Two ad groups of one campaign may not share a name (trimmed, case-blind), so an error that
+ * names an ad group names one (ADR 192). Archived ones are not compared.
+ */
+function checkGroupNames(groups: readonly { name: string; status: AdStatus }[]): void {
+  const seen = new Set<string>();
+  groups.forEach((group, index) => {
+    if (group.status === 'ARCHIVED') return;
+    const key = group.name.trim().toLowerCase();
+    if (seen.has(key)) throw fieldError('AD_GROUP_NAME_TAKEN', `ad_groups.${index}.name`);
+    seen.add(key);
+  });
+}
+
+interface SavedGroup {
+  id: string;
+  status: AdStatus;
+  adIds: string[];
+}
+
 function savedAnswer(
   campaignId: string,
-  adGroupId: string,
-  adIds: readonly string[],
+  groups: readonly SavedGroup[],
   pending: ReadonlySet<string>,
   rejected: ReadonlyMap<string, RejectionReason[]>,
-  reviewOf: (id: string) => CampaignSaved['ads'][number]['review_status'],
+  reviewOf: (id: string) => AdReviewState,
 ): CampaignSaved {
   return {
     campaign_id: campaignId,
-    ad_group_id: adGroupId,
-    ads: adIds.map((id) => {
-      const reasons = rejected.get(id);
-      return {
-        id,
-        review_status: reasons ? 'REJECTED' : pending.has(id) ? 'PENDING' : reviewOf(id),
-        rejection_reasons: reasons ?? [],
-      };
-    }),
+    ad_groups: groups.map((group) => ({
+      id: group.id,
+      status: group.status,
+      ads: group.adIds.map((id) => {
+        const reasons = rejected.get(id);
+        return {
+          id,
+          review_status: reasons ? 'REJECTED' : pending.has(id) ? 'PENDING' : reviewOf(id),
+          rejection_reasons: reasons ?? [],
+        };
+      }),
+    })),
   };
 }
 
-/** POST …/campaigns/: a campaign, its ad group and ads (PENDING), in one transaction. */
+type HistoryWriter = (
+  entityType: 'CAMPAIGN' | 'AD_GROUP' | 'AD',
+  entityId: string,
+  action: string,
+  changes: Record<string, unknown>,
+) => Promise<unknown>;
+
+type Trx = Parameters<typeof insertEditorAd>[0];
+
+/** A new ad group and its new ads (PENDING), with their history rows. */
+async function insertGroupTree(
+  trx: Trx,
+  history: HistoryWriter,
+  ids: { campaignId: string; adAccountId: string },
+  values: AdGroupValues,
+  ads: readonly CheckedAd[],
+): Promise<{ groupId: string; adIds: string[] }> {
+  const groupId = await insertEditorAdGroup(trx, ids, values);
+  await history('AD_GROUP', groupId, 'create', {
+    campaign_id: ids.campaignId,
+    ...historyOfGroup(values),
+  });
+  const adIds: string[] = [];
+  for (const ad of ads) {
+    const adId = await insertEditorAd(
+      trx,
+      { adGroupId: groupId, ...ids },
+      { pinId: ad.pinId, name: ad.name, destinationUrl: ad.destinationUrl, status: ad.status },
+    );
+    adIds.push(adId);
+    await history('AD', adId, 'create', {
+      ad_group_id: groupId,
+      pin_id: ad.pinId,
+      destination_url: ad.destinationUrl,
+    });
+  }
+  return { groupId, adIds };
+}
+
+/** POST …/campaigns/: a campaign, its ad groups and their ads (PENDING), in one transaction. */
 export async function createCampaign(
   deps: Deps,
   viewer: Viewer,
@@ -425,14 +531,38 @@ export async function createCampaign(
   if (input.draft_id !== undefined && !(await findDraft(deps.db, account.id, input.draft_id))) {
     throw new AppError('AD_DRAFT_NOT_FOUND');
   }
-  const group = await adGroupValues(deps, account.id, input.objective_type, input.ad_group, null);
-  const ads = await checkAds(deps, account.profile_id, viewer, input.ads, input.name);
+  // Every ad group is checked before anything is written: a bad second group leaves nothing.
+  checkGroupNames(input.ad_groups);
+  const groups: { values: AdGroupValues; ads: CheckedAd[] }[] = [];
+  for (const [index, groupInput] of input.ad_groups.entries()) {
+    const at = `ad_groups.${index}`;
+    groups.push({
+      values: await adGroupValues(deps, account.id, input.objective_type, groupInput, null, at),
+      ads: await checkAds(
+        deps,
+        account.profile_id,
+        viewer,
+        groupInput.ads,
+        input.name,
+        `${at}.ads`,
+      ),
+    });
+  }
 
   const created = await deps.db.transaction().execute(async (trx) => {
     // A draft published twice at once: only one transaction deletes it.
     if (input.draft_id !== undefined && !(await deleteDraft(trx, account.id, input.draft_id))) {
       throw new AppError('AD_DRAFT_NOT_FOUND');
     }
+    const history: HistoryWriter = (entityType, entityId, action, changes) =>
+      insertHistory(trx, {
+        adAccountId: account.id,
+        actorId: viewer.id,
+        entityType,
+        entityId,
+        action,
+        changes,
+      });
     const campaignId = await insertCampaign(trx, {
       adAccountId: account.id,
       name: input.name,
@@ -443,75 +573,241 @@ export async function createCampaign(
     if (input.status === 'PAUSED') {
       await updateCampaignRow(trx, campaignId, { name: input.name, status: 'PAUSED' }, deps.now());
     }
-    const adGroupId = await insertEditorAdGroup(
-      trx,
-      { campaignId, adAccountId: account.id },
-      group,
-    );
-    await insertHistory(trx, {
-      adAccountId: account.id,
-      actorId: viewer.id,
-      entityType: 'CAMPAIGN',
-      entityId: campaignId,
-      action: 'create',
-      changes: {
-        name: input.name,
-        objective_type: input.objective_type,
-        status: input.status,
-        ...(input.draft_id === undefined ? {} : { draft_id: input.draft_id }),
-      },
+    await history('CAMPAIGN', campaignId, 'create', {
+      name: input.name,
+      objective_type: input.objective_type,
+      status: input.status,
+      ad_groups: input.ad_groups.length,
+      ...(input.draft_id === undefined ? {} : { draft_id: input.draft_id }),
     });
-    await insertHistory(trx, {
-      adAccountId: account.id,
-      actorId: viewer.id,
-      entityType: 'AD_GROUP',
-      entityId: adGroupId,
-      action: 'create',
-      changes: { campaign_id: campaignId, ...historyOfGroup(group) },
-    });
-    const adIds: string[] = [];
-    for (const ad of ads) {
-      const adId = await insertEditorAd(
+    const saved: SavedGroup[] = [];
+    for (const group of groups) {
+      const { groupId, adIds } = await insertGroupTree(
         trx,
-        { adGroupId, campaignId, adAccountId: account.id },
-        { pinId: ad.pinId, name: ad.name, destinationUrl: ad.destinationUrl, status: ad.status },
+        history,
+        { campaignId, adAccountId: account.id },
+        group.values,
+        group.ads,
       );
-      adIds.push(adId);
-      await insertHistory(trx, {
-        adAccountId: account.id,
-        actorId: viewer.id,
-        entityType: 'AD',
-        entityId: adId,
-        action: 'create',
-        changes: { ad_group_id: adGroupId, pin_id: ad.pinId, destination_url: ad.destinationUrl },
-      });
+      saved.push({ id: groupId, status: group.values.status, adIds });
     }
-    return { campaignId, adGroupId, adIds };
+    return { campaignId, saved };
   });
   deps.log.info(
-    { by: viewer.id, advertiser_id: account.id, campaign_id: created.campaignId },
+    {
+      by: viewer.id,
+      advertiser_id: account.id,
+      campaign_id: created.campaignId,
+      ad_groups: created.saved.length,
+    },
     'ads: console campaign created',
   );
   const rejected = await autoReview(
     deps,
-    created.adIds.map((id, index) => ({ id, ad: ads[index] as CheckedAd })),
+    created.saved.flatMap((group, groupIndex) =>
+      group.adIds.map((id, index) => ({
+        id,
+        ad: groups[groupIndex]?.ads[index] as CheckedAd,
+      })),
+    ),
   );
-  return savedAnswer(
-    created.campaignId,
-    created.adGroupId,
-    created.adIds,
-    new Set(created.adIds),
-    rejected,
-    () => 'PENDING',
-  );
+  const allAds = created.saved.flatMap((group) => group.adIds);
+  return savedAnswer(created.campaignId, created.saved, new Set(allAds), rejected, () => 'PENDING');
 }
 
 // ---- edit --------------------------------------------------------------------------------------
 
+/** What an edit does to one ad group of the body, decided before the transaction. */
+type GroupPlan =
+  | { kind: 'create'; values: AdGroupValues; ads: CheckedAd[] }
+  | { kind: 'update'; tree: GroupTree; values: AdGroupValues; ads: CheckedAd[] }
+  | { kind: 'archive'; tree: GroupTree };
+
+function storedGroupFields(group: EditorAdGroupRow): Record<string, unknown> {
+  return {
+    name: group.name,
+    status: group.status,
+    budget_type: group.budget_type,
+    budget_in_micro_currency: Number(group.budget_in_micro_currency),
+    bid_in_micro_currency: Number(group.bid_in_micro_currency),
+    pacing_delivery_type: group.pacing_delivery_type,
+    start_time: group.start_time.toISOString(),
+    end_time: group.end_time?.toISOString() ?? null,
+    targeting_spec: group.targeting_spec,
+    auto_targeting_enabled: group.auto_targeting_enabled,
+  };
+}
+
 /**
- * PUT …/campaigns/{id}/: the campaign, its ad group and its ads as the form has them. Ads with an
- * id must be this campaign's (AD_NOT_FOUND); ads without one are added; ads left out are
- * archived. An ad whose pin, destination or name changes goes back to PENDING review.
+ * Checks every ad group of an edit (nothing is written yet): a group with an id must be one of
+ * the campaign's open groups, sent once (AD_GROUP_NOT_FOUND); an ad with an id must be one of
+ * its own group's ads, sent once (AD_NOT_FOUND: ads do not move between groups, as in the Ads
+ * API); a group sent as ARCHIVED is archived as it is, unchecked; a new group cannot be ARCHIVED.
+ */
+async function planGroups(
+  deps: Deps,
+  viewer: Viewer,
+  account: { id: string; profile_id: string },
+  objective: AdObjective,
+  input: EditorCampaignUpdate,
+  before: readonly GroupTree[],
+): Promise<{ plans: GroupPlan[]; dropped: GroupTree[] }> {
+  checkGroupNames(input.ad_groups);
+  if (input.ad_groups.every((group) => group.status === 'ARCHIVED')) {
+    // Archiving every ad group is archiving the campaign: its status says so.
+    throw fieldError('AD_GROUP_LIMIT', 'ad_groups');
+  }
+  const byId = new Map(before.map((tree) => [tree.group.id, tree]));
+  const seen = new Set<string>();
+  const plans: GroupPlan[] = [];
+  for (const [index, groupInput] of input.ad_groups.entries()) {
+    const at = `ad_groups.${index}`;
+    const tree = groupInput.id === undefined ? undefined : byId.get(groupInput.id);
+    if (groupInput.id !== undefined) {
+      if (!tree || seen.has(groupInput.id)) throw fieldError('AD_GROUP_NOT_FOUND', `${at}.id`);
+      seen.add(groupInput.id);
+      if (groupInput.status === 'ARCHIVED') {
+        plans.push({ kind: 'archive', tree });
+        continue;
+      }
+    } else if (groupInput.status === 'ARCHIVED') {
+      throw fieldError('AD_GROUP_STATUS_INVALID', `${at}.status`);
+    }
+    const values = await adGroupValues(
+      deps,
+      account.id,
+      objective,
+      groupInput,
+      tree?.group.start_time ?? null,
+      at,
+    );
+    const ads = await checkAds(
+      deps,
+      account.profile_id,
+      viewer,
+      groupInput.ads,
+      input.name,
+      `${at}.ads`,
+      new Map((tree?.ads ?? []).map((ad) => [ad.id, ad.pin_id])),
+    );
+    const own = new Set((tree?.ads ?? []).map((ad) => ad.id));
+    const seenAds = new Set<string>();
+    ads.forEach((ad, adIndex) => {
+      if (ad.id === undefined) return;
+      if (!own.has(ad.id) || seenAds.has(ad.id)) {
+        throw fieldError('AD_NOT_FOUND', `${at}.ads.${adIndex}.id`);
+      }
+      seenAds.add(ad.id);
+    });
+    plans.push(tree ? { kind: 'update', tree, values, ads } : { kind: 'create', values, ads });
+  }
+  return { plans, dropped: before.filter((tree) => !seen.has(tree.group.id)) };
+}
+
+/** An ad group and its open ads archived, each with its history row (never deleted; ADR 192). */
+async function archiveGroupTree(
+  trx: Trx,
+  history: HistoryWriter,
+  tree: GroupTree,
+  now: Date,
+): Promise<void> {
+  await archiveAdGroups(trx, [tree.group.id], now);
+  await history('AD_GROUP', tree.group.id, 'archive', {
+    status: { from: tree.group.status, to: 'ARCHIVED' },
+  });
+  await archiveAds(
+    trx,
+    tree.ads.map((ad) => ad.id),
+    now,
+  );
+  for (const ad of tree.ads) {
+    await history('AD', ad.id, 'archive', { status: { from: ad.status, to: 'ARCHIVED' } });
+  }
+}
+
+/**
+ * An existing ad group changed as the form has it: its fields (an `update` row with what
+ * changed), its ads (changed, added, or archived when left out). An ad whose pin, destination or
+ * name changes goes back to PENDING review.
+ */
+async function updateGroupTree(
+  trx: Trx,
+  history: HistoryWriter,
+  ids: { campaignId: string; adAccountId: string },
+  plan: Extract<GroupPlan, { kind: 'update' }>,
+  now: Date,
+  review: { pending: Set<string>; reviewed: { id: string; ad: CheckedAd }[] },
+): Promise<string[]> {
+  const old = plan.tree.group;
+  const groupChanges = diff(storedGroupFields(old), historyOfGroup(plan.values));
+  if (
+    Object.keys(groupChanges).length > 0 ||
+    stableJson(old.optimization_goal_metadata) !== stableJson(plan.values.goalMetadata)
+  ) {
+    await updateEditorAdGroup(trx, old.id, plan.values, now);
+    await history('AD_GROUP', old.id, 'update', groupChanges);
+  }
+  const existing = new Map(plan.tree.ads.map((ad) => [ad.id, ad]));
+  const adIds: string[] = [];
+  for (const ad of plan.ads) {
+    const values = {
+      pinId: ad.pinId,
+      name: ad.name,
+      destinationUrl: ad.destinationUrl,
+      status: ad.status,
+    };
+    const was = ad.id === undefined ? undefined : existing.get(ad.id);
+    if (!was) {
+      const adId = await insertEditorAd(trx, { adGroupId: old.id, ...ids }, values);
+      adIds.push(adId);
+      review.pending.add(adId);
+      review.reviewed.push({ id: adId, ad });
+      await history('AD', adId, 'create', {
+        ad_group_id: old.id,
+        pin_id: ad.pinId,
+        destination_url: ad.destinationUrl,
+      });
+      continue;
+    }
+    adIds.push(was.id);
+    const changes = diff(
+      {
+        pin_id: was.pin_id,
+        name: was.name,
+        destination_url: was.destination_url,
+        status: was.status,
+      },
+      { pin_id: ad.pinId, name: ad.name, destination_url: ad.destinationUrl, status: ad.status },
+    );
+    if (Object.keys(changes).length === 0) continue;
+    const edited = 'pin_id' in changes || 'name' in changes || 'destination_url' in changes;
+    await updateEditorAd(trx, was.id, values, edited, now);
+    if (edited) {
+      review.pending.add(was.id);
+      review.reviewed.push({ id: was.id, ad });
+    }
+    await history('AD', was.id, 'update', {
+      ...changes,
+      ...(edited ? { review_status: { from: was.review_status, to: 'PENDING' } } : {}),
+    });
+  }
+  const kept = new Set(adIds);
+  const dropped = plan.tree.ads.filter((ad) => !kept.has(ad.id));
+  await archiveAds(
+    trx,
+    dropped.map((ad) => ad.id),
+    now,
+  );
+  for (const ad of dropped) {
+    await history('AD', ad.id, 'archive', { status: { from: ad.status, to: 'ARCHIVED' } });
+  }
+  return adIds;
+}
+
+/**
+ * PUT …/campaigns/{id}/: the campaign, its ad groups and their ads as the form has them, in one
+ * transaction with the history rows. Groups without an id are added; the campaign's open groups
+ * left out, or sent as ARCHIVED, are archived with their ads (ADR 192).
  */
 export async function updateCampaign(
   deps: Deps,
@@ -528,39 +824,24 @@ export async function updateCampaign(
     throw fieldError('AD_OBJECTIVE_LOCKED', 'objective_type');
   }
   const before = await loadTree(deps, campaignId);
-  const group = await adGroupValues(
+  const { plans, dropped } = await planGroups(
     deps,
-    account.id,
-    current.objective_type,
-    input.ad_group,
-    before.group.start_time,
-  );
-  const existing = new Map(before.ads.map((ad) => [ad.id, ad]));
-  const ads = await checkAds(
-    deps,
-    account.profile_id,
     viewer,
-    input.ads,
-    input.name,
-    new Map(before.ads.map((ad) => [ad.id, ad.pin_id])),
+    account,
+    current.objective_type,
+    input,
+    before,
   );
-  ads.forEach((ad, index) => {
-    if (ad.id !== undefined && !existing.has(ad.id)) {
-      throw fieldError('AD_NOT_FOUND', `ads.${index}.id`);
-    }
-  });
+  const reviewBefore = new Map(
+    before.flatMap((tree) => tree.ads.map((ad) => [ad.id, ad.review_status] as const)),
+  );
 
   const now = deps.now();
   const saved = await deps.db.transaction().execute(async (trx) => {
     const locked = await findEditorCampaign(trx, account.id, campaignId, true);
     if (!locked) throw new AppError('AD_CAMPAIGN_NOT_FOUND');
     if (locked.status === 'ARCHIVED') throw new AppError('AD_CAMPAIGN_ARCHIVED');
-    const history = (
-      entityType: 'CAMPAIGN' | 'AD_GROUP' | 'AD',
-      entityId: string,
-      action: string,
-      changes: Record<string, unknown>,
-    ) =>
+    const history: HistoryWriter = (entityType, entityId, action, changes) =>
       insertHistory(trx, {
         adAccountId: account.id,
         actorId: viewer.id,
@@ -579,98 +860,43 @@ export async function updateCampaign(
       await history('CAMPAIGN', campaignId, 'update', campaignChanges);
     }
 
-    const old = before.group;
-    const groupChanges = diff(
-      {
-        name: old.name,
-        status: old.status,
-        budget_type: old.budget_type,
-        budget_in_micro_currency: Number(old.budget_in_micro_currency),
-        bid_in_micro_currency: Number(old.bid_in_micro_currency),
-        pacing_delivery_type: old.pacing_delivery_type,
-        start_time: old.start_time.toISOString(),
-        end_time: old.end_time?.toISOString() ?? null,
-        targeting_spec: old.targeting_spec,
-        auto_targeting_enabled: old.auto_targeting_enabled,
-      },
-      historyOfGroup(group),
-    );
-    if (
-      Object.keys(groupChanges).length > 0 ||
-      JSON.stringify(old.optimization_goal_metadata) !== JSON.stringify(group.goalMetadata)
-    ) {
-      await updateEditorAdGroup(trx, old.id, group, now);
-      await history('AD_GROUP', old.id, 'update', groupChanges);
-    }
-
-    const adIds: string[] = [];
-    const pending = new Set<string>();
-    const reviewed: { id: string; ad: CheckedAd }[] = [];
-    for (const ad of ads) {
-      const values = {
-        pinId: ad.pinId,
-        name: ad.name,
-        destinationUrl: ad.destinationUrl,
-        status: ad.status,
-      };
-      const was = ad.id === undefined ? undefined : existing.get(ad.id);
-      if (!was) {
-        const adId = await insertEditorAd(
-          trx,
-          { adGroupId: old.id, campaignId, adAccountId: account.id },
-          values,
-        );
-        adIds.push(adId);
-        pending.add(adId);
-        reviewed.push({ id: adId, ad });
-        await history('AD', adId, 'create', {
-          ad_group_id: old.id,
-          pin_id: ad.pinId,
-          destination_url: ad.destinationUrl,
+    const ids = { campaignId, adAccountId: account.id };
+    const review = { pending: new Set<string>(), reviewed: [] as { id: string; ad: CheckedAd }[] };
+    const groups: SavedGroup[] = [];
+    for (const plan of plans) {
+      if (plan.kind === 'archive') {
+        await archiveGroupTree(trx, history, plan.tree, now);
+        groups.push({
+          id: plan.tree.group.id,
+          status: 'ARCHIVED',
+          adIds: plan.tree.ads.map((ad) => ad.id),
         });
-        continue;
+      } else if (plan.kind === 'create') {
+        const { groupId, adIds } = await insertGroupTree(trx, history, ids, plan.values, plan.ads);
+        for (const [index, adId] of adIds.entries()) {
+          review.pending.add(adId);
+          review.reviewed.push({ id: adId, ad: plan.ads[index] as CheckedAd });
+        }
+        groups.push({ id: groupId, status: plan.values.status, adIds });
+      } else {
+        const adIds = await updateGroupTree(trx, history, ids, plan, now, review);
+        groups.push({ id: plan.tree.group.id, status: plan.values.status, adIds });
       }
-      adIds.push(was.id);
-      const changes = diff(
-        {
-          pin_id: was.pin_id,
-          name: was.name,
-          destination_url: was.destination_url,
-          status: was.status,
-        },
-        { pin_id: ad.pinId, name: ad.name, destination_url: ad.destinationUrl, status: ad.status },
-      );
-      if (Object.keys(changes).length === 0) continue;
-      const edited = 'pin_id' in changes || 'name' in changes || 'destination_url' in changes;
-      await updateEditorAd(trx, was.id, values, edited, now);
-      if (edited) {
-        pending.add(was.id);
-        reviewed.push({ id: was.id, ad });
-      }
-      await history('AD', was.id, 'update', {
-        ...changes,
-        ...(edited ? { review_status: { from: was.review_status, to: 'PENDING' } } : {}),
-      });
     }
-    const kept = new Set(adIds);
-    const dropped = before.ads.filter((ad) => !kept.has(ad.id)).map((ad) => ad.id);
-    await archiveAds(trx, dropped, now);
-    for (const adId of dropped) {
-      await history('AD', adId, 'archive', {
-        status: { from: existing.get(adId)?.status, to: 'ARCHIVED' },
-      });
-    }
-    return { adIds, pending, reviewed };
+    for (const tree of dropped) await archiveGroupTree(trx, history, tree, now);
+    return { groups, review };
   });
-  deps.log.info({ by: viewer.id, campaign_id: campaignId }, 'ads: console campaign edited');
-  const rejected = await autoReview(deps, saved.reviewed);
+  deps.log.info(
+    { by: viewer.id, campaign_id: campaignId, ad_groups: saved.groups.length },
+    'ads: console campaign edited',
+  );
+  const rejected = await autoReview(deps, saved.review.reviewed);
   return savedAnswer(
     campaignId,
-    before.group.id,
-    saved.adIds,
-    saved.pending,
+    saved.groups,
+    saved.review.pending,
     rejected,
-    (id) => existing.get(id)?.review_status ?? 'PENDING',
+    (id) => reviewBefore.get(id) ?? 'PENDING',
   );
 }
 
@@ -788,8 +1014,8 @@ export async function removeDraft(
 }
 
 /**
- * POST …/campaigns/{id}/duplicate/: the campaign, its ad group and its ads copied into a new
- * draft (the form's create shape, ads without ids, the schedule from today when it has passed),
+ * POST …/campaigns/{id}/duplicate/: the campaign, its open ad groups and their ads copied into a
+ * new draft (the form's create shape, ads without ids, each schedule from today when it has passed),
  * recorded on the source campaign's history in the same transaction.
  */
 export async function duplicateCampaign(
@@ -801,37 +1027,39 @@ export async function duplicateCampaign(
   const { account } = await requireAdvertiser(deps, viewer, advertiserId, 'manage_campaigns');
   const source = await editableCampaign(deps, viewer, advertiserId, campaignId);
   const today = utcDay(deps.now());
-  const group = source.ad_group;
-  const startDate = group.start_date < today ? today : group.start_date;
-  const endDate = group.end_date !== null && group.end_date < startDate ? null : group.end_date;
   const name = `${DUPLICATE_NAME_PREFIX}${source.name}`.slice(0, 255);
   const payload: Record<string, unknown> = {
     source_campaign_id: source.id,
     name,
     objective_type: source.objective_type,
     status: source.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
-    ad_group: {
-      name: group.name,
-      status: group.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
-      budget_type: endDate === null ? 'DAILY' : group.budget_type,
-      budget_in_micro_currency: group.budget_in_micro_currency,
-      bid_in_micro_currency: group.bid_in_micro_currency,
-      pacing_delivery_type: group.pacing_delivery_type,
-      start_date: startDate,
-      end_date: endDate,
-      targeting_spec: group.targeting_spec,
-      auto_targeting_enabled: group.auto_targeting_enabled,
-      ...(group.conversion_tag_id === null ? {} : { conversion_tag_id: group.conversion_tag_id }),
-      ...(group.conversion_event === null ? {} : { conversion_event: group.conversion_event }),
-    },
-    ads: source.ads.map((ad) => ({
-      pin_id: ad.pin_id,
-      name: ad.name,
-      destination_url: ad.destination_url,
-      status: ad.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
-      pin: ad.pin,
-    })),
+    ad_groups: source.ad_groups.map((group) => {
+      const startDate = group.start_date < today ? today : group.start_date;
+      const endDate = group.end_date !== null && group.end_date < startDate ? null : group.end_date;
+      return {
+        name: group.name,
+        status: group.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
+        budget_type: endDate === null ? 'DAILY' : group.budget_type,
+        budget_in_micro_currency: group.budget_in_micro_currency,
+        bid_in_micro_currency: group.bid_in_micro_currency,
+        pacing_delivery_type: group.pacing_delivery_type,
+        start_date: startDate,
+        end_date: endDate,
+        targeting_spec: group.targeting_spec,
+        auto_targeting_enabled: group.auto_targeting_enabled,
+        ...(group.conversion_tag_id === null ? {} : { conversion_tag_id: group.conversion_tag_id }),
+        ...(group.conversion_event === null ? {} : { conversion_event: group.conversion_event }),
+        ads: group.ads.map((ad) => ({
+          pin_id: ad.pin_id,
+          name: ad.name,
+          destination_url: ad.destination_url,
+          status: ad.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
+          pin: ad.pin,
+        })),
+      };
+    }),
   };
+  // A copy that does not fit a draft is refused before anything is written (ADR 192).
   checkDraftSize(payload);
   const row = await deps.db.transaction().execute(async (trx) => {
     await trx

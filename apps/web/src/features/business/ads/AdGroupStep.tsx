@@ -1,56 +1,80 @@
-// Step 2: the ad group — its name, delivery (pacing_delivery_type, ADR 108), bid, and for a
-// conversions campaign the conversion tag and event it optimises for.
+// One ad group's own settings — its name, status (an existing group can be archived: ADR 192),
+// delivery (pacing_delivery_type, ADR 108), bid, and for a conversions campaign the conversion
+// tag and event it optimises for.
 import { CONVERSION_EVENTS, PACING_DELIVERY_TYPES } from '@corkboard/shared/business/ads-editor';
+import type { AdStatus } from '@corkboard/shared/business/campaigns';
 import { useTranslation } from 'react-i18next';
 import { ADS_EDITOR_NAMESPACE } from '../../../i18n/adsEditorCatalogue.ts';
 import { TextField } from '../../../ui/TextField.tsx';
 import { SelectField } from '../SelectField.tsx';
 import { FieldMessage, RadioGroup, fieldId } from './fields.tsx';
-import { withAdGroup, type StepProps } from './steps.ts';
+import { groupField, type GroupStepProps } from './steps.ts';
 
-export function AdGroupStep({ values, onChange, errorFor, currency }: StepProps) {
+export function AdGroupStep({
+  group,
+  index,
+  objective,
+  onGroupChange,
+  errorFor,
+  currency,
+  canArchive,
+}: GroupStepProps & { canArchive: boolean }) {
   const { t } = useTranslation(ADS_EDITOR_NAMESPACE);
-  const group = values.adGroup;
+  const field = (name: string) => groupField(index, name);
+  const statuses: AdStatus[] = canArchive ? ['ACTIVE', 'PAUSED', 'ARCHIVED'] : ['ACTIVE', 'PAUSED'];
   return (
     <fieldset className="ads-editor__step">
       <legend className="heading heading--sm">{t('adGroupStep.legend')}</legend>
       <TextField
-        id={fieldId('ad_group.name')}
+        id={fieldId(field('name'))}
         label={t('adGroupStep.name')}
-        helperText={t('adGroupStep.nameHelp')}
+        helperText={t(index === 0 ? 'adGroupStep.nameHelp' : 'adGroupStep.nameHelpNumbered', {
+          n: index + 1,
+        })}
         value={group.name}
-        onChange={(name) => onChange(withAdGroup({ name }))}
-        errorMessage={errorFor('ad_group.name')}
+        onChange={(name) => onGroupChange({ name })}
+        errorMessage={errorFor(field('name'))}
       />
+      <SelectField
+        id={fieldId(field('status'))}
+        label={t('adGroupStep.status')}
+        value={group.status}
+        options={statuses.map((value) => ({ value, label: t(`status.${value}`) }))}
+        onChange={(status) => onGroupChange({ status: status as AdStatus })}
+      />
+      {group.status === 'ARCHIVED' ? (
+        <p className="field__helper">{t('adGroups.archiveNote')}</p>
+      ) : null}
+      <FieldMessage field={field('status')} message={errorFor(field('status'))} />
       <RadioGroup
-        field="ad_group.pacing_delivery_type"
+        field={field('pacing_delivery_type')}
         legend={t('adGroupStep.pacing')}
         options={PACING_DELIVERY_TYPES.map((value) => ({
           value,
           label: t(`adGroupStep.pacingValue.${value}`),
         }))}
         value={group.pacing}
-        onChange={(pacing) => onChange(withAdGroup({ pacing }))}
+        onChange={(pacing) => onGroupChange({ pacing })}
       />
       <TextField
-        id={fieldId('ad_group.bid_in_micro_currency')}
+        id={fieldId(field('bid_in_micro_currency'))}
         label={t('adGroupStep.bid', { currency })}
         helperText={t('adGroupStep.bidHelp')}
         value={group.bid}
-        onChange={(bid) => onChange(withAdGroup({ bid }))}
-        errorMessage={errorFor('ad_group.bid_in_micro_currency')}
+        onChange={(bid) => onGroupChange({ bid })}
+        errorMessage={errorFor(field('bid_in_micro_currency'))}
       />
-      {values.objective_type === 'WEB_CONVERSION' ? (
+      {objective === 'WEB_CONVERSION' ? (
         <>
           <TextField
-            id={fieldId('ad_group.conversion_tag_id')}
+            id={fieldId(field('conversion_tag_id'))}
             label={t('adGroupStep.conversionTag')}
             value={group.conversionTagId}
-            onChange={(conversionTagId) => onChange(withAdGroup({ conversionTagId }))}
-            errorMessage={errorFor('ad_group.conversion_tag_id')}
+            onChange={(conversionTagId) => onGroupChange({ conversionTagId })}
+            errorMessage={errorFor(field('conversion_tag_id'))}
           />
           <SelectField
-            id={fieldId('ad_group.conversion_event')}
+            id={fieldId(field('conversion_event'))}
             label={t('adGroupStep.conversionEvent')}
             value={group.conversionEvent}
             options={[
@@ -60,11 +84,11 @@ export function AdGroupStep({ values, onChange, errorFor, currency }: StepProps)
                 label: t(`adGroupStep.events.${value}`),
               })),
             ]}
-            onChange={(conversionEvent) => onChange(withAdGroup({ conversionEvent }))}
+            onChange={(conversionEvent) => onGroupChange({ conversionEvent })}
           />
           <FieldMessage
-            field="ad_group.conversion_event"
-            message={errorFor('ad_group.conversion_event')}
+            field={field('conversion_event')}
+            message={errorFor(field('conversion_event'))}
           />
         </>
       ) : null}

@@ -1,8 +1,9 @@
-// The campaign form (docs/decisions/177): campaign → ad group → budget and schedule → audience
-// → ads → review, one page of steps so keyboard and screen-reader users move through it as one
-// form. Publish creates (or, for a draft, publishes) or saves an edit; 'Save draft' keeps the
+// The campaign form (docs/decisions/177, 192): campaign → ad groups (each with its settings,
+// budget and schedule, audience and ads) → review, one page of steps so keyboard and
+// screen-reader users move through it as one form. Publish creates (or, for a draft, publishes) or saves an edit; 'Save draft' keeps the
 // form on the server and moves to its edit_draft address so it can be resumed. The server's
-// field error (`data.field`) is shown under that field and focused; read-only viewers get the
+// field error (`data.field`) is shown under that field and focused, and the alert names the ad
+// group and the field; read-only viewers get the
 // form disabled and no buttons (the server refuses their writes anyway).
 import './ads-editor.css';
 import type { AdvertiserContext } from '@corkboard/shared/business/api';
@@ -14,10 +15,9 @@ import { ApiError } from '../../../api/client.ts';
 import { serverMessage } from '../../../api/errorMessages.ts';
 import { ADS_EDITOR_NAMESPACE } from '../../../i18n/adsEditorCatalogue.ts';
 import { consolePath } from '../paths.ts';
-import { AdGroupStep } from './AdGroupStep.tsx';
-import { BudgetScheduleStep } from './BudgetScheduleStep.tsx';
+import { AdGroupsStep } from './AdGroupsStep.tsx';
 import { CampaignStep } from './CampaignStep.tsx';
-import { CreativeStep } from './CreativeStep.tsx';
+import { describeField } from './fieldNames.ts';
 import { errorLookup, fieldId, type FieldError } from './fields.tsx';
 import {
   toCreateBody,
@@ -27,7 +27,6 @@ import {
 } from './formValues.ts';
 import { useSaveCampaign, useSaveDraft } from './hooks.ts';
 import { ReviewStep } from './ReviewStep.tsx';
-import { TargetingStep } from './TargetingStep.tsx';
 
 export type EditorMode =
   { kind: 'create' } | { kind: 'draft'; draftId: string } | { kind: 'edit'; campaignId: string };
@@ -63,6 +62,8 @@ export function CampaignEditor({
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(initialNotice);
   const alertRef = useRef<HTMLDivElement>(null);
+  // An element to focus once the form has rendered a change (a group added, copied, removed).
+  const focusTarget = useRef<string | null>(null);
   const save = useSaveCampaign(context.id);
   const saveDraft = useSaveDraft(context.id);
   const editing = mode.kind === 'edit';
@@ -74,6 +75,13 @@ export function CampaignEditor({
     (target ?? alertRef.current)?.focus();
   }, [fieldError, formError]);
 
+  // After every render: the change that asked for a focus has reached the page by now.
+  useEffect(() => {
+    if (focusTarget.current === null) return;
+    document.getElementById(focusTarget.current)?.focus();
+    focusTarget.current = null;
+  });
+
   const fail = (error: unknown) => {
     const found = fieldErrorOf(error, t('genericError'));
     setNotice(null);
@@ -82,7 +90,12 @@ export function CampaignEditor({
       setFormError(found.message);
     } else {
       setFieldError(found);
-      setFormError(`${t('fixField')} ${found.message}`);
+      const where = describeField(found.field, values, t, context.currency);
+      setFormError(
+        where === null
+          ? `${t('fixField')} ${found.message}`
+          : `${t('fixField')} ${t('fieldWhere', { where })} ${found.message}`,
+      );
     }
   };
 
@@ -156,10 +169,20 @@ export function CampaignEditor({
       {/* A disabled fieldset disables every control inside it: read-only viewers can look only. */}
       <fieldset disabled={readOnly} className="ads-editor__steps">
         <CampaignStep {...stepProps} />
-        <AdGroupStep {...stepProps} />
-        <BudgetScheduleStep {...stepProps} />
-        <TargetingStep {...stepProps} />
-        <CreativeStep {...stepProps} advertiserId={context.id} readOnly={readOnly} />
+        <AdGroupsStep
+          {...stepProps}
+          advertiserId={context.id}
+          country={context.country}
+          readOnly={readOnly}
+          focusLater={(id) => {
+            focusTarget.current = id;
+          }}
+          announce={(text) => {
+            setNotice(text);
+            // A group was added, copied or removed: a field error's position may be wrong now.
+            setFieldError(null);
+          }}
+        />
       </fieldset>
       {readOnly ? null : (
         <ReviewStep

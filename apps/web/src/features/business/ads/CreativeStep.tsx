@@ -1,6 +1,7 @@
-// Step 5: the ads. The chosen Pins (each an ad with its name, website link and paused switch)
+// One ad group's ads. The chosen Pins (each an ad with its name, website link and paused switch)
 // and the picker of Pins this ad account may promote (the server's list: the business's and the
-// editing person's Pins that link out and are not secret).
+// editing person's Pins that link out and are not secret). Every group has its own picker; the
+// list is one cached query.
 import type { PromotablePin } from '@corkboard/shared/business/ads-editor';
 import { CAMPAIGN_MAX_ADS } from '@corkboard/shared/business/campaigns';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { LoadingState } from '../../../ui/PageStates.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { FieldMessage, fieldId } from './fields.tsx';
 import { usePromotablePins } from './hooks.ts';
-import type { StepProps } from './steps.ts';
+import { groupField, type GroupStepProps } from './steps.ts';
 
 function PinThumb({ pin }: { pin: PromotablePin }) {
   return pin.image_url ? (
@@ -21,60 +22,72 @@ function PinThumb({ pin }: { pin: PromotablePin }) {
 }
 
 export function CreativeStep({
-  values,
-  onChange,
+  group,
+  index: groupIndex,
+  onGroupChange,
   errorFor,
   advertiserId,
   readOnly,
-}: StepProps & { advertiserId: string; readOnly: boolean }) {
+}: GroupStepProps & { advertiserId: string; readOnly: boolean }) {
   const { t } = useTranslation(ADS_EDITOR_NAMESPACE);
   const pins = usePromotablePins(advertiserId, !readOnly);
-  const chosen = new Set(values.ads.map((ad) => ad.pin.id));
+  const ads = group.ads;
+  const chosen = new Set(ads.map((ad) => ad.pin.id));
   const titleOf = (pin: PromotablePin) => pin.title || t('creativeStep.pin', { id: pin.id });
-  const setAd = (index: number, patch: Partial<(typeof values.ads)[number]>) =>
-    onChange((current) => ({
-      ...current,
-      ads: current.ads.map((ad, at) => (at === index ? { ...ad, ...patch } : ad)),
-    }));
+  const field = (name: string) => groupField(groupIndex, name);
+  const setAd = (index: number, patch: Partial<(typeof ads)[number]>) =>
+    onGroupChange({ ads: ads.map((ad, at) => (at === index ? { ...ad, ...patch } : ad)) });
   const items = flattenPages(pins.data);
+  const pickerTitle = `${fieldId(field('ads'))}-picker`;
   return (
     <fieldset className="ads-editor__step">
       <legend className="heading heading--sm">{t('creativeStep.legend')}</legend>
-      <p className="field__helper">{t('creativeStep.intro')}</p>
-      {values.ads.length === 0 ? <p id={fieldId('ads')}>{t('creativeStep.none')}</p> : null}
-      <FieldMessage field="ads" message={errorFor('ads')} />
+      <p className="field__helper" id={fieldId(field('ads'))} tabIndex={-1}>
+        {t(ads.length === 0 ? 'creativeStep.none' : 'creativeStep.intro')}
+      </p>
+      <FieldMessage field={field('ads')} message={errorFor(field('ads'))} />
       <ol className="ads-editor__ads">
-        {values.ads.map((ad, index) => (
+        {ads.map((ad, index) => (
           <li key={ad.id ?? `new-${ad.pin.id}`} className="ads-editor__ad">
             <PinThumb pin={ad.pin} />
             <div className="ads-editor__ad-fields">
-              <p className="ads-editor__ad-title">
+              <p
+                className="ads-editor__ad-title"
+                id={fieldId(field(`ads.${index}.pin_id`))}
+                tabIndex={-1}
+              >
                 {titleOf(ad.pin)}
                 {ad.review_status ? ` · ${t(`review.${ad.review_status}`)}` : ''}
               </p>
               <FieldMessage
-                field={`ads.${index}.pin_id`}
-                message={errorFor(`ads.${index}.pin_id`)}
+                field={field(`ads.${index}.pin_id`)}
+                message={errorFor(field(`ads.${index}.pin_id`))}
               />
-              <FieldMessage field={`ads.${index}.id`} message={errorFor(`ads.${index}.id`)} />
+              <FieldMessage
+                field={field(`ads.${index}.id`)}
+                message={errorFor(field(`ads.${index}.id`))}
+              />
               <TextField
-                id={fieldId(`ads.${index}.name`)}
+                id={fieldId(field(`ads.${index}.name`))}
                 label={t('creativeStep.adName')}
                 value={ad.name}
                 placeholder={ad.pin.title}
                 onChange={(name) => setAd(index, { name })}
-                errorMessage={errorFor(`ads.${index}.name`)}
+                errorMessage={errorFor(field(`ads.${index}.name`))}
               />
               <TextField
-                id={fieldId(`ads.${index}.destination_url`)}
+                id={fieldId(field(`ads.${index}.destination_url`))}
                 label={t('creativeStep.destination')}
                 value={ad.destination_url}
                 onChange={(destination_url) => setAd(index, { destination_url })}
-                errorMessage={errorFor(`ads.${index}.destination_url`)}
+                errorMessage={errorFor(field(`ads.${index}.destination_url`))}
               />
-              <label className="ads-editor__choice" htmlFor={`${fieldId(`ads.${index}`)}-paused`}>
+              <label
+                className="ads-editor__choice"
+                htmlFor={`${fieldId(field(`ads.${index}`))}-paused`}
+              >
                 <input
-                  id={`${fieldId(`ads.${index}`)}-paused`}
+                  id={`${fieldId(field(`ads.${index}`))}-paused`}
                   type="checkbox"
                   checked={ad.status === 'PAUSED'}
                   onChange={(event) =>
@@ -88,12 +101,7 @@ export function CreativeStep({
                   type="button"
                   className="button button--secondary"
                   aria-label={t('creativeStep.remove', { title: titleOf(ad.pin) })}
-                  onClick={() =>
-                    onChange((current) => ({
-                      ...current,
-                      ads: current.ads.filter((_ad, at) => at !== index),
-                    }))
-                  }
+                  onClick={() => onGroupChange({ ads: ads.filter((_ad, at) => at !== index) })}
                 >
                   {t('creativeStep.remove', { title: '' }).trim()}
                 </button>
@@ -103,8 +111,8 @@ export function CreativeStep({
         ))}
       </ol>
       {readOnly ? null : (
-        <section aria-labelledby="ads-picker-title" className="ads-editor__picker">
-          <h3 id="ads-picker-title" className="business-subheading">
+        <section aria-labelledby={pickerTitle} className="ads-editor__picker">
+          <h3 id={pickerTitle} className="business-subheading">
             {t('creativeStep.pickerTitle')}
           </h3>
           {pins.isPending ? <LoadingState /> : null}
@@ -120,15 +128,14 @@ export function CreativeStep({
                   <button
                     type="button"
                     className="button button--secondary"
-                    disabled={values.ads.length >= CAMPAIGN_MAX_ADS}
+                    disabled={ads.length >= CAMPAIGN_MAX_ADS}
                     onClick={() =>
-                      onChange((current) => ({
-                        ...current,
+                      onGroupChange({
                         ads: [
-                          ...current.ads,
+                          ...ads,
                           { pin, name: '', destination_url: pin.link ?? '', status: 'ACTIVE' },
                         ],
-                      }))
+                      })
                     }
                   >
                     {t('creativeStep.add', { title: titleOf(pin) })}

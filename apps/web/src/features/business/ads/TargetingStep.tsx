@@ -1,5 +1,5 @@
-// Step 4: the audience (targeting_spec as delivery reads it, ADR 106): countries, age buckets,
-// genders, interests by topic, search keywords, and auto-targeting.
+// One ad group's audience (targeting_spec as delivery reads it, ADR 106): countries, age
+// buckets, genders, interests by topic, search keywords, and auto-targeting.
 import {
   AD_COUNTRIES,
   AGE_BUCKETS,
@@ -10,13 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { ADS_EDITOR_NAMESPACE } from '../../../i18n/adsEditorCatalogue.ts';
 import { TextField } from '../../../ui/TextField.tsx';
 import { CheckboxGroup, fieldId } from './fields.tsx';
-import { withAdGroup, type StepProps } from './steps.ts';
+import { groupField, type GroupStepProps } from './steps.ts';
 
-const spec = (key: string) => `ad_group.targeting_spec.${key}`;
-
-export function TargetingStep({ values, onChange, errorFor }: StepProps) {
+export function TargetingStep({ group, index, onGroupChange, errorFor }: GroupStepProps) {
   const { t, i18n } = useTranslation(ADS_EDITOR_NAMESPACE);
-  const group = values.adGroup;
+  const spec = (key: string) => groupField(index, `targeting_spec.${key}`);
   let regionNames: Intl.DisplayNames | null = null;
   try {
     regionNames = new Intl.DisplayNames([i18n.language], { type: 'region' });
@@ -34,7 +32,7 @@ export function TargetingStep({ values, onChange, errorFor }: StepProps) {
           label: regionNames?.of(code) ?? code,
         }))}
         selected={group.locations}
-        onChange={(locations) => onChange(withAdGroup({ locations }))}
+        onChange={(locations) => onGroupChange({ locations })}
         error={errorFor(spec('LOCATION'))}
         columns
       />
@@ -44,7 +42,7 @@ export function TargetingStep({ values, onChange, errorFor }: StepProps) {
         help={t('targetingStep.agesHelp')}
         options={AGE_BUCKETS.map((value) => ({ value, label: value }))}
         selected={group.ages}
-        onChange={(ages) => onChange(withAdGroup({ ages }))}
+        onChange={(ages) => onGroupChange({ ages })}
         error={errorFor(spec('AGE_BUCKET'))}
       />
       <CheckboxGroup
@@ -55,7 +53,7 @@ export function TargetingStep({ values, onChange, errorFor }: StepProps) {
           label: t(`targetingStep.gender.${value}`),
         }))}
         selected={group.genders}
-        onChange={(genders) => onChange(withAdGroup({ genders }))}
+        onChange={(genders) => onGroupChange({ genders })}
         error={errorFor(spec('GENDER'))}
       />
       <CheckboxGroup
@@ -63,7 +61,7 @@ export function TargetingStep({ values, onChange, errorFor }: StepProps) {
         legend={t('targetingStep.interests')}
         options={INTEREST_TOPICS.map((topic) => ({ value: topic.topic_id, label: topic.name }))}
         selected={group.interests}
-        onChange={(interests) => onChange(withAdGroup({ interests }))}
+        onChange={(interests) => onGroupChange({ interests })}
         error={errorFor(spec('INTEREST'))}
         columns
       />
@@ -72,15 +70,18 @@ export function TargetingStep({ values, onChange, errorFor }: StepProps) {
         label={t('targetingStep.keywords')}
         helperText={t('targetingStep.keywordsHelp')}
         value={group.keywords}
-        onChange={(keywords) => onChange(withAdGroup({ keywords }))}
+        onChange={(keywords) => onGroupChange({ keywords })}
         errorMessage={errorFor(spec('KEYWORD'))}
       />
-      <label className="ads-editor__choice" htmlFor="ads-auto-targeting">
+      <label
+        className="ads-editor__choice"
+        htmlFor={fieldId(groupField(index, 'auto_targeting_enabled'))}
+      >
         <input
-          id="ads-auto-targeting"
+          id={fieldId(groupField(index, 'auto_targeting_enabled'))}
           type="checkbox"
           checked={group.autoTargeting}
-          onChange={(event) => onChange(withAdGroup({ autoTargeting: event.target.checked }))}
+          onChange={(event) => onGroupChange({ autoTargeting: event.target.checked })}
         />{' '}
         {t('targetingStep.autoTargeting')}
       </label>

@@ -1,14 +1,16 @@
-// The campaign form's values and their two translations (docs/decisions/177): form → the API's
-// create / update body (money units × 1,000,000, keywords split on commas), and back from what
-// the server keeps (an editable campaign, or a draft / duplicate payload, which is the create
-// body). Drafts may be half filled, so reading a payload is lenient: anything missing or malformed
+// The campaign form's values and their two translations (docs/decisions/177, 192): a campaign
+// with 1 to CAMPAIGN_MAX_AD_GROUPS ad groups, each with its own budget, schedule, targeting and
+// ads. Form → the API's create / update body (money units × 1,000,000, keywords split on
+// commas), and back from what the server keeps (an editable campaign, or a draft / duplicate
+// payload, which is the create body). Drafts may be half filled, so reading a payload is lenient: anything missing or malformed
 // falls back to the default.
-import type {
-  EditableCampaign,
-  EditorCampaignCreateBody,
-  EditorCampaignUpdateBody,
-  PacingDeliveryType,
-  PromotablePin,
+import {
+  CAMPAIGN_MAX_AD_GROUPS,
+  type EditableCampaign,
+  type EditorCampaignCreateBody,
+  type EditorCampaignUpdateBody,
+  type PacingDeliveryType,
+  type PromotablePin,
 } from '@corkboard/shared/business/ads-editor';
 import {
   AD_OBJECTIVES,
@@ -31,34 +33,41 @@ export interface AdFormValue {
   review_status?: AdReviewState | undefined;
 }
 
+export interface AdGroupFormValue {
+  /** The saved ad group's id (edit); absent for a new one. */
+  id?: string | undefined;
+  /** Keys the group on the page (React, focus) while groups are added and removed; not sent. */
+  key: string;
+  name: string;
+  status: AdStatus;
+  budget_type: BudgetType;
+  /** In currency units, as typed ("5.00"). */
+  budget: string;
+  /** In currency units; '' uses the objective's default bid. */
+  bid: string;
+  pacing: PacingDeliveryType;
+  start_date: string;
+  /** '' runs until stopped (daily budgets only). */
+  end_date: string;
+  locations: string[];
+  ages: string[];
+  genders: string[];
+  interests: string[];
+  /** Comma-separated. */
+  keywords: string;
+  audienceExclude: string[];
+  autoTargeting: boolean;
+  conversionTagId: string;
+  conversionEvent: string;
+  ads: AdFormValue[];
+}
+
 export interface CampaignFormValues {
   name: string;
   objective_type: AdObjective;
   status: AdStatus;
-  adGroup: {
-    name: string;
-    status: AdStatus;
-    budget_type: BudgetType;
-    /** In currency units, as typed ("5.00"). */
-    budget: string;
-    /** In currency units; '' uses the objective's default bid. */
-    bid: string;
-    pacing: PacingDeliveryType;
-    start_date: string;
-    /** '' runs until stopped (daily budgets only). */
-    end_date: string;
-    locations: string[];
-    ages: string[];
-    genders: string[];
-    interests: string[];
-    /** Comma-separated. */
-    keywords: string;
-    audienceExclude: string[];
-    autoTargeting: boolean;
-    conversionTagId: string;
-    conversionEvent: string;
-  };
-  ads: AdFormValue[];
+  /** 1 to CAMPAIGN_MAX_AD_GROUPS (docs/decisions/192). */
+  adGroups: AdGroupFormValue[];
 }
 
 /** Not in the spec: a new campaign's daily budget in units, and how long it runs. */
@@ -69,31 +78,59 @@ function isoDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
+let groupKeys = 0;
+/** A key for a group made on this page. */
+export function newGroupKey(): string {
+  groupKeys += 1;
+  return `new-${groupKeys}`;
+}
+
+/** A new ad group: the account's country, the default budget, a 30-day run from today. */
+export function defaultAdGroup(country: string, now: Date, name = ''): AdGroupFormValue {
+  return {
+    key: newGroupKey(),
+    name,
+    status: 'ACTIVE',
+    budget_type: 'DAILY',
+    budget: DEFAULT_DAILY_BUDGET_UNITS.toFixed(2),
+    bid: '',
+    pacing: 'STANDARD',
+    start_date: isoDay(now),
+    end_date: isoDay(new Date(now.getTime() + (DEFAULT_RUN_DAYS - 1) * 86_400_000)),
+    locations: [country],
+    ages: [],
+    genders: [],
+    interests: [],
+    keywords: '',
+    audienceExclude: [],
+    autoTargeting: false,
+    conversionTagId: '',
+    conversionEvent: '',
+    ads: [],
+  };
+}
+
 export function defaultFormValues(country: string, now: Date): CampaignFormValues {
   return {
     name: '',
     objective_type: 'CONSIDERATION',
     status: 'ACTIVE',
-    adGroup: {
-      name: '',
-      status: 'ACTIVE',
-      budget_type: 'DAILY',
-      budget: DEFAULT_DAILY_BUDGET_UNITS.toFixed(2),
-      bid: '',
-      pacing: 'STANDARD',
-      start_date: isoDay(now),
-      end_date: isoDay(new Date(now.getTime() + (DEFAULT_RUN_DAYS - 1) * 86_400_000)),
-      locations: [country],
-      ages: [],
-      genders: [],
-      interests: [],
-      keywords: '',
-      audienceExclude: [],
-      autoTargeting: false,
-      conversionTagId: '',
-      conversionEvent: '',
-    },
-    ads: [],
+    adGroups: [defaultAdGroup(country, now)],
+  };
+}
+
+/**
+ * A copy of an ad group as a new one (docs/decisions/192): same budget, schedule, targeting and
+ * Pins, no ids and no review (its ads are new ads), active unless it was paused.
+ */
+export function copyAdGroup(group: AdGroupFormValue, name: string): AdGroupFormValue {
+  const { id: _id, ...rest } = group;
+  return {
+    ...rest,
+    key: newGroupKey(),
+    name,
+    status: group.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
+    ads: group.ads.map(({ id: _adId, review_status: _review, ...ad }) => ad),
   };
 }
 
@@ -119,12 +156,19 @@ export function splitKeywords(text: string): string[] {
   ];
 }
 
-function adGroupBody(values: CampaignFormValues) {
-  const group = values.adGroup;
+/** What a blank ad group name becomes: the campaign's name, numbered after the first. */
+export function groupNameOrDefault(campaignName: string, group: AdGroupFormValue, index: number) {
+  const typed = group.name.trim();
+  if (typed !== '') return typed;
+  const campaign = campaignName.trim();
+  return index === 0 || campaign === '' ? campaign : `${campaign} ${index + 1}`;
+}
+
+function adGroupBody(values: CampaignFormValues, group: AdGroupFormValue, index: number) {
   const budget = micro(group.budget);
   const bid = micro(group.bid);
   return {
-    name: group.name.trim() || values.name.trim(),
+    name: groupNameOrDefault(values.name, group, index),
     budget_type: group.budget_type,
     // A number the server can name in its answer: NaN is not JSON.
     budget_in_micro_currency: Number.isNaN(budget) ? 0 : budget,
@@ -151,6 +195,15 @@ function adGroupBody(values: CampaignFormValues) {
   };
 }
 
+function adBody(ad: AdFormValue) {
+  return {
+    pin_id: ad.pin.id,
+    ...(ad.name.trim() === '' ? {} : { name: ad.name }),
+    destination_url: ad.destination_url,
+    status: ad.status,
+  };
+}
+
 /** POST …/campaigns/ (and publish a draft with its id). */
 export function toCreateBody(
   values: CampaignFormValues,
@@ -160,33 +213,29 @@ export function toCreateBody(
     name: values.name,
     objective_type: values.objective_type,
     status: values.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
-    ad_group: {
-      ...adGroupBody(values),
-      status: values.adGroup.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
-    },
-    ads: values.ads.map((ad) => ({
-      pin_id: ad.pin.id,
-      ...(ad.name.trim() === '' ? {} : { name: ad.name }),
-      destination_url: ad.destination_url,
-      status: ad.status,
+    ad_groups: values.adGroups.map((group, index) => ({
+      ...adGroupBody(values, group, index),
+      status: group.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
+      ads: group.ads.map(adBody),
     })),
     ...(draftId === undefined ? {} : { draft_id: draftId }),
   };
 }
 
-/** PUT …/campaigns/{id}/. */
+/** PUT …/campaigns/{id}/: groups and ads with their ids, new ones without. */
 export function toUpdateBody(values: CampaignFormValues): EditorCampaignUpdateBody {
   return {
     name: values.name,
     objective_type: values.objective_type,
     status: values.status,
-    ad_group: { ...adGroupBody(values), status: values.adGroup.status },
-    ads: values.ads.map((ad) => ({
-      ...(ad.id === undefined ? {} : { id: ad.id }),
-      pin_id: ad.pin.id,
-      ...(ad.name.trim() === '' ? {} : { name: ad.name }),
-      destination_url: ad.destination_url,
-      status: ad.status,
+    ad_groups: values.adGroups.map((group, index) => ({
+      ...(group.id === undefined ? {} : { id: group.id }),
+      ...adGroupBody(values, group, index),
+      status: group.status,
+      ads: group.ads.map((ad) => ({
+        ...(ad.id === undefined ? {} : { id: ad.id }),
+        ...adBody(ad),
+      })),
     })),
   };
 }
@@ -196,30 +245,35 @@ export function toDraftPayload(values: CampaignFormValues): Record<string, unkno
   const body = toCreateBody(values);
   return {
     ...body,
-    ad_group: {
-      ...body.ad_group,
-      // Kept as typed, so a half-typed budget comes back as it was.
-      budget_units: values.adGroup.budget,
-      bid_units: values.adGroup.bid,
-      keywords_text: values.adGroup.keywords,
-    },
-    ads: values.ads.map((ad) => ({
-      pin_id: ad.pin.id,
-      name: ad.name,
-      destination_url: ad.destination_url,
-      status: ad.status,
-      pin: ad.pin,
-    })),
+    ad_groups: body.ad_groups.map((group, index) => {
+      const typed = values.adGroups[index];
+      return {
+        ...group,
+        // Kept as typed, so a half-typed budget comes back as it was.
+        name: typed?.name ?? group.name,
+        budget_units: typed?.budget ?? '',
+        bid_units: typed?.bid ?? '',
+        keywords_text: typed?.keywords ?? '',
+        ads: (typed?.ads ?? []).map((ad) => ({
+          pin_id: ad.pin.id,
+          name: ad.name,
+          destination_url: ad.destination_url,
+          status: ad.status,
+          pin: ad.pin,
+        })),
+      };
+    }),
   };
 }
 
 export function fromEditable(campaign: EditableCampaign): CampaignFormValues {
-  const group = campaign.ad_group;
   return {
     name: campaign.name,
     objective_type: campaign.objective_type,
     status: campaign.status,
-    adGroup: {
+    adGroups: campaign.ad_groups.map((group) => ({
+      id: group.id,
+      key: `saved-${group.id}`,
       name: group.name,
       status: group.status,
       budget_type: group.budget_type,
@@ -237,14 +291,14 @@ export function fromEditable(campaign: EditableCampaign): CampaignFormValues {
       autoTargeting: group.auto_targeting_enabled,
       conversionTagId: group.conversion_tag_id ?? '',
       conversionEvent: group.conversion_event ?? '',
-    },
-    ads: campaign.ads.map((ad) => ({
-      id: ad.id,
-      pin: ad.pin,
-      name: ad.name,
-      destination_url: ad.destination_url,
-      status: ad.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
-      review_status: ad.review_status,
+      ads: group.ads.map((ad) => ({
+        id: ad.id,
+        pin: ad.pin,
+        name: ad.name,
+        destination_url: ad.destination_url,
+        status: ad.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
+        review_status: ad.review_status,
+      })),
     })),
   };
 }
@@ -279,45 +333,40 @@ function pinOf(value: unknown, pinId: string): PromotablePin {
   };
 }
 
-/** A draft or duplicate payload back into the form, leniently (see the file comment). */
-export function fromDraftPayload(
-  payload: Record<string, unknown>,
+function adGroupFromPayload(
+  value: unknown,
+  adsValue: unknown,
   country: string,
   now: Date,
-): CampaignFormValues {
-  const defaults = defaultFormValues(country, now);
-  const group = record(payload['ad_group']);
+): AdGroupFormValue {
+  const d = defaultAdGroup(country, now);
+  const group = record(value);
   const targeting = record(group['targeting_spec']);
-  const d = defaults.adGroup;
   const budgetMicro = group['budget_in_micro_currency'];
   const bidMicro = group['bid_in_micro_currency'];
-  const ads = Array.isArray(payload['ads']) ? payload['ads'] : [];
+  const ads = Array.isArray(adsValue) ? adsValue : [];
   return {
-    name: text(payload['name'], ''),
-    objective_type: oneOf(payload['objective_type'], AD_OBJECTIVES, defaults.objective_type),
-    status: oneOf(payload['status'], ['ACTIVE', 'PAUSED'] as const, 'ACTIVE'),
-    adGroup: {
-      name: text(group['name'], ''),
-      status: oneOf(group['status'], ['ACTIVE', 'PAUSED'] as const, 'ACTIVE'),
-      budget_type: oneOf(group['budget_type'], BUDGET_TYPES, d.budget_type),
-      budget: text(
-        group['budget_units'],
-        typeof budgetMicro === 'number' && budgetMicro > 0 ? units(budgetMicro) : d.budget,
-      ),
-      bid: text(group['bid_units'], typeof bidMicro === 'number' ? units(bidMicro) : ''),
-      pacing: oneOf(group['pacing_delivery_type'], ['STANDARD', 'ACCELERATED'] as const, d.pacing),
-      start_date: text(group['start_date'], d.start_date),
-      end_date: group['end_date'] === null ? '' : text(group['end_date'], d.end_date),
-      locations: strings(targeting['LOCATION'], d.locations),
-      ages: strings(targeting['AGE_BUCKET'], []),
-      genders: strings(targeting['GENDER'], []),
-      interests: strings(targeting['INTEREST'], []),
-      keywords: text(group['keywords_text'], strings(targeting['KEYWORD'], []).join(', ')),
-      audienceExclude: strings(targeting['AUDIENCE_EXCLUDE'], []),
-      autoTargeting: group['auto_targeting_enabled'] === true,
-      conversionTagId: text(group['conversion_tag_id'], ''),
-      conversionEvent: text(group['conversion_event'], ''),
-    },
+    key: d.key,
+    name: text(group['name'], ''),
+    status: oneOf(group['status'], ['ACTIVE', 'PAUSED'] as const, 'ACTIVE'),
+    budget_type: oneOf(group['budget_type'], BUDGET_TYPES, d.budget_type),
+    budget: text(
+      group['budget_units'],
+      typeof budgetMicro === 'number' && budgetMicro > 0 ? units(budgetMicro) : d.budget,
+    ),
+    bid: text(group['bid_units'], typeof bidMicro === 'number' ? units(bidMicro) : ''),
+    pacing: oneOf(group['pacing_delivery_type'], ['STANDARD', 'ACCELERATED'] as const, d.pacing),
+    start_date: text(group['start_date'], d.start_date),
+    end_date: group['end_date'] === null ? '' : text(group['end_date'], d.end_date),
+    locations: strings(targeting['LOCATION'], d.locations),
+    ages: strings(targeting['AGE_BUCKET'], []),
+    genders: strings(targeting['GENDER'], []),
+    interests: strings(targeting['INTEREST'], []),
+    keywords: text(group['keywords_text'], strings(targeting['KEYWORD'], []).join(', ')),
+    audienceExclude: strings(targeting['AUDIENCE_EXCLUDE'], []),
+    autoTargeting: group['auto_targeting_enabled'] === true,
+    conversionTagId: text(group['conversion_tag_id'], ''),
+    conversionEvent: text(group['conversion_event'], ''),
     ads: ads.flatMap((item): AdFormValue[] => {
       const ad = record(item);
       const pinId = ad['pin_id'];
@@ -331,5 +380,30 @@ export function fromDraftPayload(
         },
       ];
     }),
+  };
+}
+
+/**
+ * A draft or duplicate payload back into the form, leniently (see the file comment). A payload
+ * kept before ad groups were many (`ad_group` and `ads` at the top) reads as one group.
+ */
+export function fromDraftPayload(
+  payload: Record<string, unknown>,
+  country: string,
+  now: Date,
+): CampaignFormValues {
+  const defaults = defaultFormValues(country, now);
+  const listed = Array.isArray(payload['ad_groups'])
+    ? payload['ad_groups']
+        .slice(0, CAMPAIGN_MAX_AD_GROUPS)
+        .map((group) => adGroupFromPayload(group, record(group)['ads'], country, now))
+    : 'ad_group' in payload
+      ? [adGroupFromPayload(payload['ad_group'], payload['ads'], country, now)]
+      : [];
+  return {
+    name: text(payload['name'], ''),
+    objective_type: oneOf(payload['objective_type'], AD_OBJECTIVES, defaults.objective_type),
+    status: oneOf(payload['status'], ['ACTIVE', 'PAUSED'] as const, 'ACTIVE'),
+    adGroups: listed.length > 0 ? listed : defaults.adGroups,
   };
 }
