@@ -1,6 +1,6 @@
 // The SQL of identity providers registered by organisations and their e-mail domains
-// (docs/decisions/154–156). Every function takes `db | trx` first.
-import type { Kysely, Selectable } from 'kysely';
+// (docs/decisions/154–156, 190). Every function takes `db | trx` first.
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SsoDomainProofMethod, SsoProviderDomainsTable } from '@corkboard/db/schema';
 
 type Db = Kysely<Database>;
@@ -12,6 +12,9 @@ export interface ProviderRow {
   issuer: string;
   client_id: string;
   client_secret_encrypted: string;
+  /** The business that registered it; null for an operator's (ADR 190). */
+  business_id: string | null;
+  enabled: boolean;
   created_at: Date;
 }
 
@@ -24,16 +27,26 @@ const providerColumns = [
   'issuer',
   'client_id',
   'client_secret_encrypted',
+  'business_id',
+  'enabled',
   'created_at',
 ] as const;
 
-/** Providers newest first, below `beforeId`; one row more than `limit` (keyset paging). */
+/** Whose providers a query sees: every one (operators) or one business's. */
+export type ProviderOwner = { kind: 'operator' } | { kind: 'business'; businessId: string };
+
+/**
+ * Providers newest first, below `beforeId`; one row more than `limit` (keyset paging). Operators
+ * see every provider, a business only its own.
+ */
 export async function listProviders(
   db: Db,
+  owner: ProviderOwner,
   beforeId: string | undefined,
   limit: number,
 ): Promise<ProviderRow[]> {
   let query = db.selectFrom('sso_providers').select(providerColumns);
+  if (owner.kind === 'business') query = query.where('business_id', '=', owner.businessId);
   if (beforeId !== undefined) query = query.where('id', '<', beforeId);
   return query
     .orderBy('id', 'desc')
@@ -41,11 +54,16 @@ export async function listProviders(
     .execute();
 }
 
-export async function countProviders(db: Db): Promise<number> {
-  const row = await db
+/** Operators' providers (no business), or one business's. */
+export async function countProviders(db: Db, businessId: string | null): Promise<number> {
+  const query = db
     .selectFrom('sso_providers')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
+    .select((eb) => eb.fn.countAll<string>().as('count'));
+  const row = await (
+    businessId === null
+      ? query.where('business_id', 'is', null)
+      : query.where('business_id', '=', businessId)
+  ).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -65,7 +83,7 @@ export async function findProviderBySlug(db: Db, slug: string): Promise<Provider
     .executeTakeFirst();
 }
 
-/** The provider that signs in `domain`, only when the domain's ownership is proven. */
+/** The enabled provider that signs in `domain`, only when the domain's ownership is proven. */
 export async function findProviderForVerifiedDomain(
   db: Db,
   domain: string,
@@ -80,10 +98,13 @@ export async function findProviderForVerifiedDomain(
       'p.issuer',
       'p.client_id',
       'p.client_secret_encrypted',
+      'p.business_id',
+      'p.enabled',
       'p.created_at',
     ])
     .where('d.domain', '=', domain)
     .where('d.verified_at', 'is not', null)
+    .where('p.enabled', '=', true)
     .executeTakeFirst();
 }
 
@@ -106,6 +127,7 @@ export async function insertProvider(
     clientId: string;
     clientSecretEncrypted: string;
     createdBy: string;
+    businessId: string | null;
     now: Date;
   },
 ): Promise<ProviderRow> {
@@ -118,6 +140,7 @@ export async function insertProvider(
       client_id: values.clientId,
       client_secret_encrypted: values.clientSecretEncrypted,
       created_by: values.createdBy,
+      business_id: values.businessId,
       created_at: values.now,
       updated_at: values.now,
     })
@@ -134,6 +157,8 @@ export async function updateProvider(
     clientId: string;
     /** Unchanged when undefined (the secret is write-only). */
     clientSecretEncrypted: string | undefined;
+    /** Unchanged when undefined. */
+    enabled: boolean | undefined;
     now: Date;
   },
 ): Promise<ProviderRow | undefined> {
@@ -146,6 +171,7 @@ export async function updateProvider(
       ...(values.clientSecretEncrypted === undefined
         ? {}
         : { client_secret_encrypted: values.clientSecretEncrypted }),
+      ...(values.enabled === undefined ? {} : { enabled: values.enabled }),
       updated_at: values.now,
     })
     .where('id', '=', id)
@@ -191,16 +217,40 @@ export async function findDomain(
     .executeTakeFirst();
 }
 
-export async function domainExists(db: Db, domain: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('sso_provider_domains')
-    .select('id')
-    .where('domain', '=', domain)
-    .executeTakeFirst();
-  return row !== undefined;
+export interface DomainClaim {
+  provider_id: string;
+  business_id: string | null;
+  verified: boolean;
 }
 
-/** Inserts a domain; undefined when another provider took it first (unique domain). */
+/**
+ * Every provider that lists `domain`, proven or not (ADR 190: several organisations may claim a
+ * domain; one may prove it). Bounded: one row per provider, and claims are capped per provider.
+ */
+export async function domainClaims(db: Db, domain: string): Promise<DomainClaim[]> {
+  return db
+    .selectFrom('sso_provider_domains as d')
+    .innerJoin('sso_providers as p', 'p.id', 'd.provider_id')
+    .select(['d.provider_id', 'p.business_id', sql<boolean>`d.verified_at IS NOT NULL`.as('verified')])
+    .where('d.domain', '=', domain)
+    .execute();
+}
+
+/** Business names by profile id (what the operators' list shows). */
+export async function businessNames(
+  db: Db,
+  businessIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (businessIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('business_profiles')
+    .select(['user_id', 'business_name'])
+    .where('user_id', 'in', businessIds)
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.business_name]));
+}
+
+/** Inserts a domain; undefined when the provider already lists it. */
 export async function insertDomain(
   db: Db,
   values: { providerId: string; domain: string; txtToken: string; now: Date },
@@ -213,7 +263,7 @@ export async function insertDomain(
       txt_token: values.txtToken,
       created_at: values.now,
     })
-    .onConflict((oc) => oc.column('domain').doNothing())
+    .onConflict((oc) => oc.columns(['provider_id', 'domain']).doNothing())
     .returningAll()
     .executeTakeFirst();
 }
@@ -227,7 +277,10 @@ export async function deleteDomain(db: Db, providerId: string, domainId: string)
   return result.numDeletedRows > 0n;
 }
 
-/** Marks a domain proven (and forgets any mailed link). */
+/**
+ * Marks a domain proven (and forgets any mailed link). Throws a unique violation when another
+ * provider proved the same domain meanwhile (the partial unique index of ADR 190).
+ */
 export async function markDomainVerified(
   db: Db,
   domainId: string,
@@ -285,7 +338,8 @@ export async function setEmailTokenHash(
 
 /**
  * Uses a mailed link: the unverified domain whose live token hash matches becomes verified by
- * e-mail, in one statement (a second use finds no row).
+ * e-mail, in one statement (a second use finds no row). Throws a unique violation when another
+ * provider has proven the same domain (ADR 190).
  */
 export async function verifyByEmailToken(
   db: Db,
@@ -307,12 +361,14 @@ export async function verifyByEmailToken(
     .executeTakeFirst();
 }
 
-/** Whether any registered provider has a proven domain (the page then offers the SSO check). */
+/** Whether any enabled provider has a proven domain (the page then offers the SSO check). */
 export async function anyVerifiedSsoDomain(db: Db): Promise<boolean> {
   const row = await db
-    .selectFrom('sso_provider_domains')
-    .select('id')
-    .where('verified_at', 'is not', null)
+    .selectFrom('sso_provider_domains as d')
+    .innerJoin('sso_providers as p', 'p.id', 'd.provider_id')
+    .select('d.id')
+    .where('d.verified_at', 'is not', null)
+    .where('p.enabled', '=', true)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
