@@ -29,7 +29,10 @@ import {
 } from '../../test/smtp-sink.ts';
 import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
 import { body, errorCode, TestBrowser } from '../../test/test-browser.ts';
-import { SSO_DOMAIN_PROOF_MAIL_JOB, SSO_PROVIDERS_PER_BUSINESS_MAX } from './sso-providers.service.ts';
+import {
+  SSO_DOMAIN_PROOF_MAIL_JOB,
+  SSO_PROVIDERS_PER_BUSINESS_MAX,
+} from './sso-providers.service.ts';
 
 const CLIENT_ID = 'umbrella-corkboard';
 const CLIENT_SECRET = 'umbrella-secret-value-0987654321';
@@ -147,7 +150,13 @@ beforeAll(async () => {
   await member(owner, analyst, ['ANALYST', 'CAMPAIGN_MANAGER']);
   peer = await startOidcPeer({
     issuers: [
-      { id: 'umbrella', displayName: 'Umbrella SSO', flavour: 'generic', clients: [], accounts: [] },
+      {
+        id: 'umbrella',
+        displayName: 'Umbrella SSO',
+        flavour: 'generic',
+        clients: [],
+        accounts: [],
+      },
     ],
   });
   issuer = peer.issuers['umbrella']?.issuer ?? '';
@@ -193,7 +202,12 @@ describe("a business's own identity providers", () => {
     expect(list.data.map((p) => p.slug)).toEqual(['umbrella']);
     expect(list.response.body).not.toContain(CLIENT_SECRET);
     // The operators' list has every organisation's providers, with whose they are.
-    const all = await send<SsoProviderItem[]>('GET', '/v3/admin/sso/providers/', undefined, operator);
+    const all = await send<SsoProviderItem[]>(
+      'GET',
+      '/v3/admin/sso/providers/',
+      undefined,
+      operator,
+    );
     expect(all.data.find((p) => p.slug === 'umbrella')?.business).toEqual({
       id: owner.id,
       name: 'Umbrella Corporation',
@@ -257,7 +271,12 @@ describe("a business's own identity providers", () => {
       expect(weak.errorData).toMatchObject({ capability: 'manage_sso' });
       // Another business's OWNER, through their own business: no such provider there.
       if (url !== base(owner.id)) {
-        const other = await send(method, url.replace(base(owner.id), base(rival.id)), payload, rival);
+        const other = await send(
+          method,
+          url.replace(base(owner.id), base(rival.id)),
+          payload,
+          rival,
+        );
         expect(other.code, `${method} ${url} rival`).toBe(ERROR_CODES.SSO_PROVIDER_NOT_FOUND.code);
       }
     }
@@ -551,7 +570,12 @@ describe('limits and removal', () => {
 
   it('an ADMIN member removes the provider; its domains stop routing', async () => {
     const [provider] = await listed(owner, owner);
-    const removed = await send('DELETE', `${base(owner.id)}${provider!.id}/`, undefined, adminMember);
+    const removed = await send(
+      'DELETE',
+      `${base(owner.id)}${provider!.id}/`,
+      undefined,
+      adminMember,
+    );
     expect(removed.status).toBe(200);
     expect(await listed(owner, owner)).toEqual([]);
     expect(await info('alice@umbrella.test')).toMatchObject({ is_sso: false });

@@ -1,6 +1,6 @@
 // The SQL of identity providers registered by organisations and their e-mail domains
 // (docs/decisions/154–156, 190). Every function takes `db | trx` first.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, SsoDomainProofMethod, SsoProviderDomainsTable } from '@corkboard/db/schema';
 
 type Db = Kysely<Database>;
@@ -56,9 +56,7 @@ export async function listProviders(
 
 /** Operators' providers (no business), or one business's. */
 export async function countProviders(db: Db, businessId: string | null): Promise<number> {
-  const query = db
-    .selectFrom('sso_providers')
-    .select((eb) => eb.fn.countAll<string>().as('count'));
+  const query = db.selectFrom('sso_providers').select((eb) => eb.fn.countAll<string>().as('count'));
   const row = await (
     businessId === null
       ? query.where('business_id', 'is', null)
@@ -217,23 +215,43 @@ export async function findDomain(
     .executeTakeFirst();
 }
 
-export interface DomainClaim {
-  provider_id: string;
-  business_id: string | null;
-  verified: boolean;
+/** The provider that has proven `domain`, if any (at most one: ADR 190's partial index). */
+export async function domainProvenBy(db: Db, domain: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sso_provider_domains')
+    .select('provider_id')
+    .where('domain', '=', domain)
+    .where('verified_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.provider_id;
 }
 
 /**
- * Every provider that lists `domain`, proven or not (ADR 190: several organisations may claim a
- * domain; one may prove it). Bounded: one row per provider, and claims are capped per provider.
+ * Whether one organisation already lists `domain`, proven or not: the provider itself, or any
+ * provider of the business (ADR 190: other organisations' claims do not count).
  */
-export async function domainClaims(db: Db, domain: string): Promise<DomainClaim[]> {
-  return db
+export async function domainListedBy(
+  db: Db,
+  domain: string,
+  organisation: { providerId: string | null; businessId: string | null },
+): Promise<boolean> {
+  const { providerId, businessId } = organisation;
+  if (providerId === null && businessId === null) return false;
+  const row = await db
     .selectFrom('sso_provider_domains as d')
     .innerJoin('sso_providers as p', 'p.id', 'd.provider_id')
-    .select(['d.provider_id', 'p.business_id', sql<boolean>`d.verified_at IS NOT NULL`.as('verified')])
+    .select('d.id')
     .where('d.domain', '=', domain)
-    .execute();
+    .where((eb) =>
+      eb.or([
+        ...(providerId === null ? [] : [eb('d.provider_id', '=', providerId)]),
+        ...(businessId === null ? [] : [eb('p.business_id', '=', businessId)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Business names by profile id (what the operators' list shows). */

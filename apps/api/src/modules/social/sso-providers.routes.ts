@@ -80,7 +80,9 @@ export function registerSsoProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     body: providerInputSchema,
     inputErrors: providerInputErrors,
     response: providerItemSchema,
-    handler: async ({ viewer, body }) => ({ data: await createSsoProvider(deps, viewer, OPERATOR, body) }),
+    handler: async ({ viewer, body }) => ({
+      data: await createSsoProvider(deps, viewer, OPERATOR, body),
+    }),
   });
 
   registerRoute(app, {
@@ -165,13 +167,7 @@ export function registerSsoProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     inputErrors: mailboxInputErrors,
     response: providerItemSchema,
     handler: async ({ params, body }) => ({
-      data: await sendSsoDomainProofMail(
-        deps,
-        OPERATOR,
-        params.id,
-        params.domainId,
-        body.mailbox,
-      ),
+      data: await sendSsoDomainProofMail(deps, OPERATOR, params.id, params.domainId, body.mailbox),
     }),
   });
 

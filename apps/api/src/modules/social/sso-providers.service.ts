@@ -41,7 +41,8 @@ import {
   countProviders,
   deleteDomain,
   deleteProvider,
-  domainClaims,
+  domainListedBy,
+  domainProvenBy,
   domainsOf,
   findDomain,
   findDomainById,
@@ -210,22 +211,19 @@ async function assertDomainClaimable(
   if (reservedByEnv(deps).domains.includes(domain)) {
     throw new AppError('SSO_DOMAIN_TAKEN', { data: { domain } });
   }
-  const claims = await domainClaims(db, domain);
-  const ours = claims.some(
-    (claim) =>
-      claim.provider_id === claimant.providerId ||
-      (claimant.businessId !== null && claim.business_id === claimant.businessId),
-  );
-  if (ours) throw new AppError('SSO_DOMAIN_TAKEN', { data: { domain } });
-  if (claims.some((claim) => claim.verified)) {
+  if (await domainListedBy(db, domain, claimant)) {
+    throw new AppError('SSO_DOMAIN_TAKEN', { data: { domain } });
+  }
+  // Not ours (checked above), so proven by another organisation.
+  if ((await domainProvenBy(db, domain)) !== undefined) {
     throw new AppError('SSO_DOMAIN_PROVEN_ELSEWHERE', { data: { domain } });
   }
 }
 
 /** Before a proof: a domain someone else proved meanwhile can no longer be proven here. */
 async function assertNotProvenElsewhere(deps: AppDeps, domain: DomainRow): Promise<void> {
-  const claims = await domainClaims(deps.db, domain.domain);
-  if (claims.some((claim) => claim.verified && claim.provider_id !== domain.provider_id)) {
+  const provenBy = await domainProvenBy(deps.db, domain.domain);
+  if (provenBy !== undefined && provenBy !== domain.provider_id) {
     throw new AppError('SSO_DOMAIN_PROVEN_ELSEWHERE', { data: { domain: domain.domain } });
   }
 }

@@ -25,7 +25,7 @@ export function BusinessSsoPage() {
   useDocumentTitle(title);
   const manages = profile?.permissions.some((p) => p === 'OWNER' || p === 'ADMIN') ?? false;
   return (
-    <div className="business-page sso-business">
+    <div className="business-page">
       <h1 className="heading heading--md">{title}</h1>
       <p className="business-page__intro">{t('business.intro')}</p>
       {manages ? (

@@ -157,7 +157,7 @@ describe('a business registers its identity provider', () => {
     expect(api.bodies(BUSINESS_PATH).filter(Boolean)).toEqual([]);
   });
 
-  test("a domain another organisation proved is shown under the domains field, naming the domain", async () => {
+  test('a domain another organisation proved is shown under the domains field, naming the domain', async () => {
     stubApi((url, init) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
       if (url.pathname === '/vx/business_access/profiles/') return ok([profile(['ADMIN'])]);
@@ -232,7 +232,9 @@ describe('editing a provider', () => {
     fireEvent.change(within(form).getByLabelText('Email domains'), {
       target: { value: 'globex.test, initech.test' },
     });
-    const enabled = within(form).getByRole('checkbox', { name: 'Sign people in with this provider' });
+    const enabled = within(form).getByRole('checkbox', {
+      name: 'Sign people in with this provider',
+    });
     expect(enabled).toBeChecked();
     fireEvent.click(enabled);
     fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));

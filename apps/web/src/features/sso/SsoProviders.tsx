@@ -91,7 +91,8 @@ export function SsoProvidersPanel({ scope }: { scope: SsoScope }) {
   );
 }
 
-type FormMode = { kind: 'create' } | { kind: 'edit'; provider: SsoProviderItem; onClose: () => void };
+type FormMode =
+  { kind: 'create' } | { kind: 'edit'; provider: SsoProviderItem; onClose: () => void };
 
 const EMPTY_VALUES: ProviderValues = {
   name: '',

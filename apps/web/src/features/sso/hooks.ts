@@ -92,7 +92,10 @@ export function useAddSsoDomain(scope: SsoScope) {
 
 export function useRemoveSsoDomain(scope: SsoScope) {
   return useProviderMutation(scope, (input: { providerId: string; domainId: string }) =>
-    apiSend<SsoProviderItem>('DELETE', `${scope.path}${input.providerId}/domains/${input.domainId}/`),
+    apiSend<SsoProviderItem>(
+      'DELETE',
+      `${scope.path}${input.providerId}/domains/${input.domainId}/`,
+    ),
   );
 }
 
