@@ -113,6 +113,29 @@ describe('SSO by e-mail domain', () => {
   );
 
   test(
+    'the identity-provider admin and the domain-verify page are axe clean',
+    async () => {
+      const context = await newContext();
+      await logInAsDemoUser(context, corkboard.url, 'ines_interiors');
+      const page = await context.newPage();
+      await page.goto(`${corkboard.url}/admin/sso/`);
+      await page
+        .getByRole('heading', { name: 'Single sign-on providers' })
+        .waitFor({ timeout: 30_000 });
+      await page.getByText('No identity provider is registered yet.').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      const visitor = await (await newContext()).newPage();
+      await visitor.goto(`${corkboard.url}/sso/verify-domain/?token=${'x'.repeat(43)}`);
+      await visitor.getByRole('button', { name: 'Confirm domain' }).click();
+      await visitor
+        .getByText('This link has expired or was already used. Ask for a new one.')
+        .waitFor({ timeout: 30_000 });
+      expect(await seriousAxeViolations(visitor)).toEqual([]);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+  test(
     'an organisation registers its identity provider, proves its domain and edits it by keyboard',
     async () => {
       const context = await newContext();
@@ -187,30 +210,15 @@ describe('SSO by e-mail domain', () => {
       await card.getByText('Off — signs nobody in').waitFor();
       await card.getByText('initech-corkboard-2').waitFor();
       await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true);
-    },
-    JOURNEY_TIMEOUT_MS,
-  );
 
-  test(
-    'the identity-provider admin and the domain-verify page are axe clean',
-    async () => {
-      const context = await newContext();
-      await logInAsDemoUser(context, corkboard.url, 'ines_interiors');
-      const page = await context.newPage();
-      await page.goto(`${corkboard.url}/admin/sso/`);
-      await page
-        .getByRole('heading', { name: 'Single sign-on providers' })
-        .waitFor({ timeout: 30_000 });
-      await page.getByText('No identity provider is registered yet.').waitFor();
-      expect(await seriousAxeViolations(page)).toEqual([]);
-
-      const visitor = await (await newContext()).newPage();
-      await visitor.goto(`${corkboard.url}/sso/verify-domain/?token=${'x'.repeat(43)}`);
-      await visitor.getByRole('button', { name: 'Confirm domain' }).click();
-      await visitor
-        .getByText('This link has expired or was already used. Ask for a new one.')
-        .waitFor({ timeout: 30_000 });
-      expect(await seriousAxeViolations(visitor)).toEqual([]);
+      // Operators see every organisation's provider, with whose it is.
+      const operator = await newContext();
+      await logInAsDemoUser(operator, corkboard.url, 'ines_interiors');
+      const admin = await operator.newPage();
+      await admin.goto(`${corkboard.url}/admin/sso/`);
+      const listed = admin.getByRole('article', { name: /^Initech/ });
+      await listed.getByText('Off — signs nobody in').waitFor({ timeout: 30_000 });
+      await listed.getByText('initech-corkboard-2').waitFor();
     },
     JOURNEY_TIMEOUT_MS,
   );
