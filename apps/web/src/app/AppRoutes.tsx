@@ -72,7 +72,7 @@ const BusinessMembersPage = lazyPage(
   'BusinessMembersPage',
 );
 const BusinessSsoPage = lazyPage(
-  () => import('../features/sso/BusinessSsoPage.tsx'),
+  () => import('../features/business/BusinessSsoPage.tsx'),
   'BusinessSsoPage',
 );
 const BusinessInvitePage = lazyPage(

@@ -2,15 +2,17 @@
 // docs/decisions/190). Its OWNER and ADMIN members register the OpenID Connect issuer, client id
 // and secret and the e-mail domains, prove each domain (DNS TXT record or mailed link), edit and
 // turn the provider off. The server decides who may (BUSINESS_PERMISSION_DENIED for other
-// members, BUSINESS_PROFILE_NOT_FOUND for everyone else) and the page shows its sentence.
+// members, BUSINESS_PROFILE_NOT_FOUND for everyone else) and the page shows its sentence. The
+// panel is the sso feature's, shared with the operators' /admin/sso/.
+import './business.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ensureSsoCatalogue, SSO_NAMESPACE } from '../../i18n/ssoCatalogue.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { useBusinessProfiles } from '../business/hooks.ts';
-import { businessMembersPath } from '../business/paths.ts';
-import { businessSsoScope } from './hooks.ts';
-import { SsoProvidersPanel } from './SsoProviders.tsx';
+import { businessSsoScope } from '../sso/hooks.ts';
+import { SsoProvidersPanel } from '../sso/SsoProviders.tsx';
+import { useBusinessProfiles } from './hooks.ts';
+import { businessMembersPath } from './paths.ts';
 
 export function BusinessSsoPage() {
   const { i18n } = useTranslation();
