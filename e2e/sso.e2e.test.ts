@@ -3,7 +3,10 @@
 // sign-up form → 'Continue with SSO' (no password) → /signup/sso-business-account → the 600×600
 // pop-up → the IdP's chooser → birthdate → signed in with a business account. In a fresh browser
 // the same person types the e-mail in the log-in form → 'Continue with SSO' → pop-up → signed in.
-// The operators' identity-provider admin and the domain-verify page are axe clean.
+// The operators' identity-provider admin and the domain-verify page are axe clean. An
+// organisation (a business's OWNER) registers its own IdP — this file's enterprise issuer, read
+// through the SSRF-safe fetcher —, proves its domain by the DNS peer's TXT record, and edits and
+// turns it off with the keyboard only (ADR 190).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
@@ -129,6 +132,93 @@ describe('SSO by e-mail domain', () => {
         .getByText('This link has expired or was already used. Ask for a new one.')
         .waitFor({ timeout: 30_000 });
       expect(await seriousAxeViolations(visitor)).toEqual([]);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+  test(
+    'an organisation registers its identity provider, proves its domain and edits it by keyboard',
+    async () => {
+      const context = await newContext();
+      await logInAsDemoUser(context, corkboard.url, 'gus_grows');
+      const page = await context.newPage();
+      await page.goto(`${corkboard.url}/business/create`);
+      await page.getByLabel('Business name').fill('Initech');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page
+        .getByRole('heading', { name: 'People with access to Initech' })
+        .waitFor({ timeout: 30_000 });
+      // The members page links it (the business bar above the page may too).
+      await page.getByRole('main').getByRole('link', { name: 'Single sign-on' }).click();
+      await page
+        .getByRole('heading', { level: 1, name: 'Single sign-on for Initech' })
+        .waitFor({ timeout: 30_000 });
+      await page.getByText('No identity provider is registered yet.').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      const issuer = corkboard.peers.oidc.issuers['enterprise']?.issuer;
+      if (!issuer) throw new Error('no enterprise issuer');
+      const form = page.getByRole('form', { name: 'Register a provider' });
+      await form.getByLabel('Organisation name').fill('Initech');
+      await form.getByLabel('Short name').fill('initech');
+      await form.getByLabel('Issuer URL').fill(issuer);
+      await form.getByLabel('Client ID').fill('initech-corkboard');
+      await form.getByLabel('Client secret').fill('initech-secret-value-123456');
+      await form.getByLabel('Email domains').fill('initech.example');
+      await form.getByLabel('Email domains').press('Enter');
+      await page
+        .getByText('Initech is registered. Prove its domains below.')
+        .waitFor({ timeout: 30_000 });
+      expect(await page.content()).not.toContain('initech-secret-value-123456');
+
+      // The TXT record the card asks for, published on this file's DNS peer; then checked.
+      const card = page.getByRole('article', { name: /^Initech/ });
+      const codes = card.locator('dd code');
+      await codes.nth(2).waitFor();
+      const txtName = (await codes.nth(1).textContent()) ?? '';
+      const txtValue = (await codes.nth(2).textContent()) ?? '';
+      expect(txtName).toBe('_corkboard-sso.initech.example');
+      corkboard.peers.dns.setTxt(txtName, [txtValue]);
+      await card.getByRole('button', { name: 'Check the TXT record of initech.example' }).click();
+      await card.getByText('— proven by DNS TXT record').waitFor({ timeout: 30_000 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Keyboard only: open the edit form, change the client id, turn it off, save with Enter.
+      const edit = card.getByRole('button', { name: 'Edit Initech' });
+      await edit.focus();
+      await page.keyboard.press('Enter');
+      const editForm = card.getByRole('form', { name: 'Edit Initech' });
+      await expect
+        .poll(() =>
+          editForm.getByLabel('Organisation name').evaluate((el) => el === document.activeElement),
+        )
+        .toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.keyboard.press('Tab'); // Issuer URL
+      await page.keyboard.press('Tab'); // Client ID
+      await expect
+        .poll(() =>
+          editForm.getByLabel('Client ID').evaluate((el) => el === document.activeElement),
+        )
+        .toBe(true);
+      await page.keyboard.press('End');
+      await page.keyboard.type('-2');
+      await editForm.getByRole('checkbox', { name: 'Sign people in with this provider' }).focus();
+      await page.keyboard.press('Space');
+      await editForm.getByRole('button', { name: 'Save changes' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Initech is saved.').waitFor({ timeout: 30_000 });
+      await card.getByText('Off — signs nobody in').waitFor();
+      await card.getByText('initech-corkboard-2').waitFor();
+      await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      // Operators see every organisation's provider, with whose it is.
+      const operator = await newContext();
+      await logInAsDemoUser(operator, corkboard.url, 'ines_interiors');
+      const admin = await operator.newPage();
+      await admin.goto(`${corkboard.url}/admin/sso/`);
+      const listed = admin.getByRole('article', { name: /^Initech/ });
+      await listed.getByText('Off — signs nobody in').waitFor({ timeout: 30_000 });
+      await listed.getByText('initech-corkboard-2').waitFor();
     },
     JOURNEY_TIMEOUT_MS,
   );

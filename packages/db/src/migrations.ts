@@ -39,6 +39,7 @@ import * as adPacing from './migrations/2026-11-24T04-00-ad-pacing.ts';
 import * as passkeys from './migrations/2026-11-24T07-00-passkeys.ts';
 import * as ssoProviders from './migrations/2026-11-24T05-00-sso-providers.ts';
 import * as billing from './migrations/2026-11-24T08-00-billing.ts';
+import * as ssoOrganisations from './migrations/2026-11-28T03-00-sso-organisations.ts';
 import * as quickPromoteSteps from './migrations/2026-11-24T10-00-quick-promote-steps.ts';
 import * as earnedClicks from './migrations/2026-11-28T04-00-earned-clicks.ts';
 
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T05-00-sso-providers': ssoProviders,
   '2026-11-24T08-00-billing': billing,
   '2026-11-24T10-00-quick-promote-steps': quickPromoteSteps,
+  '2026-11-28T03-00-sso-organisations': ssoOrganisations,
   '2026-11-28T04-00-earned-clicks': earnedClicks,
 };
 

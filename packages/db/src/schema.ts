@@ -1043,6 +1043,10 @@ export interface SsoProvidersTable {
   created_by: IdRef | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  // Added by migrations/2026-11-28T03-00-sso-organisations (docs/decisions/190).
+  /** The business profile that registered it; null when an operator did. */
+  business_id: ColumnType<string | null, string | null | undefined, string | null>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type SsoDomainProofMethod = 'dns' | 'email';

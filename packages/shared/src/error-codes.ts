@@ -1213,6 +1213,18 @@ export const ERROR_CODES = {
     httpStatus: 409,
     message: 'This domain is already verified.',
   },
+  // 1962–1969: organisations register their own identity providers (docs/decisions/190).
+  SSO_DOMAIN_PROVEN_ELSEWHERE: {
+    code: 1962,
+    httpStatus: 409,
+    message:
+      'Another organisation has already proven that it owns this domain. If it is yours, contact us.',
+  },
+  SSO_BUSINESS_PROVIDERS_FULL: {
+    code: 1963,
+    httpStatus: 409,
+    message: 'Your business has as many identity providers as it can hold. Remove one first.',
+  },
   // 1260–1289: saving details (issue 10 "Spec details still open"; docs/decisions/131–134).
   SECTION_PIN_IMPORT_TOO_MANY: {
     code: 1260,

@@ -100,6 +100,8 @@ export const queryKeys = {
   // ---- SSO by e-mail domain (ADR 157) and its admin (ADR 154) ----
   ssoInfo: (email: string) => ['ssoInfo', email] as const,
   adminSsoProviders: () => ['adminSsoProviders'] as const,
+  /** A business's own identity providers (ADR 190). */
+  businessSsoProviders: (profileId: string) => ['businessSsoProviders', profileId] as const,
   advertiser: (advertiserId: string) => ['advertiser', advertiserId] as const,
   campaigns: (advertiserId: string) => ['campaigns', advertiserId] as const,
   campaign: (advertiserId: string, campaignId: string) =>

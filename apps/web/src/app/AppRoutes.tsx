@@ -71,6 +71,10 @@ const BusinessMembersPage = lazyPage(
   () => import('../features/business/BusinessMembersPage.tsx'),
   'BusinessMembersPage',
 );
+const BusinessSsoPage = lazyPage(
+  () => import('../features/business/BusinessSsoPage.tsx'),
+  'BusinessSsoPage',
+);
 const BusinessInvitePage = lazyPage(
   () => import('../features/business/BusinessInvitePage.tsx'),
   'BusinessInvitePage',
@@ -129,6 +133,7 @@ export function AppRoutes() {
         <Route path="business/create/" element={<BusinessCreatePage />} />
         <Route path="business/convert/" element={<BusinessConvertPage />} />
         <Route path="business/:profileId/members/" element={<BusinessMembersPage />} />
+        <Route path="business/:profileId/sso/" element={<BusinessSsoPage />} />
         <Route path="invite/business/" element={<BusinessInvitePage />} />
         <Route path="settings/*" element={<SettingsRoute />} />
         <Route path="advertiser/quick_promote/" element={<QuickPromotePage />} />

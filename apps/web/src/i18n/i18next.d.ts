@@ -14,6 +14,7 @@ import type businessEn from './locales/business/en.json';
 import type searchEn from './locales/search/en.json';
 import type settingsEn from './locales/settings/en.json';
 import type adsEditorEn from './locales/ads-editor/en.json';
+import type ssoEn from './locales/sso/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -31,6 +32,7 @@ declare module 'i18next' {
       search: typeof searchEn;
       settings: typeof settingsEn;
       adsEditor: typeof adsEditorEn;
+      sso: typeof ssoEn;
     };
   }
 }

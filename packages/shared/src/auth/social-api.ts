@@ -131,7 +131,7 @@ export interface ConnectedAccountsAnswer {
   accounts: ConnectedAccount[];
 }
 
-/** Admin (GET /v3/admin/sso/providers/; docs/decisions/154, 155). */
+/** Admin (GET /v3/admin/sso/providers/; docs/decisions/154, 155) and business (ADR 190). */
 export interface SsoDomainItem {
   id: string;
   domain: string;
@@ -154,6 +154,10 @@ export interface SsoProviderItem {
   /** What the organisation registers at its IdP as the redirect URI. */
   redirect_uri: string;
   domains: SsoDomainItem[];
+  /** A disabled provider keeps its domains and proofs but signs nobody in (ADR 190). */
+  enabled: boolean;
+  /** The business that registered it (ADR 190); null when an operator did. */
+  business: { id: string; name: string } | null;
   created_at: string;
 }
 

@@ -27,6 +27,8 @@ export const BUSINESS_CAPABILITIES = [
   'view_billing',
   'manage_billing',
   'manage_members',
+  /** Register and change the business's identity providers (docs/decisions/190). */
+  'manage_sso',
 ] as const;
 export type BusinessCapability = (typeof BUSINESS_CAPABILITIES)[number];
 
@@ -38,6 +40,7 @@ const GRANTS: Record<BusinessPermission, readonly BusinessCapability[]> = {
     'manage_audiences',
     'view_billing',
     'manage_members',
+    'manage_sso',
   ],
   CAMPAIGN_MANAGER: ['view_reporting', 'manage_campaigns', 'manage_audiences'],
   ANALYST: ['view_reporting'],

@@ -51,6 +51,7 @@ import {
   SSO_EXCHANGE_PATH,
 } from './sso.ts';
 import { SSO_CALLBACK_PATH_PREFIX } from './sso-registry.ts';
+import { registerBusinessSsoProviderRoutes } from './sso-business-providers.routes.ts';
 import { registerSsoProviderRoutes } from './sso-providers.routes.ts';
 
 /** How often expired token uses are deleted. */
@@ -196,6 +197,7 @@ export const socialRoutes: ModuleRoutes = (app, { deps }, done) => {
 
   // Identity providers registered by organisations, and their domain proofs (ADR 154–156).
   registerSsoProviderRoutes(app, deps);
+  registerBusinessSsoProviderRoutes(app, deps);
 
   done();
 };

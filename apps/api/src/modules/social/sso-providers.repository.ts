@@ -1,5 +1,5 @@
 // The SQL of identity providers registered by organisations and their e-mail domains
-// (docs/decisions/154–156). Every function takes `db | trx` first.
+// (docs/decisions/154–156, 190). Every function takes `db | trx` first.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SsoDomainProofMethod, SsoProviderDomainsTable } from '@corkboard/db/schema';
 
@@ -12,6 +12,9 @@ export interface ProviderRow {
   issuer: string;
   client_id: string;
   client_secret_encrypted: string;
+  /** The business that registered it; null for an operator's (ADR 190). */
+  business_id: string | null;
+  enabled: boolean;
   created_at: Date;
 }
 
@@ -24,16 +27,26 @@ const providerColumns = [
   'issuer',
   'client_id',
   'client_secret_encrypted',
+  'business_id',
+  'enabled',
   'created_at',
 ] as const;
 
-/** Providers newest first, below `beforeId`; one row more than `limit` (keyset paging). */
+/** Whose providers a query sees: every one (operators) or one business's. */
+export type ProviderOwner = { kind: 'operator' } | { kind: 'business'; businessId: string };
+
+/**
+ * Providers newest first, below `beforeId`; one row more than `limit` (keyset paging). Operators
+ * see every provider, a business only its own.
+ */
 export async function listProviders(
   db: Db,
+  owner: ProviderOwner,
   beforeId: string | undefined,
   limit: number,
 ): Promise<ProviderRow[]> {
   let query = db.selectFrom('sso_providers').select(providerColumns);
+  if (owner.kind === 'business') query = query.where('business_id', '=', owner.businessId);
   if (beforeId !== undefined) query = query.where('id', '<', beforeId);
   return query
     .orderBy('id', 'desc')
@@ -41,11 +54,14 @@ export async function listProviders(
     .execute();
 }
 
-export async function countProviders(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('sso_providers')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
+/** Operators' providers (no business), or one business's. */
+export async function countProviders(db: Db, businessId: string | null): Promise<number> {
+  const query = db.selectFrom('sso_providers').select((eb) => eb.fn.countAll<string>().as('count'));
+  const row = await (
+    businessId === null
+      ? query.where('business_id', 'is', null)
+      : query.where('business_id', '=', businessId)
+  ).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -65,7 +81,7 @@ export async function findProviderBySlug(db: Db, slug: string): Promise<Provider
     .executeTakeFirst();
 }
 
-/** The provider that signs in `domain`, only when the domain's ownership is proven. */
+/** The enabled provider that signs in `domain`, only when the domain's ownership is proven. */
 export async function findProviderForVerifiedDomain(
   db: Db,
   domain: string,
@@ -80,10 +96,13 @@ export async function findProviderForVerifiedDomain(
       'p.issuer',
       'p.client_id',
       'p.client_secret_encrypted',
+      'p.business_id',
+      'p.enabled',
       'p.created_at',
     ])
     .where('d.domain', '=', domain)
     .where('d.verified_at', 'is not', null)
+    .where('p.enabled', '=', true)
     .executeTakeFirst();
 }
 
@@ -106,6 +125,7 @@ export async function insertProvider(
     clientId: string;
     clientSecretEncrypted: string;
     createdBy: string;
+    businessId: string | null;
     now: Date;
   },
 ): Promise<ProviderRow> {
@@ -118,6 +138,7 @@ export async function insertProvider(
       client_id: values.clientId,
       client_secret_encrypted: values.clientSecretEncrypted,
       created_by: values.createdBy,
+      business_id: values.businessId,
       created_at: values.now,
       updated_at: values.now,
     })
@@ -134,6 +155,8 @@ export async function updateProvider(
     clientId: string;
     /** Unchanged when undefined (the secret is write-only). */
     clientSecretEncrypted: string | undefined;
+    /** Unchanged when undefined. */
+    enabled: boolean | undefined;
     now: Date;
   },
 ): Promise<ProviderRow | undefined> {
@@ -146,6 +169,7 @@ export async function updateProvider(
       ...(values.clientSecretEncrypted === undefined
         ? {}
         : { client_secret_encrypted: values.clientSecretEncrypted }),
+      ...(values.enabled === undefined ? {} : { enabled: values.enabled }),
       updated_at: values.now,
     })
     .where('id', '=', id)
@@ -191,16 +215,60 @@ export async function findDomain(
     .executeTakeFirst();
 }
 
-export async function domainExists(db: Db, domain: string): Promise<boolean> {
+/** The provider that has proven `domain`, if any (at most one: ADR 190's partial index). */
+export async function domainProvenBy(db: Db, domain: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('sso_provider_domains')
-    .select('id')
+    .select('provider_id')
     .where('domain', '=', domain)
+    .where('verified_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.provider_id;
+}
+
+/**
+ * Whether one organisation already lists `domain`, proven or not: the provider itself, or any
+ * provider of the business (ADR 190: other organisations' claims do not count).
+ */
+export async function domainListedBy(
+  db: Db,
+  domain: string,
+  organisation: { providerId: string | null; businessId: string | null },
+): Promise<boolean> {
+  const { providerId, businessId } = organisation;
+  if (providerId === null && businessId === null) return false;
+  const row = await db
+    .selectFrom('sso_provider_domains as d')
+    .innerJoin('sso_providers as p', 'p.id', 'd.provider_id')
+    .select('d.id')
+    .where('d.domain', '=', domain)
+    .where((eb) =>
+      eb.or([
+        ...(providerId === null ? [] : [eb('d.provider_id', '=', providerId)]),
+        ...(businessId === null ? [] : [eb('p.business_id', '=', businessId)]),
+      ]),
+    )
+    .limit(1)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** Inserts a domain; undefined when another provider took it first (unique domain). */
+/** Business names by profile id (what the operators' list shows). */
+export async function businessNames(
+  db: Db,
+  businessIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (businessIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('business_profiles')
+    .select(['user_id', 'business_name'])
+    .where('user_id', 'in', businessIds)
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.business_name]));
+}
+
+/** Inserts a domain; undefined when the provider already lists it. */
 export async function insertDomain(
   db: Db,
   values: { providerId: string; domain: string; txtToken: string; now: Date },
@@ -213,7 +281,7 @@ export async function insertDomain(
       txt_token: values.txtToken,
       created_at: values.now,
     })
-    .onConflict((oc) => oc.column('domain').doNothing())
+    .onConflict((oc) => oc.columns(['provider_id', 'domain']).doNothing())
     .returningAll()
     .executeTakeFirst();
 }
@@ -227,7 +295,10 @@ export async function deleteDomain(db: Db, providerId: string, domainId: string)
   return result.numDeletedRows > 0n;
 }
 
-/** Marks a domain proven (and forgets any mailed link). */
+/**
+ * Marks a domain proven (and forgets any mailed link). Throws a unique violation when another
+ * provider proved the same domain meanwhile (the partial unique index of ADR 190).
+ */
 export async function markDomainVerified(
   db: Db,
   domainId: string,
@@ -285,7 +356,8 @@ export async function setEmailTokenHash(
 
 /**
  * Uses a mailed link: the unverified domain whose live token hash matches becomes verified by
- * e-mail, in one statement (a second use finds no row).
+ * e-mail, in one statement (a second use finds no row). Throws a unique violation when another
+ * provider has proven the same domain (ADR 190).
  */
 export async function verifyByEmailToken(
   db: Db,
@@ -307,12 +379,14 @@ export async function verifyByEmailToken(
     .executeTakeFirst();
 }
 
-/** Whether any registered provider has a proven domain (the page then offers the SSO check). */
+/** Whether any enabled provider has a proven domain (the page then offers the SSO check). */
 export async function anyVerifiedSsoDomain(db: Db): Promise<boolean> {
   const row = await db
-    .selectFrom('sso_provider_domains')
-    .select('id')
-    .where('verified_at', 'is not', null)
+    .selectFrom('sso_provider_domains as d')
+    .innerJoin('sso_providers as p', 'p.id', 'd.provider_id')
+    .select('d.id')
+    .where('d.verified_at', 'is not', null)
+    .where('p.enabled', '=', true)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

@@ -1,7 +1,7 @@
 // Identity providers registered by organisations (operators only; docs/decisions/154–156):
 //   GET    /v3/admin/sso/providers/?bookmark=                          → SsoProviderItem[]
 //   POST   /v3/admin/sso/providers/ {slug,name,issuer,client_id,client_secret,domains}
-//   PUT    /v3/admin/sso/providers/{id}/ {name,issuer,client_id,client_secret?}
+//   PUT    /v3/admin/sso/providers/{id}/ {name,issuer,client_id,client_secret?,enabled?,domains?}
 //   DELETE /v3/admin/sso/providers/{id}/
 //   POST   /v3/admin/sso/providers/{id}/domains/ {domain}
 //   DELETE /v3/admin/sso/providers/{id}/domains/{domainId}/
@@ -9,7 +9,8 @@
 //   POST   /v3/admin/sso/providers/{id}/domains/{domainId}/email-proof/ {mailbox} → mails a link
 // and, for whoever holds the mailed link:
 //   POST   /v3/sso/domains/verify/ {token}                              → { domain }
-// No answer ever carries a client secret (providerItemSchema is strict).
+// No answer ever carries a client secret (providerItemSchema is strict). A business's OWNER and
+// ADMIN members have the same routes for their own providers (sso-business-providers.routes.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../core/app-deps.ts';
@@ -22,6 +23,7 @@ import {
   domainVerifiedSchema,
   emailProofBodySchema,
   mailboxInputErrors,
+  providerChangeErrors,
   providerChangeSchema,
   providerInputErrors,
   providerInputSchema,
@@ -35,6 +37,7 @@ import {
   createSsoProvider,
   defineSsoDomainProofMailJob,
   listSsoProviders,
+  OPERATOR,
   proveSsoDomainByDns,
   removeSsoDomain,
   removeSsoProvider,
@@ -62,7 +65,7 @@ export function registerSsoProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     response: z.array(providerItemSchema),
     handler: async ({ query, reply }) => {
       void reply.header('Cache-Control', 'private, no-store');
-      const page = await listSsoProviders(deps, pageRequest(query));
+      const page = await listSsoProviders(deps, OPERATOR, pageRequest(query));
       return { data: page.items, bookmark: page.bookmark };
     },
   });
@@ -77,21 +80,25 @@ export function registerSsoProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     body: providerInputSchema,
     inputErrors: providerInputErrors,
     response: providerItemSchema,
-    handler: async ({ viewer, body }) => ({ data: await createSsoProvider(deps, viewer, body) }),
+    handler: async ({ viewer, body }) => ({
+      data: await createSsoProvider(deps, viewer, OPERATOR, body),
+    }),
   });
 
   registerRoute(app, {
     method: 'PUT',
     url: '/v3/admin/sso/providers/:id/',
-    summary: "Changes a provider's name, issuer, client id or secret (operators only)",
+    summary:
+      "Changes a provider's name, issuer, client id, secret, domains or enabled (operators only)",
     tags,
     access: 'admin',
     rateLimit: { max: SSO_PROOF_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     params: providerParamsSchema,
     body: providerChangeSchema,
+    inputErrors: providerChangeErrors,
     response: providerItemSchema,
     handler: async ({ params, body }) => ({
-      data: await changeSsoProvider(deps, params.id, body),
+      data: await changeSsoProvider(deps, OPERATOR, params.id, body),
     }),
   });
 
@@ -103,7 +110,7 @@ export function registerSsoProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     access: 'admin',
     params: providerParamsSchema,
     response: z.object({ id: z.string() }),
-    handler: async ({ params }) => ({ data: await removeSsoProvider(deps, params.id) }),
+    handler: async ({ params }) => ({ data: await removeSsoProvider(deps, OPERATOR, params.id) }),
   });
 
   registerRoute(app, {
@@ -117,7 +124,7 @@ export function registerSsoProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     inputErrors: domainInputErrors,
     response: providerItemSchema,
     handler: async ({ params, body }) => ({
-      data: await addSsoDomain(deps, params.id, body.domain),
+      data: await addSsoDomain(deps, OPERATOR, params.id, body.domain),
     }),
   });
 
@@ -130,7 +137,7 @@ export function registerSsoProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     params: domainParamsSchema,
     response: providerItemSchema,
     handler: async ({ params }) => ({
-      data: await removeSsoDomain(deps, params.id, params.domainId),
+      data: await removeSsoDomain(deps, OPERATOR, params.id, params.domainId),
     }),
   });
 
@@ -144,7 +151,7 @@ export function registerSsoProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     params: domainParamsSchema,
     response: providerItemSchema,
     handler: async ({ params }) => ({
-      data: await proveSsoDomainByDns(deps, params.id, params.domainId),
+      data: await proveSsoDomainByDns(deps, OPERATOR, params.id, params.domainId),
     }),
   });
 
@@ -160,7 +167,7 @@ export function registerSsoProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     inputErrors: mailboxInputErrors,
     response: providerItemSchema,
     handler: async ({ params, body }) => ({
-      data: await sendSsoDomainProofMail(deps, params.id, params.domainId, body.mailbox),
+      data: await sendSsoDomainProofMail(deps, OPERATOR, params.id, params.domainId, body.mailbox),
     }),
   });
 

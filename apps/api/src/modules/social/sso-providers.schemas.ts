@@ -1,5 +1,5 @@
 // Input and answer schemas of the identity-provider admin and the domain-proof link
-// (docs/decisions/154, 155).
+// (docs/decisions/154, 155) and of a business's own providers (ADR 190).
 import { z } from 'zod';
 import {
   SSO_DOMAIN_PROOF_MAILBOXES,
@@ -41,16 +41,30 @@ export const providerInputSchema = z.object({
 
 export const providerChangeSchema = z.object({
   ...providerFields,
+  /** Write-only: absent keeps the stored secret. */
   client_secret: z.string().min(1).max(1024).optional(),
+  /** Absent: unchanged. */
+  enabled: z.boolean().optional(),
+  /** The whole list (absent: unchanged); new ones start unproven (ADR 190). */
+  domains: z.array(ssoDomainSchema).max(20).optional(),
 });
 
 /** A bad domain gets its own code (the admin page says which field). */
 export const providerInputErrors = fieldErrors({ domains: 'SSO_DOMAIN_INVALID' });
+export const providerChangeErrors = fieldErrors({ domains: 'SSO_DOMAIN_INVALID' });
 export const domainInputErrors = fieldErrors({ domain: 'SSO_DOMAIN_INVALID' });
 export const mailboxInputErrors = fieldErrors({ mailbox: 'SSO_DOMAIN_EMAIL_INVALID' });
 
 export const providerParamsSchema = z.object({ id: idSchema });
 export const domainParamsSchema = z.object({ id: idSchema, domainId: idSchema });
+/** The business-scoped routes (ADR 190) add the business profile's id. */
+export const businessParamsSchema = z.object({ profileId: idSchema });
+export const businessProviderParamsSchema = z.object({ profileId: idSchema, id: idSchema });
+export const businessDomainParamsSchema = z.object({
+  profileId: idSchema,
+  id: idSchema,
+  domainId: idSchema,
+});
 export const domainBodySchema = z.object({ domain: ssoDomainSchema });
 export const emailProofBodySchema = z.object({ mailbox: z.enum(SSO_DOMAIN_PROOF_MAILBOXES) });
 export const verifyLinkBodySchema = z.object({ token: z.string().min(16).max(128) });
@@ -74,6 +88,8 @@ export const providerItemSchema: z.ZodType<SsoProviderItem> = z.strictObject({
   client_id: z.string(),
   redirect_uri: z.string(),
   domains: z.array(domainItemSchema),
+  enabled: z.boolean(),
+  business: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
 });
 

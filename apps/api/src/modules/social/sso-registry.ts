@@ -1,7 +1,7 @@
 // Which identity provider signs in an e-mail (docs/decisions/033, 154): the one from the
 // environment (SSO_DEV_*: the dev peer's `acme.example` locally, or an organisation's IdP set by
-// the operator of this server), then the providers organisations registered in the admin — for
-// domains whose ownership is proven only. Registered providers' client secrets are stored
+// the operator of this server), then the providers organisations registered (in the admin, or
+// businesses themselves, ADR 190) — enabled ones, for domains whose ownership is proven only. Registered providers' client secrets are stored
 // encrypted with the auth engine's secret (AUTH_SECRET) and decrypted here, in memory, for the
 // code exchange; their HTTP goes through the SSRF-safe fetcher (their URLs were typed by people).
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
@@ -93,5 +93,6 @@ export async function providerBySlug(
   const env = envProvider(deps);
   if (env?.slug === slug) return env;
   const row = await findProviderBySlug(deps.db, slug);
-  return row ? registered(deps, row) : undefined;
+  // A disabled provider signs nobody in, not even a flow started before it was disabled (ADR 190).
+  return row?.enabled ? registered(deps, row) : undefined;
 }

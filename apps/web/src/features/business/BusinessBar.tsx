@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { BUSINESS_NAMESPACE, ensureBusinessCatalogue } from '../../i18n/businessCatalogue.ts';
 import { useActiveProfile, writeActiveProfile } from './activeProfile.ts';
 import { useBusinessProfiles } from './hooks.ts';
-import { businessMembersPath } from './paths.ts';
+import { businessMembersPath, businessSsoPath } from './paths.ts';
 
 const OWN_PROFILE = 'own';
 
@@ -72,9 +72,14 @@ export function BusinessBar({ viewer }: { viewer: { id: string; username: string
         </select>
       </div>
       {active && manages ? (
-        <Link className="button button--secondary" to={businessMembersPath(active.id)}>
-          {t('acting.manage')}
-        </Link>
+        <>
+          <Link className="button button--secondary" to={businessMembersPath(active.id)}>
+            {t('acting.manage')}
+          </Link>
+          <Link className="button button--secondary" to={businessSsoPath(active.id)}>
+            {t('acting.sso')}
+          </Link>
+        </>
       ) : null}
       <button
         type="button"

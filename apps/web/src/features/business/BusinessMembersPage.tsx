@@ -9,7 +9,7 @@ import {
 import type { BusinessMember } from '@corkboard/shared/business/api';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { serverMessage } from '../../api/errorMessages.ts';
 import { BUSINESS_NAMESPACE, ensureBusinessCatalogue } from '../../i18n/businessCatalogue.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -17,6 +17,7 @@ import { LoadingState } from '../../ui/PageStates.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useBusinessMembers, useBusinessProfiles, useChangeMembers } from './hooks.ts';
+import { businessSsoPath } from './paths.ts';
 import { SelectField } from './SelectField.tsx';
 
 export function BusinessMembersPage() {
@@ -73,6 +74,10 @@ function Members({ profileId }: { profileId: string }) {
     <div className="business-page">
       <h1 className="heading heading--md">{title}</h1>
       <p className="business-page__intro">{t('members.intro')}</p>
+      {/* Whoever manages members (OWNER, ADMIN) also manages single sign-on (ADR 190). */}
+      <p>
+        <Link to={businessSsoPath(profileId)}>{t('members.ssoLink')}</Link>
+      </p>
       {error ? (
         <p className="business-alert" role="alert">
           {error}

@@ -7,6 +7,11 @@ export function businessMembersPath(profileId: string): string {
   return `/business/${encodeURIComponent(profileId)}/members/`;
 }
 
+/** A business's own identity providers (docs/decisions/190). */
+export function businessSsoPath(profileId: string): string {
+  return `/business/${encodeURIComponent(profileId)}/sso/`;
+}
+
 /** After create or convert: the `next` of the query when it is one of our paths, else access. */
 export function afterCreatePath(search: string, created: BusinessCreated): string {
   return (

@@ -1,6 +1,7 @@
-// The identity-provider admin (docs/decisions/154, 155): organisations' OpenID Connect providers,
-// their e-mail domains and the domain proofs; and the domain-proof link's confirmation. Only the
-// admin page and the verify page use these.
+// Identity providers registered for organisations (docs/decisions/154, 155, 190): the operators'
+// admin sees every one, a business's OWNER and ADMIN members their business's. Both doors answer
+// the same shapes, so every hook takes the scope (the list's query key and the API path) and the
+// pages share one set of components. Also the domain-proof link's confirmation.
 import type {
   SsoDomainProofMailbox,
   SsoDomainVerified,
@@ -11,7 +12,23 @@ import { apiSend } from '../../api/client.ts';
 import { listQueryOptions } from '../../api/lists.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
-const PROVIDERS_PATH = '/v3/admin/sso/providers/';
+/** Where a page's providers live: its list's query key and the API path of the collection. */
+export interface SsoScope {
+  key: readonly string[];
+  path: string;
+}
+
+export const ADMIN_SSO_SCOPE: SsoScope = {
+  key: queryKeys.adminSsoProviders(),
+  path: '/v3/admin/sso/providers/',
+};
+
+export function businessSsoScope(profileId: string): SsoScope {
+  return {
+    key: queryKeys.businessSsoProviders(profileId),
+    path: `/v3/business/profiles/${encodeURIComponent(profileId)}/sso/providers/`,
+  };
+}
 
 export interface NewSsoProvider {
   slug: string;
@@ -22,65 +39,83 @@ export interface NewSsoProvider {
   domains: string[];
 }
 
-export function useSsoProviders() {
-  return useInfiniteQuery(
-    listQueryOptions<SsoProviderItem>(queryKeys.adminSsoProviders(), PROVIDERS_PATH),
-  );
+/** PUT body: the secret only when a new one was typed (write-only); domains the whole list. */
+export interface SsoProviderChange {
+  name: string;
+  issuer: string;
+  client_id: string;
+  client_secret?: string;
+  enabled: boolean;
+  domains: string[];
 }
 
-function useProviderMutation<Input>(send: (input: Input) => Promise<unknown>) {
+export function useSsoProviders(scope: SsoScope) {
+  return useInfiniteQuery(listQueryOptions<SsoProviderItem>(scope.key, scope.path));
+}
+
+function useProviderMutation<Input, Output>(
+  scope: SsoScope,
+  send: (input: Input) => Promise<Output>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminSsoProviders() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scope.key }),
   });
 }
 
-export function useCreateSsoProvider() {
-  return useProviderMutation((input: NewSsoProvider) =>
-    apiSend<SsoProviderItem>('POST', PROVIDERS_PATH, input),
+export function useCreateSsoProvider(scope: SsoScope) {
+  return useProviderMutation(scope, (input: NewSsoProvider) =>
+    apiSend<SsoProviderItem>('POST', scope.path, input),
   );
 }
 
-export function useRemoveSsoProvider() {
-  return useProviderMutation((id: string) =>
-    apiSend<{ id: string }>('DELETE', `${PROVIDERS_PATH}${id}/`),
+export function useChangeSsoProvider(scope: SsoScope) {
+  return useProviderMutation(scope, (input: { id: string; change: SsoProviderChange }) =>
+    apiSend<SsoProviderItem>('PUT', `${scope.path}${input.id}/`, input.change),
   );
 }
 
-export function useAddSsoDomain() {
-  return useProviderMutation((input: { providerId: string; domain: string }) =>
-    apiSend<SsoProviderItem>('POST', `${PROVIDERS_PATH}${input.providerId}/domains/`, {
+export function useRemoveSsoProvider(scope: SsoScope) {
+  return useProviderMutation(scope, (id: string) =>
+    apiSend<{ id: string }>('DELETE', `${scope.path}${id}/`),
+  );
+}
+
+export function useAddSsoDomain(scope: SsoScope) {
+  return useProviderMutation(scope, (input: { providerId: string; domain: string }) =>
+    apiSend<SsoProviderItem>('POST', `${scope.path}${input.providerId}/domains/`, {
       domain: input.domain,
     }),
   );
 }
 
-export function useRemoveSsoDomain() {
-  return useProviderMutation((input: { providerId: string; domainId: string }) =>
+export function useRemoveSsoDomain(scope: SsoScope) {
+  return useProviderMutation(scope, (input: { providerId: string; domainId: string }) =>
     apiSend<SsoProviderItem>(
       'DELETE',
-      `${PROVIDERS_PATH}${input.providerId}/domains/${input.domainId}/`,
+      `${scope.path}${input.providerId}/domains/${input.domainId}/`,
     ),
   );
 }
 
-export function useProveSsoDomainByDns() {
-  return useProviderMutation((input: { providerId: string; domainId: string }) =>
+export function useProveSsoDomainByDns(scope: SsoScope) {
+  return useProviderMutation(scope, (input: { providerId: string; domainId: string }) =>
     apiSend<SsoProviderItem>(
       'POST',
-      `${PROVIDERS_PATH}${input.providerId}/domains/${input.domainId}/dns-proof/`,
+      `${scope.path}${input.providerId}/domains/${input.domainId}/dns-proof/`,
       {},
     ),
   );
 }
 
-export function useSendSsoDomainProofMail() {
+export function useSendSsoDomainProofMail(scope: SsoScope) {
   return useProviderMutation(
+    scope,
     (input: { providerId: string; domainId: string; mailbox: SsoDomainProofMailbox }) =>
       apiSend<SsoProviderItem>(
         'POST',
-        `${PROVIDERS_PATH}${input.providerId}/domains/${input.domainId}/email-proof/`,
+        `${scope.path}${input.providerId}/domains/${input.domainId}/email-proof/`,
         { mailbox: input.mailbox },
       ),
   );
