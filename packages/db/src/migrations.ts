@@ -40,6 +40,7 @@ import * as passkeys from './migrations/2026-11-24T07-00-passkeys.ts';
 import * as ssoProviders from './migrations/2026-11-24T05-00-sso-providers.ts';
 import * as billing from './migrations/2026-11-24T08-00-billing.ts';
 import * as quickPromoteSteps from './migrations/2026-11-24T10-00-quick-promote-steps.ts';
+import * as searchCandidates from './migrations/2026-11-28T06-00-search-candidates.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T05-00-sso-providers': ssoProviders,
   '2026-11-24T08-00-billing': billing,
   '2026-11-24T10-00-quick-promote-steps': quickPromoteSteps,
+  '2026-11-28T06-00-search-candidates': searchCandidates,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

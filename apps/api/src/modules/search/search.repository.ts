@@ -54,6 +54,8 @@ export interface PinSearch {
   pinner: string | undefined;
   /** Pins shown first (when the scope may show them), whatever the query. */
   topPinIds: string[];
+  /** How many pins each candidate leg (newest, most saved) contributes to ranking (ADR 193). */
+  candidates: number;
   now: Date;
   offset: number;
   limit: number;
@@ -123,30 +125,37 @@ function pinScope(rule: PinScopeRule): Expression<SqlBool> {
   }
 }
 
-export async function searchPinRows(
-  db: Kysely<Database>,
-  search: PinSearch,
-  weights: RankingWeights,
-): Promise<SearchPinRow[]> {
-  const doc = sql`p.search_doc`;
-  const title = sql`p.title`;
-  const top = search.topPinIds;
-  const isTop = top.length > 0 ? sql<boolean>`p.id = ANY(${top}::bigint[])` : sql<boolean>`false`;
-  const score = sql<number>`${textScore(doc, title, search.match, weights)}
-    * (1 + ${weights.popularityWeight}::float8 * ln(1 + p.save_count))
-    * ${freshness(sql`p.created_at`, search.now, weights)}`;
+/** The ranking score of a pin row aliased `alias` (text match × saves × freshness). */
+function pinScore(alias: string, match: TextMatch, now: Date, weights: RankingWeights) {
+  const doc = sql.ref(`${alias}.search_doc`);
+  const title = sql.ref(`${alias}.title`);
+  return sql<number>`${textScore(doc, title, match, weights)}
+    * (1 + ${weights.popularityWeight}::float8 * ln(1 + ${sql.ref(`${alias}.save_count`)}))
+    * ${freshness(sql.ref(`${alias}.created_at`), now, weights)}`;
+}
 
-  let query = pinListQuery(db)
-    .leftJoin('pin_products as pp', 'pp.pin_id', 'p.id')
-    .select([
-      sql<number | null>`pp.price::float8`.as('product_price'),
-      'pp.currency as product_currency',
-      'pp.availability as product_availability',
-    ])
+/** Whether a pin row aliased `alias` is one of the requested top pins (`top` is not empty). */
+function isTopPin(alias: string, top: string[]) {
+  return sql<SqlBool>`${sql.ref(`${alias}.id`)} = ANY(${top}::bigint[])`;
+}
+
+/**
+ * Ids of the pins in the search's scope and filters that satisfy `match`: pins, their board and
+ * their pinner only (aliases p, b, u; pp when a product is required), so the planner can walk an
+ * index of `pins` in the order a leg asks for and stop at its limit.
+ */
+function scopedPinIds(db: Kysely<Database>, search: PinSearch, match: Expression<SqlBool>) {
+  let query = db
+    .selectFrom('pins as p')
+    .innerJoin('boards as b', 'b.id', 'p.board_id')
+    .innerJoin('users as u', 'u.id', 'p.pinner_id')
+    // As pinListQuery: a deactivated person's pins are hidden everywhere (decision 150).
+    .where('u.deactivated_at', 'is', null)
     .where(pinScope(search.rule))
-    .where(sql<SqlBool>`(${textMatches(doc, title, search.match)} OR ${isTop})`);
+    .where(match)
+    .select('p.id');
   if (search.product !== null) {
-    query = query.where('pp.pin_id', 'is not', null);
+    query = query.innerJoin('pin_products as pp', 'pp.pin_id', 'p.id');
     if (search.product.priceMin !== undefined)
       query = query.where(sql<SqlBool>`pp.price >= ${search.product.priceMin}`);
     if (search.product.priceMax !== undefined)
@@ -160,12 +169,65 @@ export async function searchPinRows(
     );
   if (search.pinner !== undefined)
     query = query.where(sql<SqlBool>`lower(u.username) = ${search.pinner.toLowerCase()}`);
-  if (top.length > 0) query = query.orderBy(isTop, 'desc');
-  return query
-    .orderBy(score, 'desc')
+  return query;
+}
+
+/**
+ * The pins a search ranks (docs/decisions/193): the `candidates` newest matching pins and the
+ * `candidates` most-saved ones (each leg an index walk that stops at its limit, instead of
+ * scoring every match: a common word matches ~20 % of all pins), plus the requested top pins.
+ * When a search matches no more than `candidates` pins this is every match, so ranking is exactly
+ * decision 070's; beyond that, an old, never-saved match can be left out.
+ */
+function candidatePinIds(db: Kysely<Database>, search: PinSearch) {
+  const match = textMatches(sql`p.search_doc`, sql`p.title`, search.match);
+  const newest = scopedPinIds(db, search, match)
     .orderBy('p.id', 'desc')
+    .limit(search.candidates);
+  const mostSaved = scopedPinIds(db, search, match)
+    .where('p.save_count', '>', 0)
+    .orderBy('p.save_count', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(search.candidates);
+  const candidates = db
+    .selectFrom(newest.as('newest'))
+    .select('newest.id')
+    .union(db.selectFrom(mostSaved.as('most_saved')).select('most_saved.id'));
+  if (search.topPinIds.length === 0) return candidates;
+  return candidates.union(scopedPinIds(db, search, isTopPin('p', search.topPinIds)));
+}
+
+export async function searchPinRows(
+  db: Kysely<Database>,
+  search: PinSearch,
+  weights: RankingWeights,
+): Promise<SearchPinRow[]> {
+  const top = search.topPinIds;
+  // The page is ranked among the candidates alone, then joined to the rest (as the home feed
+  // does): the seven-table join and the serialised columns are for the page's rows only.
+  let page = db
+    .selectFrom('pins as cp')
+    .selectAll('cp')
+    .where('cp.id', 'in', candidatePinIds(db, search));
+  if (top.length > 0) page = page.orderBy(isTopPin('cp', top), 'desc');
+  page = page
+    .orderBy(pinScore('cp', search.match, search.now, weights), 'desc')
+    .orderBy('cp.id', 'desc')
     .offset(search.offset)
-    .limit(search.limit)
+    .limit(search.limit);
+  let query = pinListQuery(db, page.as('p'))
+    .leftJoin('pin_products as pp', 'pp.pin_id', 'p.id')
+    .select([
+      sql<number | null>`pp.price::float8`.as('product_price'),
+      'pp.currency as product_currency',
+      'pp.availability as product_availability',
+    ])
+    // Restated on the joined rows: the scope rule is checked on what we return.
+    .where(pinScope(search.rule));
+  if (top.length > 0) query = query.orderBy(isTopPin('p', top), 'desc');
+  return query
+    .orderBy(pinScore('p', search.match, search.now, weights), 'desc')
+    .orderBy('p.id', 'desc')
     .execute();
 }
 
