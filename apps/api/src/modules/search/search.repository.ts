@@ -96,10 +96,14 @@ function textScore(
   match: TextMatch,
   weights: RankingWeights,
 ) {
-  const typo = match.typos
-    ? sql`word_similarity(search_fold(${match.query}), search_fold(${title})) * ${weights.typoWeight}::float8`
-    : sql`0`;
-  return sql<number>`greatest(ts_rank(${doc}, ${tsQuery(match)}), ${typo})`;
+  const rank = sql<number>`ts_rank(${doc}, ${tsQuery(match)})`;
+  if (!match.typos) return rank;
+  // Word similarity is at most 1, so the typo term never beats a rank of typoWeight or more:
+  // the title is then not folded and compared at all (the same score, far less work).
+  const typoWeight = sql`${weights.typoWeight}::float8`;
+  return sql<number>`(CASE WHEN ${rank} >= ${typoWeight} THEN ${rank}
+    ELSE greatest(${rank}, word_similarity(search_fold(${match.query}), search_fold(${title})) * ${typoWeight})
+    END)`;
 }
 
 function textMatches(
@@ -173,26 +177,52 @@ function scopedPinIds(db: Kysely<Database>, search: PinSearch, match: Expression
 }
 
 /**
- * The pins a search ranks (docs/decisions/193): the `candidates` newest matching pins and the
- * `candidates` most-saved ones (each leg an index walk that stops at its limit, instead of
- * scoring every match: a common word matches ~20 % of all pins), plus the requested top pins.
- * When a search matches no more than `candidates` pins this is every match, so ranking is exactly
- * decision 070's; beyond that, an old, never-saved match can be left out.
+ * The pins a search ranks (docs/decisions/193), each leg an index walk that stops at
+ * `candidates` rows instead of scoring every match (a common word matches tens of thousands of
+ * pins at 1M):
+ * - the newest full-text matches (pins_pkey backwards, or the GIN index for a rare word);
+ * - the most-saved full-text matches (pins_saved_idx);
+ * - for a query long enough for typos, and only when the full text matches fewer than
+ *   `candidates` pins, the newest trigram (typo) matches: testing word similarity on every pin
+ *   of a walk costs a hundred times a full-text test, and a word that matches a thousand pins
+ *   needs no typo tolerance;
+ * - the requested top pins.
+ * Scope and filters apply inside every leg. When no more than `candidates` pins match, this is
+ * every match, so ranking is exactly decision 070's.
  */
 function candidatePinIds(db: Kysely<Database>, search: PinSearch) {
-  const match = textMatches(sql`p.search_doc`, sql`p.title`, search.match);
-  const newest = scopedPinIds(db, search, match)
+  const fullText = sql<SqlBool>`p.search_doc @@ ${tsQuery(search.match)}`;
+  const newest = scopedPinIds(db, search, fullText)
     .orderBy('p.id', 'desc')
     .limit(search.candidates);
-  const mostSaved = scopedPinIds(db, search, match)
+  const mostSaved = scopedPinIds(db, search, fullText)
     .where('p.save_count', '>', 0)
     .orderBy('p.save_count', 'desc')
     .orderBy('p.id', 'desc')
     .limit(search.candidates);
-  const candidates = db
-    .selectFrom(newest.as('newest'))
-    .select('newest.id')
+  let candidates = db
+    .with('text_newest', () => newest)
+    .selectFrom('text_newest')
+    .select('text_newest.id')
     .union(db.selectFrom(mostSaved.as('most_saved')).select('most_saved.id'));
+  if (search.match.typos) {
+    const typo = scopedPinIds(
+      db,
+      search,
+      sql<SqlBool>`search_fold(${search.match.query}) <% search_fold(p.title)`,
+    )
+      .orderBy('p.id', 'desc')
+      .limit(search.candidates);
+    // A constant condition: PostgreSQL checks it once and skips the typo walk when it is false.
+    candidates = candidates.union(
+      db
+        .selectFrom(typo.as('typo'))
+        .select('typo.id')
+        .where(
+          sql<SqlBool>`(SELECT count(*) FROM text_newest) < ${search.candidates}::int`,
+        ),
+    );
+  }
   if (search.topPinIds.length === 0) return candidates;
   return candidates.union(scopedPinIds(db, search, isTopPin('p', search.topPinIds)));
 }
