@@ -24,6 +24,8 @@ let middle: PinFixture;
 let newer: PinFixture;
 let newest: PinFixture;
 let secretNewest: PinFixture;
+/** Similar to "lantern" (trigram word similarity 0.75) but no full-text match. */
+let typoOnly: PinFixture;
 let now: Date;
 
 beforeAll(async () => {
@@ -33,6 +35,7 @@ beforeAll(async () => {
   owner = await f.user();
   board = await f.board(owner, { name: 'Lights' });
   const secretBoard = await f.board(owner, { name: 'Hidden', privacy: 'secret' });
+  typoOnly = await f.pin({ board, title: 'Tin lanter' });
   saved = await f.pin({ board, title: 'Paper lantern', link: 'https://lanterns.test/a' });
   middle = await f.pin({ board, title: 'Paper lantern', link: 'https://paper.test/b' });
   newer = await f.pin({ board, title: 'Paper lantern' });
@@ -73,7 +76,18 @@ function lanterns(overrides: Partial<PinSearch>): Promise<string[]> {
 
 describe('pins search candidates', () => {
   it('ranks every match when no more pins match than the bound', async () => {
-    expect(await lanterns({})).toEqual([saved.id, newest.id, newer.id, middle.id]);
+    expect(await lanterns({})).toEqual([saved.id, newest.id, newer.id, middle.id, typoOnly.id]);
+  });
+
+  it('adds typo matches only while the full text matches fewer pins than the bound', async () => {
+    // Four public full-text matches: a bound of 5 still looks for typos, a bound of 4 does not.
+    expect(await lanterns({ candidates: 5 })).toContain(typoOnly.id);
+    expect(await lanterns({ candidates: 4 })).toEqual([saved.id, newest.id, newer.id, middle.id]);
+    // A misspelt query has no full-text match: the typo matches are its answer.
+    expect(await lanterns({ candidates: 1, match: { query: 'lanturn', typos: true } })).toEqual([
+      newest.id,
+    ]);
+    expect(await lanterns({ match: { query: 'lanturn', typos: false } })).toEqual([]);
   });
 
   it('ranks only the newest and the most-saved matches beyond the bound', async () => {
