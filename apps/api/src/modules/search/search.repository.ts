@@ -206,22 +206,32 @@ function candidatePinIds(db: Kysely<Database>, search: PinSearch) {
     .select('text_newest.id')
     .union(db.selectFrom(mostSaved.as('most_saved')).select('most_saved.id'));
   if (search.match.typos) {
+    // The trigram matches come from the trigram index (a materialized CTE cannot be walked in
+    // id order): the planner would otherwise walk pins_pkey and fold and compare every title it
+    // passes, which it prices far below its real cost. The constant gate is checked once; when
+    // it is false the index is not even read.
+    const typoMatches = db
+      .selectFrom('pins as tp')
+      .select('tp.id')
+      .where(sql<SqlBool>`search_fold(${search.match.query}) <% search_fold(tp.title)`)
+      .where(sql<SqlBool>`(SELECT count(*) FROM text_newest) < ${search.candidates}::int`);
     const typo = scopedPinIds(
       db,
       search,
-      sql<SqlBool>`search_fold(${search.match.query}) <% search_fold(p.title)`,
+      sql<SqlBool>`p.id IN (SELECT typo_matches.id FROM typo_matches)`,
     )
       .orderBy('p.id', 'desc')
       .limit(search.candidates);
-    // A constant condition: PostgreSQL checks it once and skips the typo walk when it is false.
-    candidates = candidates.union(
-      db
-        .selectFrom(typo.as('typo'))
-        .select('typo.id')
-        .where(
-          sql<SqlBool>`(SELECT count(*) FROM text_newest) < ${search.candidates}::int`,
-        ),
-    );
+    candidates = db
+      .with('text_newest', () => newest)
+      .with(
+        (cte) => cte('typo_matches').materialized(),
+        () => typoMatches,
+      )
+      .selectFrom('text_newest')
+      .select('text_newest.id')
+      .union(db.selectFrom(mostSaved.as('most_saved')).select('most_saved.id'))
+      .union(db.selectFrom(typo.as('typo')).select('typo.id'));
   }
   if (search.topPinIds.length === 0) return candidates;
   return candidates.union(scopedPinIds(db, search, isTopPin('p', search.topPinIds)));
