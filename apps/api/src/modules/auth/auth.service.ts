@@ -26,11 +26,7 @@ import {
   socialOnlyProvider,
 } from './auth-rules.ts';
 import type { LoginInput, RegisterInput } from './auth.schemas.ts';
-import {
-  deleteAccount,
-  findAccountByEmail,
-  GOOGLE_PROVIDER,
-} from './auth.repository.ts';
+import { deleteAccount, findAccountByEmail, GOOGLE_PROVIDER } from './auth.repository.ts';
 import { completeLogin } from './complete-login.service.ts';
 import {
   ACCOUNT_FAILURE_RULE,

@@ -141,14 +141,14 @@ export async function completeLogin(
 
   const secondFactor: MfaLoginOutcome =
     input.multiFactorCredential || input.hasSecondFactor === false
-    ? { outcome: 'not_needed' }
-    : await secondFactorForLogin(
-        deps,
-        account.id,
-        request.cookies[MFA_CHALLENGE_COOKIE],
-        input.mfa ?? {},
-        { method: input.method, isAccountSwitch: input.isAccountSwitch },
-      );
+      ? { outcome: 'not_needed' }
+      : await secondFactorForLogin(
+          deps,
+          account.id,
+          request.cookies[MFA_CHALLENGE_COOKIE],
+          input.mfa ?? {},
+          { method: input.method, isAccountSwitch: input.isAccountSwitch },
+        );
   switch (secondFactor.outcome) {
     case 'required':
       effects.setCookie(MFA_CHALLENGE_COOKIE, secondFactor.challengeId, {

@@ -6,15 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { createFixtures, type UserFixture } from '../../test/fixtures.ts';
-import { trustDevice } from '../account-security/account-security.repository.ts';
-import { deviceHash } from '../account-security/devices.service.ts';
+import { deviceHash, rememberDevice } from '../account-security/devices.service.ts';
 import { socialOnlyProvider } from './auth-rules.ts';
 import { ACCOUNT_FAILURE_RULE, IP_FAILURE_RULE, limitKeys } from './limits.ts';
 import { readPasswordLoginState } from './password-login.repository.ts';
 import { readCounter, recordHit } from './rate-limits.repository.ts';
 
 const IP = '198.51.100.7';
-const TRUSTED = deviceHash('t'.repeat(43));
+const TRUSTED_ID = 't'.repeat(43);
+const TRUSTED = deviceHash(TRUSTED_ID);
 const UNKNOWN = deviceHash('u'.repeat(43));
 
 let handle: DbHandle;
@@ -40,7 +40,7 @@ beforeAll(async () => {
     ])
     .execute();
   now = new Date();
-  await trustDevice(db, TRUSTED, person.id, now);
+  await rememberDevice({ db, now: () => now }, TRUSTED_ID, person.id);
   await recordHit(db, limitKeys.ipFailures(IP), IP_FAILURE_RULE, now);
   await recordHit(db, limitKeys.accountFailures(person.id), ACCOUNT_FAILURE_RULE, now);
   for (let i = 0; i < 2; i += 1) {

@@ -43,7 +43,11 @@ beforeAll(async () => {
   secretNewest = await f.pin({ board: secretBoard, title: 'Paper lantern' });
   for (let i = 0; i < 2; i += 1) {
     const repin = await f.pin({ board, title: 'Moth' });
-    await db.updateTable('pins').set({ repin_of_id: saved.id }).where('id', '=', repin.id).execute();
+    await db
+      .updateTable('pins')
+      .set({ repin_of_id: saved.id })
+      .where('id', '=', repin.id)
+      .execute();
   }
   // One creation time for all: freshness is equal, so saves then id decide the order.
   now = new Date();
