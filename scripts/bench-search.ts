@@ -24,7 +24,11 @@ import { migrateToLatest } from '@corkboard/db/migrations';
 import { mediaKey } from '@corkboard/media/media-keys';
 import { spawnServer } from '@corkboard/testing-support/server';
 import { searchPinRows, withTypoThreshold } from '@corkboard/api/modules/search/search.repository';
-import { RANKING, TYPO_MIN_QUERY_LENGTH } from '@corkboard/api/modules/search/search.service';
+import {
+  PIN_SEARCH_CANDIDATES,
+  RANKING,
+  TYPO_MIN_QUERY_LENGTH,
+} from '@corkboard/api/modules/search/search.service';
 import { foldText } from '@corkboard/shared/saving/fold';
 
 const pinCount = Number(process.env.PINS ?? 100_000);
@@ -365,6 +369,7 @@ try {
           colors: [],
           pinner: undefined,
           topPinIds: [],
+          candidates: PIN_SEARCH_CANDIDATES,
           now: new Date(),
           offset: 0,
           limit: PAGE_SIZE + 1,

@@ -42,6 +42,7 @@ import * as billing from './migrations/2026-11-24T08-00-billing.ts';
 import * as ssoOrganisations from './migrations/2026-11-28T03-00-sso-organisations.ts';
 import * as quickPromoteSteps from './migrations/2026-11-24T10-00-quick-promote-steps.ts';
 import * as earnedClicks from './migrations/2026-11-28T04-00-earned-clicks.ts';
+import * as searchCandidates from './migrations/2026-11-28T06-00-search-candidates.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T10-00-quick-promote-steps': quickPromoteSteps,
   '2026-11-28T03-00-sso-organisations': ssoOrganisations,
   '2026-11-28T04-00-earned-clicks': earnedClicks,
+  '2026-11-28T06-00-search-candidates': searchCandidates,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

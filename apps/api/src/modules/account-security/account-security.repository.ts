@@ -410,20 +410,6 @@ export async function codesSentSince(db: Db, userId: string, since: Date): Promi
 
 // ---- trusted devices (docs/decisions/042) -----------------------------------------------------
 
-export async function isTrustedDevice(
-  db: Db,
-  deviceHash: string,
-  userId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('auth_trusted_devices')
-    .select('user_id')
-    .where('device_hash', '=', deviceHash)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function trustDevice(
   db: Db,
   deviceHash: string,

@@ -6,7 +6,7 @@
 // e-mail can no longer lock them out with ten wrong passwords.
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../core/app-deps.ts';
-import { isTrustedDevice, purgeStaleDevices, trustDevice } from './account-security.repository.ts';
+import { purgeStaleDevices, trustDevice } from './account-security.repository.ts';
 import { sha256 } from './codes.ts';
 
 /** One cookie per browser, whichever accounts log in from it. */
@@ -26,15 +26,13 @@ export function deviceIdFrom(cookie: string | undefined): string | undefined {
   return cookie !== undefined && DEVICE_ID.test(cookie) ? cookie : undefined;
 }
 
-/** The hash a trusted browser is counted under, when `deviceId` logged in to `userId` before. */
-export async function trustedDeviceKey(
-  deps: Pick<AppDeps, 'db'>,
-  deviceId: string | undefined,
-  userId: string,
-): Promise<string | null> {
-  if (!deviceId) return null;
-  const hash = sha256(deviceId);
-  return (await isTrustedDevice(deps.db, hash, userId)) ? hash : null;
+/**
+ * The hash a browser is known by (auth_trusted_devices.device_hash, and its lockout counter's
+ * key): the log-in's one state read (auth/password-login.repository.ts) checks whether it logged
+ * in to the account before.
+ */
+export function deviceHash(deviceId: string): string {
+  return sha256(deviceId);
 }
 
 /** Marks the browser trusted for the account after a successful log-in. */
@@ -43,7 +41,7 @@ export async function rememberDevice(
   deviceId: string,
   userId: string,
 ): Promise<void> {
-  await trustDevice(deps.db, sha256(deviceId), userId, deps.now());
+  await trustDevice(deps.db, deviceHash(deviceId), userId, deps.now());
 }
 
 /** Forgets browsers that have not logged in to the account for DEVICE_TRUST_MS (hourly purge). */

@@ -28,6 +28,20 @@ export function isPastResurrection(
   );
 }
 
+/**
+ * `google` or `facebook` when the account has no password and that provider is how it logs in
+ * (Google first when both are connected); undefined when it has a password or neither.
+ * `providers`: the account's identities, `credential` only when it holds a password.
+ */
+export function socialOnlyProvider(
+  providers: readonly string[],
+): typeof GOOGLE_PROVIDER | typeof FACEBOOK_PROVIDER | undefined {
+  if (providers.includes(CREDENTIAL_PROVIDER)) return undefined;
+  if (providers.includes(GOOGLE_PROVIDER)) return GOOGLE_PROVIDER;
+  if (providers.includes(FACEBOOK_PROVIDER)) return FACEBOOK_PROVIDER;
+  return undefined;
+}
+
 export function serializeAuthUser(storage: MediaStorage, row: AuthUserRow): AuthUser {
   const avatar =
     row.avatar_variants === null ? row.image_url : thumbnail(storage, row.avatar_variants).url;

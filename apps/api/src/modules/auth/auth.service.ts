@@ -17,21 +17,16 @@ import { validateEmail } from '@corkboard/shared/auth/email';
 import { safeNextPath } from '@corkboard/shared/auth/safe-next-path';
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import {
-  DEVICE_COOKIE,
-  deviceIdFrom,
-  trustedDeviceKey,
-} from '../account-security/devices.service.ts';
+import { DEVICE_COOKIE, deviceHash, deviceIdFrom } from '../account-security/devices.service.ts';
 import type { AuthEffects, AuthRequest } from './auth-context.ts';
-import { isPastResurrection, loadAuthUser, requireCaptcha } from './auth-rules.ts';
-import type { LoginInput, RegisterInput } from './auth.schemas.ts';
 import {
-  deleteAccount,
-  findAccountByEmail,
-  findAccountByIdentifier,
-  findCredentialHash,
-  GOOGLE_PROVIDER,
-} from './auth.repository.ts';
+  isPastResurrection,
+  loadAuthUser,
+  requireCaptcha,
+  socialOnlyProvider,
+} from './auth-rules.ts';
+import type { LoginInput, RegisterInput } from './auth.schemas.ts';
+import { deleteAccount, findAccountByEmail, GOOGLE_PROVIDER } from './auth.repository.ts';
 import { completeLogin } from './complete-login.service.ts';
 import {
   ACCOUNT_FAILURE_RULE,
@@ -45,8 +40,8 @@ import {
   secondsUntil,
   SIGNUP_RULE,
 } from './limits.ts';
-import { clearCounter, readCounter, recordHit } from './rate-limits.repository.ts';
-import { socialOnlyProvider } from './social-signup.repository.ts';
+import { readPasswordLoginState } from './password-login.repository.ts';
+import { recordHit, type CounterState } from './rate-limits.repository.ts';
 import { pickUsername } from './username.ts';
 
 /** auth.md §8: an email containing the product's name is refused (impersonation). */
@@ -251,10 +246,10 @@ function accountLocked(lockedUntil: Date, trusted: boolean, now: Date): AppError
 async function passIpRule(
   deps: AppDeps,
   request: AuthRequest,
+  state: CounterState | undefined,
   stepUpToken: string | undefined,
   now: Date,
 ): Promise<boolean> {
-  const state = await readCounter(deps.db, limitKeys.ipFailures(request.ip));
   const windowEnds = state ? state.windowStartedAt.getTime() + LOGIN_FAILURE_WINDOW_MS : 0;
   if (!state || windowEnds <= now.getTime() || state.count < IP_FAILURE_LIMIT) return false;
   const retryAfter = secondsUntil(new Date(windowEnds), now);
@@ -290,37 +285,40 @@ export async function login(
   input: LoginInput,
 ): Promise<AuthSuccess> {
   const now = deps.now();
+  // One read for every check before the hash (ADR 194); the checks run in the order they did.
+  const deviceId = deviceIdFrom(request.cookies[DEVICE_COOKIE]);
+  const state = await readPasswordLoginState(deps.db, {
+    identifier: input.username_or_email,
+    ip: request.ip,
+    deviceHash: deviceId === undefined ? null : deviceHash(deviceId),
+  });
 
-  const steppedUp = await passIpRule(deps, request, input.recaptchaV2Token, now);
+  const steppedUp = await passIpRule(deps, request, state.ipFailures, input.recaptchaV2Token, now);
   if (!steppedUp)
     await requireCaptcha(deps, request, input.recaptchaV3Token, LOGIN_CAPTCHA_ACTIONS);
 
-  const account = await findAccountByIdentifier(deps.db, input.username_or_email);
+  const account = state.account;
   if (!account || isPastResurrection(account, now)) {
     await recordHit(deps.db, limitKeys.ipFailures(request.ip), IP_FAILURE_RULE, now);
     throw new AppError('AUTH_LOGIN_UNKNOWN_ACCOUNT', { data: { field: 'email' } });
   }
   // docs/decisions/042: a browser that logged in to this account before is counted (and locked)
   // on its own; every other client shares the unknown clients' counter.
-  const deviceKey = await trustedDeviceKey(
-    deps,
-    deviceIdFrom(request.cookies[DEVICE_COOKIE]),
-    account.id,
-  );
-  const failureKey = deviceKey
-    ? limitKeys.deviceFailures(deviceKey, account.id)
-    : limitKeys.accountFailures(account.id);
+  const failureKey =
+    account.trustedDevice && deviceId !== undefined
+      ? limitKeys.deviceFailures(deviceHash(deviceId), account.id)
+      : limitKeys.accountFailures(account.id);
   // Locked clients are refused before the password is even tried: no guessing during a lock.
-  const failures = await readCounter(deps.db, failureKey);
+  const failures = account.clientFailures;
   if (failures?.lockedUntil && failures.lockedUntil > now) {
-    throw accountLocked(failures.lockedUntil, deviceKey !== null, now);
+    throw accountLocked(failures.lockedUntil, account.trustedDevice, now);
   }
   // The password was cleared when the account was protected, so no password can match: say why.
   if (account.soft_banned_at) {
     throw new AppError('AUTH_SOFT_BANNED', { data: { field: 'email' } });
   }
   // auth.md §8: an account without a password says which button logs it in.
-  const socialOnly = await socialOnlyProvider(deps.db, account.id);
+  const socialOnly = socialOnlyProvider(account.providers);
   if (socialOnly) {
     const code =
       socialOnly === GOOGLE_PROVIDER
@@ -329,12 +327,11 @@ export async function login(
     throw new AppError(code, { data: { field: socialOnly } });
   }
   // The password is checked here; the session (and every later step) is "complete the login".
-  const hash = account.email ? await findCredentialHash(deps.db, account.id) : null;
+  const hash = account.email ? account.passwordHash : null;
   const engine = await deps.authEngine.$context;
   const passwordOk =
     hash !== null && (await engine.password.verify({ hash, password: input.password }));
-  if (!passwordOk) return wrongPassword(deps, request, failureKey, deviceKey !== null, now);
-  if (deviceKey) await clearCounter(deps.db, failureKey);
+  if (!passwordOk) return wrongPassword(deps, request, failureKey, account.trustedDevice, now);
 
   return completeLogin(deps, request, effects, {
     userId: account.id,
@@ -343,6 +340,9 @@ export async function login(
     isAccountSwitch: input.isAccountSwitch ?? false,
     next: input.next,
     mfa: { mfaToken: input.mfa_token, mfaResend: input.mfa_resend },
+    // Cleared with the account's counter, in the same statement (ADR 194).
+    clearCounters: account.trustedDevice ? [failureKey] : [],
+    hasSecondFactor: account.hasSecondFactor,
   });
 }
 

@@ -43,7 +43,7 @@ import type { AuthEffects, AuthRequest } from './auth-context.ts';
 import { isPastResurrection, loadAuthUser } from './auth-rules.ts';
 import { deleteSessionByToken, findAccountById, type AccountStatusRow } from './auth.repository.ts';
 import { limitKeys } from './limits.ts';
-import { clearCounter } from './rate-limits.repository.ts';
+import { clearCounters } from './rate-limits.repository.ts';
 import { assertCanAddAccount } from './account-switching.service.ts';
 import { LOGIN_METHOD_CODES } from './login-method-codes.ts';
 
@@ -67,6 +67,17 @@ export interface CompleteLoginInput {
    * since is still caught: the engine's session hook reads the account again.
    */
   account?: AccountStatusRow | undefined;
+  /**
+   * More failure counters the credential's success clears (a trusted browser's own, ADR 042),
+   * in the same statement as the account's (ADR 194).
+   */
+  clearCounters?: readonly string[] | undefined;
+  /**
+   * Whether the person has a second factor, when the caller read it for this same request
+   * (ADR 194); undefined: looked up here. False skips the second-factor step's lookups (it has
+   * nothing to ask for).
+   */
+  hasSecondFactor?: boolean | undefined;
   /**
    * The credential was itself two factors: a passkey with user verification (passwordless log-in,
    * docs/decisions/166). No second step is asked for.
@@ -123,17 +134,21 @@ export async function completeLogin(
   if (input.isAccountSwitch && request.sessionToken) {
     await assertCanAddAccount(deps, request, account.id);
   }
-  await clearCounter(deps.db, limitKeys.accountFailures(account.id));
+  await clearCounters(deps.db, [
+    limitKeys.accountFailures(account.id),
+    ...(input.clearCounters ?? []),
+  ]);
 
-  const secondFactor: MfaLoginOutcome = input.multiFactorCredential
-    ? { outcome: 'not_needed' }
-    : await secondFactorForLogin(
-        deps,
-        account.id,
-        request.cookies[MFA_CHALLENGE_COOKIE],
-        input.mfa ?? {},
-        { method: input.method, isAccountSwitch: input.isAccountSwitch },
-      );
+  const secondFactor: MfaLoginOutcome =
+    input.multiFactorCredential || input.hasSecondFactor === false
+      ? { outcome: 'not_needed' }
+      : await secondFactorForLogin(
+          deps,
+          account.id,
+          request.cookies[MFA_CHALLENGE_COOKIE],
+          input.mfa ?? {},
+          { method: input.method, isAccountSwitch: input.isAccountSwitch },
+        );
   switch (secondFactor.outcome) {
     case 'required':
       effects.setCookie(MFA_CHALLENGE_COOKIE, secondFactor.challengeId, {

@@ -18,13 +18,13 @@ export interface CounterState {
   lockedUntil: Date | null;
 }
 
-interface CounterRow {
+export interface CounterRow {
   count: number;
   window_started_at: Date | string;
   locked_until: Date | string | null;
 }
 
-function toState(row: CounterRow): CounterState {
+export function counterState(row: CounterRow): CounterState {
   return {
     count: row.count,
     windowStartedAt: new Date(row.window_started_at),
@@ -61,7 +61,7 @@ export async function recordHit(
     RETURNING count, window_started_at, locked_until`.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error(`rate limit upsert returned no row for ${key}`);
-  return toState(row);
+  return counterState(row);
 }
 
 export async function readCounter(
@@ -73,11 +73,17 @@ export async function readCounter(
     .select(['count', 'window_started_at', 'locked_until'])
     .where('key', '=', key)
     .executeTakeFirst();
-  return row === undefined ? undefined : toState(row);
+  return row === undefined ? undefined : counterState(row);
 }
 
 export async function clearCounter(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom('auth_rate_limits').where('key', '=', key).execute();
+  await clearCounters(db, [key]);
+}
+
+/** Clears several counters in one statement (a successful log-in clears its client's ones). */
+export async function clearCounters(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.deleteFrom('auth_rate_limits').where('key', 'in', keys).execute();
 }
 
 /** Deletes counters whose window and lock are both over; `maxWindowMs` is the longest window. */

@@ -1,29 +1,8 @@
 // The SQL of accounts made from a social or SSO identity (docs/decisions/030): the user row and
-// its auth_accounts row in one transaction, and the ways an account can log in.
+// its auth_accounts row in one transaction. (Which way a password-less account logs in is
+// socialOnlyProvider in auth-rules.ts, over the providers the log-in state read answers.)
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@corkboard/db/schema';
-import { CREDENTIAL_PROVIDER, FACEBOOK_PROVIDER, GOOGLE_PROVIDER } from './auth.repository.ts';
-
-/**
- * `google` or `facebook` when the account has no password and that provider is how it logs in
- * (Google first when both are connected); undefined when it has a password or neither.
- */
-export async function socialOnlyProvider(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<typeof GOOGLE_PROVIDER | typeof FACEBOOK_PROVIDER | undefined> {
-  const rows = await db
-    .selectFrom('auth_accounts')
-    .select(['provider_id', sql<boolean>`password IS NOT NULL`.as('has_password')])
-    .where('user_id', '=', userId)
-    .execute();
-  if (rows.some((row) => row.provider_id === CREDENTIAL_PROVIDER && row.has_password)) {
-    return undefined;
-  }
-  if (rows.some((row) => row.provider_id === GOOGLE_PROVIDER)) return GOOGLE_PROVIDER;
-  if (rows.some((row) => row.provider_id === FACEBOOK_PROVIDER)) return FACEBOOK_PROVIDER;
-  return undefined;
-}
 
 export interface NewSocialUser {
   username: string;

@@ -54,6 +54,8 @@ export interface PinSearch {
   pinner: string | undefined;
   /** Pins shown first (when the scope may show them), whatever the query. */
   topPinIds: string[];
+  /** How many pins each candidate leg (newest, most saved) contributes to ranking (ADR 193). */
+  candidates: number;
   now: Date;
   offset: number;
   limit: number;
@@ -94,10 +96,14 @@ function textScore(
   match: TextMatch,
   weights: RankingWeights,
 ) {
-  const typo = match.typos
-    ? sql`word_similarity(search_fold(${match.query}), search_fold(${title})) * ${weights.typoWeight}::float8`
-    : sql`0`;
-  return sql<number>`greatest(ts_rank(${doc}, ${tsQuery(match)}), ${typo})`;
+  const rank = sql<number>`ts_rank(${doc}, ${tsQuery(match)})`;
+  if (!match.typos) return rank;
+  // Word similarity is at most 1, so the typo term never beats a rank of typoWeight or more:
+  // the title is then not folded and compared at all (the same score, far less work).
+  const typoWeight = sql`${weights.typoWeight}::float8`;
+  return sql<number>`(CASE WHEN ${rank} >= ${typoWeight} THEN ${rank}
+    ELSE greatest(${rank}, word_similarity(search_fold(${match.query}), search_fold(${title})) * ${typoWeight})
+    END)`;
 }
 
 function textMatches(
@@ -123,30 +129,37 @@ function pinScope(rule: PinScopeRule): Expression<SqlBool> {
   }
 }
 
-export async function searchPinRows(
-  db: Kysely<Database>,
-  search: PinSearch,
-  weights: RankingWeights,
-): Promise<SearchPinRow[]> {
-  const doc = sql`p.search_doc`;
-  const title = sql`p.title`;
-  const top = search.topPinIds;
-  const isTop = top.length > 0 ? sql<boolean>`p.id = ANY(${top}::bigint[])` : sql<boolean>`false`;
-  const score = sql<number>`${textScore(doc, title, search.match, weights)}
-    * (1 + ${weights.popularityWeight}::float8 * ln(1 + p.save_count))
-    * ${freshness(sql`p.created_at`, search.now, weights)}`;
+/** The ranking score of a pin row aliased `alias` (text match × saves × freshness). */
+function pinScore(alias: string, match: TextMatch, now: Date, weights: RankingWeights) {
+  const doc = sql.ref(`${alias}.search_doc`);
+  const title = sql.ref(`${alias}.title`);
+  return sql<number>`${textScore(doc, title, match, weights)}
+    * (1 + ${weights.popularityWeight}::float8 * ln(1 + ${sql.ref(`${alias}.save_count`)}))
+    * ${freshness(sql.ref(`${alias}.created_at`), now, weights)}`;
+}
 
-  let query = pinListQuery(db)
-    .leftJoin('pin_products as pp', 'pp.pin_id', 'p.id')
-    .select([
-      sql<number | null>`pp.price::float8`.as('product_price'),
-      'pp.currency as product_currency',
-      'pp.availability as product_availability',
-    ])
+/** Whether a pin row aliased `alias` is one of the requested top pins (`top` is not empty). */
+function isTopPin(alias: string, top: string[]) {
+  return sql<SqlBool>`${sql.ref(`${alias}.id`)} = ANY(${top}::bigint[])`;
+}
+
+/**
+ * Ids of the pins in the search's scope and filters that satisfy `match`: pins, their board and
+ * their pinner only (aliases p, b, u; pp when a product is required), so the planner can walk an
+ * index of `pins` in the order a leg asks for and stop at its limit.
+ */
+function scopedPinIds(db: Kysely<Database>, search: PinSearch, match: Expression<SqlBool>) {
+  let query = db
+    .selectFrom('pins as p')
+    .innerJoin('boards as b', 'b.id', 'p.board_id')
+    .innerJoin('users as u', 'u.id', 'p.pinner_id')
+    // As pinListQuery: a deactivated person's pins are hidden everywhere (decision 150).
+    .where('u.deactivated_at', 'is', null)
     .where(pinScope(search.rule))
-    .where(sql<SqlBool>`(${textMatches(doc, title, search.match)} OR ${isTop})`);
+    .where(match)
+    .select('p.id');
   if (search.product !== null) {
-    query = query.where('pp.pin_id', 'is not', null);
+    query = query.innerJoin('pin_products as pp', 'pp.pin_id', 'p.id');
     if (search.product.priceMin !== undefined)
       query = query.where(sql<SqlBool>`pp.price >= ${search.product.priceMin}`);
     if (search.product.priceMax !== undefined)
@@ -160,12 +173,101 @@ export async function searchPinRows(
     );
   if (search.pinner !== undefined)
     query = query.where(sql<SqlBool>`lower(u.username) = ${search.pinner.toLowerCase()}`);
-  if (top.length > 0) query = query.orderBy(isTop, 'desc');
-  return query
-    .orderBy(score, 'desc')
+  return query;
+}
+
+/**
+ * The pins a search ranks (docs/decisions/193), each leg an index walk that stops at
+ * `candidates` rows instead of scoring every match (a common word matches tens of thousands of
+ * pins at 1M):
+ * - the newest full-text matches (pins_pkey backwards, or the GIN index for a rare word);
+ * - the most-saved full-text matches (pins_saved_idx);
+ * - for a query long enough for typos, and only when the full text matches fewer than
+ *   `candidates` pins, the newest trigram (typo) matches: testing word similarity on every pin
+ *   of a walk costs a hundred times a full-text test, and a word that matches a thousand pins
+ *   needs no typo tolerance;
+ * - the requested top pins.
+ * Scope and filters apply inside every leg. When no more than `candidates` pins match, this is
+ * every match, so ranking is exactly decision 070's.
+ */
+function candidatePinIds(db: Kysely<Database>, search: PinSearch) {
+  const fullText = sql<SqlBool>`p.search_doc @@ ${tsQuery(search.match)}`;
+  const newest = scopedPinIds(db, search, fullText)
     .orderBy('p.id', 'desc')
+    .limit(search.candidates);
+  const mostSaved = scopedPinIds(db, search, fullText)
+    .where('p.save_count', '>', 0)
+    .orderBy('p.save_count', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(search.candidates);
+  let candidates = db
+    .with('text_newest', () => newest)
+    .selectFrom('text_newest')
+    .select('text_newest.id')
+    .union(db.selectFrom(mostSaved.as('most_saved')).select('most_saved.id'));
+  if (search.match.typos) {
+    // The trigram matches come from the trigram index (a materialized CTE cannot be walked in
+    // id order): the planner would otherwise walk pins_pkey and fold and compare every title it
+    // passes, which it prices far below its real cost. The constant gate is checked once; when
+    // it is false the index is not even read.
+    const typoMatches = db
+      .selectFrom('pins as tp')
+      .select('tp.id')
+      .where(sql<SqlBool>`search_fold(${search.match.query}) <% search_fold(tp.title)`)
+      .where(sql<SqlBool>`(SELECT count(*) FROM text_newest) < ${search.candidates}::int`);
+    const typo = scopedPinIds(
+      db,
+      search,
+      sql<SqlBool>`p.id IN (SELECT typo_matches.id FROM typo_matches)`,
+    )
+      .orderBy('p.id', 'desc')
+      .limit(search.candidates);
+    candidates = db
+      .with('text_newest', () => newest)
+      .with(
+        (cte) => cte('typo_matches').materialized(),
+        () => typoMatches,
+      )
+      .selectFrom('text_newest')
+      .select('text_newest.id')
+      .union(db.selectFrom(mostSaved.as('most_saved')).select('most_saved.id'))
+      .union(db.selectFrom(typo.as('typo')).select('typo.id'));
+  }
+  if (search.topPinIds.length === 0) return candidates;
+  return candidates.union(scopedPinIds(db, search, isTopPin('p', search.topPinIds)));
+}
+
+export async function searchPinRows(
+  db: Kysely<Database>,
+  search: PinSearch,
+  weights: RankingWeights,
+): Promise<SearchPinRow[]> {
+  const top = search.topPinIds;
+  // The page is ranked among the candidates alone, then joined to the rest (as the home feed
+  // does): the seven-table join and the serialised columns are for the page's rows only.
+  let page = db
+    .selectFrom('pins as cp')
+    .selectAll('cp')
+    .where('cp.id', 'in', candidatePinIds(db, search));
+  if (top.length > 0) page = page.orderBy(isTopPin('cp', top), 'desc');
+  page = page
+    .orderBy(pinScore('cp', search.match, search.now, weights), 'desc')
+    .orderBy('cp.id', 'desc')
     .offset(search.offset)
-    .limit(search.limit)
+    .limit(search.limit);
+  let query = pinListQuery(db, page.as('p'))
+    .leftJoin('pin_products as pp', 'pp.pin_id', 'p.id')
+    .select([
+      sql<number | null>`pp.price::float8`.as('product_price'),
+      'pp.currency as product_currency',
+      'pp.availability as product_availability',
+    ])
+    // Restated on the joined rows: the scope rule is checked on what we return.
+    .where(pinScope(search.rule));
+  if (top.length > 0) query = query.orderBy(isTopPin('p', top), 'desc');
+  return query
+    .orderBy(pinScore('p', search.match, search.now, weights), 'desc')
+    .orderBy('p.id', 'desc')
     .execute();
 }
 

@@ -49,6 +49,12 @@ export const RANKING: RankingWeights = {
   freshnessDays: 30,
   typoThreshold: 0.5,
 };
+/**
+ * Pins each candidate leg of a pins search hands to ranking (docs/decisions/193): the newest
+ * this many matches and the most-saved this many. Equal to the results cap, so paging reaches
+ * SEARCH_MAX_RESULTS whenever that many pins match, and ranking is exact up to that many matches.
+ */
+export const PIN_SEARCH_CANDIDATES = SEARCH_MAX_RESULTS;
 /** 'Did you mean' looks further than typo matching does. */
 export const DID_YOU_MEAN_THRESHOLD = 0.3;
 /** 'Did you mean' corrects at most this many words of a query. */
@@ -172,6 +178,7 @@ export async function search(
         colors: [...new Set([...query.colors, ...unified.colors])],
         pinner: query.user,
         topPinIds: query.top_pin_ids,
+        candidates: PIN_SEARCH_CANDIDATES,
         now: deps.now(),
         ...window,
       },
