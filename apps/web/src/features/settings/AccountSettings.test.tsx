@@ -13,6 +13,7 @@ import type {
 } from '@corkboard/shared/auth/settings';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
+import type * as WebAuthnBrowser from '@simplewebauthn/browser';
 import { ok, stubApi } from '../../test/api.ts';
 import { makeAuthUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -20,7 +21,7 @@ import { renderApp } from '../../test/render.tsx';
 // jsdom has no authenticator: the browser's passkey prompt answers with this assertion.
 const { startAuthentication } = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
 vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@simplewebauthn/browser')>()),
+  ...(await importOriginal<typeof WebAuthnBrowser>()),
   startAuthentication,
 }));
 const ASSERTION = {

@@ -5,6 +5,7 @@ import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { failure } from '@corkboard/shared/envelope';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
+import type * as WebAuthnBrowser from '@simplewebauthn/browser';
 import { ok, stubApi } from '../../test/api.ts';
 import { makeAuthUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -13,7 +14,7 @@ import type { SecurityState } from './hooks.ts';
 // jsdom has no authenticator: the browser's prompt answers with this assertion, or is closed.
 const { startAuthentication } = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
 vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@simplewebauthn/browser')>()),
+  ...(await importOriginal<typeof WebAuthnBrowser>()),
   startAuthentication,
 }));
 const ASSERTION = {
