@@ -26,6 +26,7 @@ import { ImageWorkPool } from './lib/image-work-pool.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountSettingsRoutes } from './modules/auth/settings.routes.ts';
 import { passkeyLoginRoutes } from './modules/auth/passkey-login.routes.ts';
+import { mfaLoginRoutes } from './modules/auth/mfa-login.routes.ts';
 import { accountSwitchingRoutes } from './modules/auth/account-switching.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
@@ -149,6 +150,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   passkeySettingsRoutes,
   passkeyLoginRoutes,
   accountSwitchingRoutes,
+  mfaLoginRoutes,
 ];
 
 export interface BuildAppOptions {

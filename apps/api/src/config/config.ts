@@ -17,6 +17,12 @@ import { parseHostAllowance } from '../lib/safe-fetch.ts';
  * the disk hold. STORAGE_QUOTA_BYTES overrides it.
  */
 export const DEFAULT_STORAGE_QUOTA_BYTES = 2 * 1024 ** 3;
+/**
+ * The wait between two texted codes for one pending two-factor log-in ('resend the code',
+ * docs/decisions/041, 189); MFA_RESEND_INTERVAL_SECONDS overrides it (0 to 3600). The other SMS
+ * limits (5 codes per log-in, 10 per person an hour) hold whatever it is.
+ */
+export const DEFAULT_MFA_RESEND_INTERVAL_SECONDS = 60;
 /** Requests per IP per minute before 429 RATE_LIMITED (override with RATE_LIMIT_MAX). */
 export const DEFAULT_RATE_LIMIT_MAX = 300;
 /** Decision 143: a refused mail is retried from 30 s, doubling (5 retries, within ~15 min). */
@@ -126,6 +132,8 @@ export interface AppConfig {
    * waits about twice as long. MAIL_RETRY_DELAY_SECONDS, default 30.
    */
   mailRetryDelaySeconds: number;
+  /** Seconds between two texted codes of one pending log-in (MFA_RESEND_INTERVAL_SECONDS). */
+  mfaResendIntervalSeconds: number;
   captcha: CaptchaConfig;
   /** Forced experiment groups (EXPERIMENTS=name:group,…), e.g. a kill switch. */
   experiments: ExperimentOverrides;
@@ -220,6 +228,10 @@ const envSchema = z
     MAIL_RETRY_DELAY_SECONDS: z.preprocess(
       emptyAsUndefined,
       z.coerce.number().int().min(1).max(3600).default(DEFAULT_MAIL_RETRY_DELAY_SECONDS),
+    ),
+    MFA_RESEND_INTERVAL_SECONDS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(0).max(3600).default(DEFAULT_MFA_RESEND_INTERVAL_SECONDS),
     ),
     CAPTCHA_PROVIDER: z.preprocess(
       emptyAsUndefined,
@@ -398,6 +410,7 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Corkboard <no-reply@${new URL(publicUrl).hostname}>`,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    mfaResendIntervalSeconds: e.MFA_RESEND_INTERVAL_SECONDS,
     captcha: captcha.captcha,
     experiments: experiments.overrides,
     fetchAllowHosts: parseHostList(e.FETCH_ALLOW_HOSTS),

@@ -30,11 +30,6 @@ export interface ResolvedLogin {
    * the session opens: a refused login does not burn a token the signup still needs.
    */
   consume(): Promise<void>;
-  /**
-   * Undoes `consume` when the login stopped at the two-factor step: the loginMfa step sends the
-   * same credential again with the code.
-   */
-  release(): Promise<void>;
 }
 
 /** The identity a new account is made for. */

@@ -181,7 +181,10 @@ export const loginBodySchema = z.object({
   recaptchaV2Token: captchaTokenSchema.optional(),
   recaptchaV3Token: captchaTokenSchema.optional(),
   isAccountSwitch: z.boolean().default(false),
-  /** The loginMfa step resubmits the credentials with the code. */
+  /**
+   * The loginMfa step's code sent with the credentials (auth.md §3); the web sends it alone to
+   * POST /v3/login/mfa/ (docs/decisions/189).
+   */
   mfa_token: z
     .string({ error: VERIFICATION_CODE_COPY.invalid })
     .transform((code) => code.replace(/\s+/g, ''))

@@ -31,8 +31,9 @@ const name = z.string().trim().max(NAME_MAX_LENGTH);
 
 /**
  * Fields every login credential kind shares with the e-mail login (auth.md §7 "Login"), the
- * two-factor step's `mfa_token` and `mfa_resend` included (the loginMfa step resends the same
- * credential with the code).
+ * two-factor step's `mfa_token` and `mfa_resend` included (auth.md §3 lists them; a social or SSO
+ * credential is spent at the first step, so the loginMfa step itself is POST /v3/login/mfa/,
+ * docs/decisions/189).
  */
 export const loginCommonFields = {
   recaptchaV2Token: captchaToken.optional(),

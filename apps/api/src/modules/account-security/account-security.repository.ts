@@ -365,13 +365,16 @@ export async function setReauthenticated(db: Db, sessionToken: string, now: Date
     .execute();
 }
 
-export async function reauthenticatedAt(db: Db, sessionToken: string): Promise<Date | null> {
-  const row = await db
+/** When the session logged in and when it last re-authenticated (undefined: no such session). */
+export async function sessionProofTimes(
+  db: Db,
+  sessionToken: string,
+): Promise<{ created_at: Date; reauthenticated_at: Date | null } | undefined> {
+  return db
     .selectFrom('auth_sessions')
-    .select('reauthenticated_at')
+    .select(['created_at', 'reauthenticated_at'])
     .where('token', '=', sessionToken)
     .executeTakeFirst();
-  return row?.reauthenticated_at ?? null;
 }
 
 /** The credential (email + password) account's hash, if the person has a password. */

@@ -1,11 +1,13 @@
 // Two-factor settings: /v3/users/me/security/… (docs/decisions/041). Signed-in only; changes
-// need a recent re-authentication on the session (security.service.ts).
+// need a recent re-authentication on the session (security.service.ts): the password, a code or
+// a passkey (…/reauth/passkey/options/ then …/reauth/ with `passkey`; docs/decisions/189).
 import type { ModuleRoutes } from '../../core/app-deps.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import {
   backupCodesSchema,
   codeBody,
   factorKindParams,
+  passkeyRequestOptionsSchema,
   reauthBody,
   securityStateSchema,
   smsEnrolmentBody,
@@ -16,12 +18,16 @@ import {
   confirmSmsEnrolment,
   confirmTotpEnrolment,
   reauthenticate,
+  reauthPasskeyOptions,
   regenerateBackupCodes,
   removeFactor,
   securityState,
   startSmsEnrolment,
   startTotpEnrolment,
 } from './security.service.ts';
+
+/** Per address: each options call stores a challenge row, so a script may not pile them up. */
+export const REAUTH_PASSKEY_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 export const accountSecurityRoutes: ModuleRoutes = (app, { deps }, done) => {
   app.addHook('onSend', (_request, reply, payload, hookDone) => {
@@ -47,13 +53,26 @@ export const accountSecurityRoutes: ModuleRoutes = (app, { deps }, done) => {
   registerRoute(app, {
     method: 'POST',
     url: `${base}/reauth/`,
-    summary: 'Re-authenticates this session (password, or a code) for security changes',
+    summary: 'Re-authenticates this session (password, a code or a passkey) for security changes',
     tags,
     access: 'viewer',
     body: reauthBody,
     response: securityStateSchema,
     handler: async ({ request, viewer, body }) => ({
       data: await reauthenticate(deps, viewer, request.authSessionToken, body),
+    }),
+  });
+
+  registerRoute(app, {
+    method: 'POST',
+    url: `${base}/reauth/passkey/options/`,
+    summary: "Options for re-authenticating this session with one of the viewer's passkeys",
+    tags,
+    access: 'viewer',
+    rateLimit: REAUTH_PASSKEY_RATE_LIMIT,
+    response: passkeyRequestOptionsSchema,
+    handler: async ({ request, viewer }) => ({
+      data: { ...(await reauthPasskeyOptions(deps, viewer, request.authSessionToken)) },
     }),
   });
 

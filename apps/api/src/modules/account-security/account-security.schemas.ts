@@ -1,6 +1,7 @@
 // Input and answer schemas of the two-factor settings endpoints (docs/decisions/041).
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '@corkboard/shared/auth/password';
+import { passkeyAuthenticationResponseSchema } from '@corkboard/shared/auth/passkeys';
 
 const code = z.string().trim().min(1).max(32);
 
@@ -17,11 +18,20 @@ export const reauthBody = z
   .object({
     password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
     code: code.optional(),
+    /** A passkey's answer to POST …/reauth/passkey/options/ (docs/decisions/189). */
+    passkey: passkeyAuthenticationResponseSchema.optional(),
   })
-  .refine((body) => Boolean(body.password) || Boolean(body.code), {
-    message: 'Give your password or a code.',
+  .refine((body) => Boolean(body.password) || Boolean(body.code) || body.passkey !== undefined, {
+    message: 'Give your password, a code or a passkey.',
     path: ['password'],
   });
+
+/** The options are handed to the browser as they are (PublicKeyCredentialRequestOptionsJSON). */
+export const passkeyRequestOptionsSchema = z.looseObject({
+  challenge: z.string(),
+  rpId: z.string().optional(),
+  allowCredentials: z.unknown().optional(),
+});
 
 export const totpEnrolmentSchema = z.object({
   secret: z.string(),

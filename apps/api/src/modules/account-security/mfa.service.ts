@@ -10,6 +10,7 @@
 // Time is AppDeps.now throughout.
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { AppError } from '@corkboard/shared/app-error';
+import { DEFAULT_MFA_RESEND_INTERVAL_SECONDS } from '../../config/config.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
@@ -48,9 +49,16 @@ export const MFA_CHALLENGE_COOKIE_PATH = '/v3/';
 export const MFA_CHALLENGE_TTL_MS = 10 * 60_000;
 /** Wrong codes before the pending log-in is dropped (then the password is needed again). */
 export const MFA_MAX_ATTEMPTS = 5;
-/** Codes sent per pending log-in, and the wait between two. */
+/**
+ * Codes sent per pending log-in, and the default wait between two (the server's is
+ * `config.mfaResendIntervalSeconds`, MFA_RESEND_INTERVAL_SECONDS).
+ */
 export const MFA_MAX_SENDS = 5;
-export const MFA_RESEND_INTERVAL_MS = 60_000;
+export const MFA_RESEND_INTERVAL_MS = DEFAULT_MFA_RESEND_INTERVAL_SECONDS * 1000;
+
+function resendIntervalMs(deps: Pick<AppDeps, 'config'>): number {
+  return deps.config.mfaResendIntervalSeconds * 1000;
+}
 /** SMS codes one person can be sent in an hour, over every log-in and phone check. */
 export const SMS_PER_PERSON_PER_HOUR = 10;
 /** Wrong codes one person's log-ins may see in an hour before the step refuses every code. */
@@ -143,7 +151,7 @@ export async function sendChallengeCode(
   if (challenge.sends >= MFA_MAX_SENDS) return 'limited';
   if (
     challenge.code_sent_at &&
-    now.getTime() - challenge.code_sent_at.getTime() < MFA_RESEND_INTERVAL_MS
+    now.getTime() - challenge.code_sent_at.getTime() < resendIntervalMs(deps)
   ) {
     return 'limited';
   }
@@ -211,6 +219,12 @@ export interface MfaLoginRequest {
   mfaResend?: boolean | undefined;
   /** A passkey's answer to the pending log-in's passkey challenge (docs/decisions/166). */
   passkey?: AuthenticationResponseJSON | undefined;
+  /**
+   * The step was sent without a first-factor credential (POST /v3/login/mfa/, docs/decisions/189):
+   * the pending log-in is all that proves the first factor, so it must exist and must end here —
+   * it never turns into a session without a second factor, even if the factors went meanwhile.
+   */
+  pendingOnly?: boolean | undefined;
 }
 
 /** How the pending log-in began, kept with it for the passkey second step (its own request). */
@@ -282,6 +296,16 @@ export async function pendingLoginUser(
   return challenge?.user_id ?? null;
 }
 
+/** Whether a pending log-in was opened by the first factor `context` names (any, without one). */
+function sameFirstFactor(
+  challenge: ChallengeRow,
+  context: PendingLoginContext | undefined,
+): boolean {
+  if (!context) return true;
+  const method = challenge.payload['method'];
+  return (typeof method === 'string' ? method : 'email') === context.method;
+}
+
 /**
  * The second-factor decision of a log-in whose first factor resolved to `userId`: not needed,
  * passed (with the code typed), or the MFA-required / code errors to answer.
@@ -295,12 +319,30 @@ export async function secondFactorForLogin(
 ): Promise<MfaLoginOutcome> {
   const now = deps.now();
   const { factors, sms } = await availableFactors(deps, userId);
-  if (factors.length === 0) return { outcome: 'not_needed' };
-
+  // Most log-ins: no second factor, nothing more to read (ADR 187).
+  if (factors.length === 0 && !request.pendingOnly) return { outcome: 'not_needed' };
   const existing = challengeId
     ? await findChallenge(deps.db, sha256(challengeId), LOGIN_CHALLENGE_PURPOSE, now)
     : undefined;
-  const challenge = existing?.user_id === userId ? existing : undefined;
+  // A pending log-in is bound to its person and to the first factor that opened it (ADR 189):
+  // a code sent along with a different first factor is not checked against it.
+  const challenge =
+    existing?.user_id === userId && sameFirstFactor(existing, context) ? existing : undefined;
+  if (factors.length === 0) {
+    if (challenge) await expireChallenge(deps.db, challenge.id_hash, now);
+    return {
+      outcome: 'failed',
+      clearCookie: true,
+      error: new AppError('AUTH_MFA_CHALLENGE_EXPIRED', { data: { field: 'code' } }),
+    };
+  }
+  if (request.pendingOnly && (!challenge || !challengeId)) {
+    return {
+      outcome: 'failed',
+      clearCookie: true,
+      error: new AppError('AUTH_MFA_CHALLENGE_EXPIRED', { data: { field: 'code' } }),
+    };
+  }
 
   if (request.passkey !== undefined) {
     if (!challenge || !challengeId) {
@@ -425,7 +467,7 @@ export async function secondFactorForLogin(
         error: new AppError('AUTH_MFA_RESEND_LIMITED', {
           data: {
             field: 'code',
-            retry_after_seconds: Math.ceil(MFA_RESEND_INTERVAL_MS / 1000),
+            retry_after_seconds: deps.config.mfaResendIntervalSeconds,
           },
         }),
       };

@@ -10,7 +10,8 @@
 //   - the signature counter must grow (unless the authenticator keeps none), checked again in
 //     the UPDATE so two answers racing with the same counter cannot both pass;
 //   - user verification is required for the passwordless log-in (the passkey is then both
-//     factors), preferred elsewhere.
+//     factors) and for re-authentication (it stands in for the password; ADR 189), preferred
+//     as a second factor.
 // Nothing from an answer but the credential's row id and the failure reason is ever logged.
 import { createHmac } from 'node:crypto';
 import {
@@ -44,8 +45,21 @@ export const PASSKEY_PURPOSES = {
   register: 'passkey_register',
   login: 'passkey_login',
   secondFactor: 'passkey_mfa',
+  /** Re-authenticating a signed-in session for security changes (docs/decisions/189). */
+  reauth: 'passkey_reauth',
 } as const;
 export type PasskeyPurpose = (typeof PASSKEY_PURPOSES)[keyof typeof PASSKEY_PURPOSES];
+/** The purposes answered with `navigator.credentials.get`. */
+export type AssertionPurpose = Exclude<PasskeyPurpose, typeof PASSKEY_PURPOSES.register>;
+
+/**
+ * User verification is required where the passkey stands in for something the person knows: the
+ * passwordless log-in (both factors at once) and re-authentication (instead of the password).
+ * As a second factor after a password it is possession that counts, so it is only preferred.
+ */
+function requiresUserVerification(purpose: AssertionPurpose): boolean {
+  return purpose === PASSKEY_PURPOSES.login || purpose === PASSKEY_PURPOSES.reauth;
+}
 
 const AUTHENTICATOR_TRANSPORTS: readonly AuthenticatorTransport[] = [
   'ble',
@@ -200,7 +214,7 @@ export async function verifyRegistration(
  */
 export async function authenticationOptions(
   deps: AppDeps,
-  purpose: typeof PASSKEY_PURPOSES.login | typeof PASSKEY_PURPOSES.secondFactor,
+  purpose: AssertionPurpose,
   userId: string | null,
   payload: Record<string, unknown> = {},
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
@@ -209,7 +223,7 @@ export async function authenticationOptions(
   const options = await generateAuthenticationOptions({
     rpID: deps.config.webauthn.rpId,
     timeout: PASSKEY_CHALLENGE_TTL_MS,
-    userVerification: purpose === PASSKEY_PURPOSES.login ? 'required' : 'preferred',
+    userVerification: requiresUserVerification(purpose) ? 'required' : 'preferred',
     allowCredentials: allow.map((row) => ({
       id: row.credential_id,
       transports: knownTransports(row.transports),
@@ -231,7 +245,7 @@ function reasonOf(error: unknown): string {
  */
 export async function verifyAuthentication(
   deps: AppDeps,
-  purpose: typeof PASSKEY_PURPOSES.login | typeof PASSKEY_PURPOSES.secondFactor,
+  purpose: AssertionPurpose,
   userId: string | null,
   response: AuthenticationResponseJSON,
 ): Promise<{ passkey: PasskeyRow; payload: Record<string, unknown> }> {
@@ -259,7 +273,7 @@ export async function verifyAuthentication(
         counter: storedCount,
         transports: knownTransports(passkey.transports),
       },
-      requireUserVerification: purpose === PASSKEY_PURPOSES.login,
+      requireUserVerification: requiresUserVerification(purpose),
     });
   } catch (error) {
     const reason = reasonOf(error);

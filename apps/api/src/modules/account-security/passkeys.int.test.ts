@@ -19,6 +19,7 @@ import {
   signUp,
   type SignedUpPerson,
   type TestBrowser,
+  uniqueEmail,
 } from '../../test/test-browser.ts';
 import { MFA_CHALLENGE_COOKIE } from './mfa.service.ts';
 import { PASSKEY_CHALLENGE_TTL_MS } from './passkey-auth.service.ts';
@@ -365,5 +366,128 @@ describe('rename and removal', () => {
     // A removed passkey logs no one in.
     const gone = await passwordless(browser(), authenticator);
     expect(errorCode(gone.response)).toBe(CODES.PASSKEY_UNKNOWN.code);
+  });
+});
+
+describe('re-authentication with a passkey (ADR 189)', () => {
+  const REAUTH = '/v3/users/me/security/reauth';
+
+  async function reauthOptions(p: Person): Promise<string> {
+    return challengeOf(await p.b.post(`${REAUTH}/passkey/options/`));
+  }
+
+  it('re-authenticates the session for factor changes, with user verification', async () => {
+    const p = await person();
+    const authenticator = new SoftAuthenticator(ORIGIN, RP_ID);
+    await enrol(p, authenticator);
+    test.clock.advance(REAUTH_WINDOW_MS + 1000);
+    expect(errorCode(await p.b.post('/v3/users/me/security/totp/'))).toBe(
+      CODES.REAUTH_REQUIRED.code,
+    );
+
+    const options = await p.b.post(`${REAUTH}/passkey/options/`);
+    const data = body<{ challenge: string; userVerification: string; allowCredentials: unknown[] }>(
+      options,
+    ).resource_response.data;
+    expect(data.userVerification).toBe('required');
+    expect(data.allowCredentials).toHaveLength(1);
+    expect(options.headers['cache-control']).toBe('no-store');
+
+    const passed = await p.b.post(`${REAUTH}/`, { passkey: authenticator.assert(data.challenge) });
+    expect(passed.statusCode).toBe(200);
+    expect(
+      body<{ reauthenticated_until: string | null }>(passed).resource_response.data
+        .reauthenticated_until,
+    ).not.toBeNull();
+    expect((await p.b.post('/v3/users/me/security/totp/')).statusCode).toBe(200);
+  });
+
+  it('refuses an answer without user verification, a replayed one and another session’s', async () => {
+    const p = await person();
+    const authenticator = new SoftAuthenticator(ORIGIN, RP_ID);
+    await enrol(p, authenticator);
+    test.clock.advance(REAUTH_WINDOW_MS + 1000);
+
+    const noUv = await p.b.post(`${REAUTH}/`, {
+      passkey: authenticator.assert(await reauthOptions(p), { userVerified: false }),
+    });
+    expect(noUv.statusCode).toBe(400);
+    expect(errorCode(noUv)).toBe(CODES.REAUTH_FAILED.code);
+    expect(errorData(noUv)).toMatchObject({ field: 'passkey' });
+
+    const challenge = await reauthOptions(p);
+    const answer = authenticator.assert(challenge);
+    expect((await p.b.post(`${REAUTH}/`, { passkey: answer })).statusCode).toBe(200);
+    test.clock.advance(REAUTH_WINDOW_MS + 1000);
+    const replay = await p.b.post(`${REAUTH}/`, { passkey: answer });
+    expect(errorCode(replay)).toBe(CODES.REAUTH_FAILED.code);
+
+    // Options asked for by another of the person's sessions do not re-authenticate this one.
+    const second = browser();
+    expect((await passwordless(second, authenticator)).response.statusCode).toBe(200);
+    const elsewhere = body<{ challenge: string }>(await second.post(`${REAUTH}/passkey/options/`))
+      .resource_response.data.challenge;
+    const crossed = await p.b.post(`${REAUTH}/`, { passkey: authenticator.assert(elsewhere) });
+    expect(errorCode(crossed)).toBe(CODES.REAUTH_FAILED.code);
+    expect(errorCode(await p.b.post('/v3/users/me/security/totp/'))).toBe(
+      CODES.REAUTH_REQUIRED.code,
+    );
+  });
+
+  it("refuses someone else's passkey and answers PASSKEY_NOT_FOUND without one", async () => {
+    const p = await person();
+    const other = await person();
+    const mine = new SoftAuthenticator(ORIGIN, RP_ID);
+    const theirs = new SoftAuthenticator(ORIGIN, RP_ID);
+    await enrol(p, mine);
+    await enrol(other, theirs);
+    test.clock.advance(REAUTH_WINDOW_MS + 1000);
+    const wrongKey = await p.b.post(`${REAUTH}/`, {
+      passkey: theirs.assert(await reauthOptions(p)),
+    });
+    expect(errorCode(wrongKey)).toBe(CODES.REAUTH_FAILED.code);
+
+    const none = await person();
+    expect(errorCode(await none.b.post(`${REAUTH}/passkey/options/`))).toBe(
+      CODES.PASSKEY_NOT_FOUND.code,
+    );
+    expect(errorCode(await browser().post(`${REAUTH}/passkey/options/`))).toBe(
+      CODES.UNAUTHORIZED.code,
+    );
+  });
+
+  it('stands in for the password of the other settings: e-mail change and deactivation', async () => {
+    const p = await person();
+    const authenticator = new SoftAuthenticator(ORIGIN, RP_ID);
+    await enrol(p, authenticator);
+    test.clock.advance(REAUTH_WINDOW_MS + 1000);
+
+    // Without the password or a re-authentication of this session, both are refused.
+    const email = uniqueEmail('passkey-new');
+    const noProof = await p.b.post('/v3/users/me/email/', { email });
+    expect(errorCode(noProof)).toBe(CODES.PASSWORD_CURRENT_INCORRECT.code);
+    const noDeactivate = await p.b.post('/v3/users/me/deactivate/', {});
+    expect(errorCode(noDeactivate)).toBe(CODES.DEACTIVATE_REAUTH_REQUIRED.code);
+
+    const passed = await p.b.post(`${REAUTH}/`, {
+      passkey: authenticator.assert(await reauthOptions(p)),
+    });
+    expect(passed.statusCode).toBe(200);
+    expect((await p.b.post('/v3/users/me/email/', { email })).statusCode).toBe(200);
+    // A wrong password typed anyway is still wrong.
+    expect(
+      errorCode(await p.b.post('/v3/users/me/deactivate/', { password: 'not-my-password' })),
+    ).toBe(CODES.DEACTIVATE_REAUTH_REQUIRED.code);
+    expect((await p.b.post('/v3/users/me/deactivate/', {})).statusCode).toBe(200);
+
+    // The re-authentication lasts the window only.
+    const q = await person();
+    const other = new SoftAuthenticator(ORIGIN, RP_ID);
+    await enrol(q, other);
+    await q.b.post(`${REAUTH}/`, { passkey: other.assert(await reauthOptions(q)) });
+    test.clock.advance(REAUTH_WINDOW_MS + 1000);
+    expect(errorCode(await q.b.post('/v3/users/me/deactivate/', {}))).toBe(
+      CODES.DEACTIVATE_REAUTH_REQUIRED.code,
+    );
   });
 });

@@ -61,7 +61,7 @@ export async function startPasskeyEnrolment(
   viewer: Viewer,
   sessionToken: string | null,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  await requireRecentReauth(deps, sessionToken);
+  await requireRecentReauth(deps, viewer.id, sessionToken);
   const existing = await listPasskeys(deps.db, viewer.id, PASSKEYS_MAX_PER_PERSON);
   if (existing.length >= PASSKEYS_MAX_PER_PERSON) {
     throw new AppError('PASSKEY_LIMIT_REACHED', { data: { max: PASSKEYS_MAX_PER_PERSON } });
@@ -125,7 +125,7 @@ export async function removeViewerPasskey(
   sessionToken: string | null,
   id: string,
 ): Promise<{ passkeys: PasskeyView[]; max: number }> {
-  await requireRecentReauth(deps, sessionToken);
+  await requireRecentReauth(deps, viewer.id, sessionToken);
   if (!(await deletePasskey(deps.db, viewer.id, id))) throw new AppError('PASSKEY_NOT_FOUND');
   deps.log.info({ user_id: viewer.id, passkey_id: id }, 'passkey removed');
   if (!(await hasVerifiedSecondFactor(deps.db, viewer.id))) {

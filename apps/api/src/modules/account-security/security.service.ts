@@ -4,7 +4,11 @@
 // code as an SVG data URL made here, confirmation with a code, backup codes shown once), SMS
 // enrolment (a code sent through the SMS provider to the new number), removal, and new backup
 // codes. Starting an enrolment, removing a factor and new backup codes need a re-authentication
-// within REAUTH_WINDOW_MS on this session.
+// within REAUTH_WINDOW_MS on this session: the password, a code from a factor, or a passkey with
+// user verification (docs/decisions/189); for a person without a password, a session that logged
+// in within the window counts too (as for the other settings, ADR 150), or someone who signed in
+// with Google or SSO only could never turn two-factor on.
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import QRCode from 'qrcode';
 import { AppError } from '@corkboard/shared/app-error';
 import type { AppDeps } from '../../core/app-deps.ts';
@@ -21,7 +25,7 @@ import {
   insertChallenge,
   listFactors,
   markFactorVerified,
-  reauthenticatedAt,
+  sessionProofTimes,
   recordWrongCode,
   replaceBackupCodes,
   savePendingFactor,
@@ -47,6 +51,11 @@ import {
   sendChallengeCode,
   verifySecondFactorCode,
 } from './mfa.service.ts';
+import {
+  authenticationOptions,
+  PASSKEY_PURPOSES,
+  verifyAuthentication,
+} from './passkey-auth.service.ts';
 import { countPasskeys } from './passkeys.repository.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
 
@@ -76,20 +85,31 @@ function sessionTokenOf(sessionToken: string | null): string {
   return sessionToken;
 }
 
-async function reauthUntil(deps: AppDeps, sessionToken: string | null): Promise<Date | null> {
+async function reauthUntil(
+  deps: AppDeps,
+  userId: string,
+  sessionToken: string | null,
+): Promise<Date | null> {
   if (!sessionToken) return null;
-  const at = await reauthenticatedAt(deps.db, sessionToken);
-  if (!at) return null;
-  const until = new Date(at.getTime() + REAUTH_WINDOW_MS);
+  const times = await sessionProofTimes(deps.db, sessionToken);
+  if (!times) return null;
+  let proven = times.reauthenticated_at?.getTime() ?? 0;
+  // Without a password the log-in itself is the last proof (ADR 150, 189).
+  if (proven < times.created_at.getTime() && (await findPasswordHash(deps.db, userId)) === null) {
+    proven = times.created_at.getTime();
+  }
+  if (proven === 0) return null;
+  const until = new Date(proven + REAUTH_WINDOW_MS);
   return until > deps.now() ? until : null;
 }
 
 /** Refuses with REAUTH_REQUIRED unless this session re-authenticated within the window. */
 export async function requireRecentReauth(
   deps: AppDeps,
+  userId: string,
   sessionToken: string | null,
 ): Promise<void> {
-  if (!(await reauthUntil(deps, sessionToken))) {
+  if (!(await reauthUntil(deps, userId, sessionToken))) {
     throw new AppError('REAUTH_REQUIRED', { data: { field: 'password' } });
   }
 }
@@ -101,7 +121,7 @@ export async function securityState(
 ): Promise<SecurityState> {
   const factors = (await listFactors(deps.db, viewer.id)).filter((row) => row.verified_at);
   const sms = factors.find((row) => row.kind === 'sms');
-  const until = await reauthUntil(deps, sessionToken);
+  const until = await reauthUntil(deps, viewer.id, sessionToken);
   return {
     totp_enabled: factors.some((row) => row.kind === 'totp'),
     sms_phone_number_end: sms?.phone_number ? phoneNumberEnd(sms.phone_number) : null,
@@ -112,15 +132,60 @@ export async function securityState(
   };
 }
 
+/** The passkey re-authentication's challenge is bound to the session that asked for it. */
+function sessionBinding(sessionToken: string): string {
+  return sha256(`reauth-session:${sessionToken}`);
+}
+
 /**
- * Proves it is still the person at the keyboard: their password, or (without a password) a code
- * from a factor they have. Marks this session re-authenticated.
+ * Options for re-authenticating this session with one of the viewer's passkeys (user verification
+ * required; docs/decisions/189). PASSKEY_NOT_FOUND without a passkey.
+ */
+export async function reauthPasskeyOptions(
+  deps: AppDeps,
+  viewer: Viewer,
+  sessionToken: string | null,
+): Promise<Awaited<ReturnType<typeof authenticationOptions>>> {
+  const token = sessionTokenOf(sessionToken);
+  return authenticationOptions(deps, PASSKEY_PURPOSES.reauth, viewer.id, {
+    session: sessionBinding(token),
+  });
+}
+
+/** Whether the passkey answer proves the viewer, for this session's own challenge. */
+async function passkeyProves(
+  deps: AppDeps,
+  viewer: Viewer,
+  token: string,
+  response: AuthenticationResponseJSON,
+): Promise<boolean> {
+  try {
+    const { payload } = await verifyAuthentication(
+      deps,
+      PASSKEY_PURPOSES.reauth,
+      viewer.id,
+      response,
+    );
+    return payload['session'] === sessionBinding(token);
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Proves it is still the person at the keyboard: their password, a code from a factor they have,
+ * or one of their passkeys (ADR 189). Marks this session re-authenticated.
  */
 export async function reauthenticate(
   deps: AppDeps,
   viewer: Viewer,
   sessionToken: string | null,
-  input: { password?: string | undefined; code?: string | undefined },
+  input: {
+    password?: string | undefined;
+    code?: string | undefined;
+    passkey?: AuthenticationResponseJSON | undefined;
+  },
 ): Promise<SecurityState> {
   const token = sessionTokenOf(sessionToken);
   const now = deps.now();
@@ -133,7 +198,9 @@ export async function reauthenticate(
     });
   }
   let ok = false;
-  if (input.password !== undefined && input.password !== '') {
+  if (input.passkey !== undefined) {
+    ok = await passkeyProves(deps, viewer, token, input.passkey);
+  } else if (input.password !== undefined && input.password !== '') {
     const hash = await findPasswordHash(deps.db, viewer.id);
     const engine = await deps.authEngine.$context;
     ok = hash !== null && (await engine.password.verify({ hash, password: input.password }));
@@ -148,7 +215,8 @@ export async function reauthenticate(
       REAUTH_FAILURE_PURPOSE,
       now,
     );
-    throw new AppError('REAUTH_FAILED', { data: { field: input.code ? 'code' : 'password' } });
+    const field = input.passkey ? 'passkey' : input.code ? 'code' : 'password';
+    throw new AppError('REAUTH_FAILED', { data: { field } });
   }
   await setReauthenticated(deps.db, token, now);
   return securityState(deps, viewer, token);
@@ -177,7 +245,7 @@ export async function startTotpEnrolment(
   viewer: Viewer,
   sessionToken: string | null,
 ): Promise<TotpEnrolment> {
-  await requireRecentReauth(deps, sessionToken);
+  await requireRecentReauth(deps, viewer.id, sessionToken);
   const existing = await findFactor(deps.db, viewer.id, 'totp');
   if (existing?.verified_at) throw new AppError('MFA_FACTOR_EXISTS', { data: { kind: 'totp' } });
   const user = await findAccountLabel(deps.db, viewer.id);
@@ -224,7 +292,7 @@ export async function startSmsEnrolment(
   sessionToken: string | null,
   phoneInput: string,
 ): Promise<{ phone_number_end: string }> {
-  await requireRecentReauth(deps, sessionToken);
+  await requireRecentReauth(deps, viewer.id, sessionToken);
   const phone = normalizePhoneNumber(phoneInput);
   if (!phone) throw new AppError('SMS_NUMBER_INVALID', { data: { field: 'phone_number' } });
   const existing = await findFactor(deps.db, viewer.id, 'sms');
@@ -297,7 +365,7 @@ export async function removeFactor(
   sessionToken: string | null,
   kind: 'totp' | 'sms',
 ): Promise<SecurityState> {
-  await requireRecentReauth(deps, sessionToken);
+  await requireRecentReauth(deps, viewer.id, sessionToken);
   if ((await deleteFactor(deps.db, viewer.id, kind)) === 0) {
     throw new AppError('MFA_FACTOR_NOT_FOUND', { data: { kind } });
   }
@@ -313,7 +381,7 @@ export async function regenerateBackupCodes(
   viewer: Viewer,
   sessionToken: string | null,
 ): Promise<{ backup_codes: string[] }> {
-  await requireRecentReauth(deps, sessionToken);
+  await requireRecentReauth(deps, viewer.id, sessionToken);
   if (!(await hasVerifiedSecondFactor(deps.db, viewer.id)))
     throw new AppError('MFA_FACTOR_NOT_FOUND');
   const codes = newBackupCodes();

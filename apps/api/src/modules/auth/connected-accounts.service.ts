@@ -16,7 +16,12 @@ import {
 import type { AppDeps } from '../../core/app-deps.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { findCredentialHash } from './auth.repository.ts';
-import { checkCurrentPassword, requireSession, sessionIsFresh } from './settings-rules.ts';
+import {
+  checkCurrentPassword,
+  reauthenticatedRecently,
+  requireSession,
+  sessionIsFresh,
+} from './settings-rules.ts';
 import {
   deleteLinkedAccount,
   findLinkedAccountOwner,
@@ -53,10 +58,11 @@ async function requireReauth(
 ): Promise<void> {
   const token = requireSession(sessionToken, viewer);
   const hasPassword = (await findCredentialHash(deps.db, viewer.id)) !== null;
+  // The password, or a re-authentication of this session (a passkey among them; ADR 189).
   const proven = hasPassword
-    ? password !== undefined &&
-      password !== '' &&
-      (await checkCurrentPassword(deps, viewer.id, password))
+    ? password !== undefined && password !== ''
+      ? await checkCurrentPassword(deps, viewer.id, password)
+      : await reauthenticatedRecently(deps, token)
     : await sessionIsFresh(deps, token);
   if (!proven) {
     throw new AppError(refusal, {

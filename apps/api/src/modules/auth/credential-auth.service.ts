@@ -48,23 +48,17 @@ export async function loginWithCredential(
   // auth.md §2 soft banned: 'Reset your password or log in with Facebook or Google to get back
   // into your account.' The provider proved the person; the cleared password stays cleared.
   if (account.soft_banned_at) await liftSoftBan(deps.db, account.id, now);
-  // Used before the session opens, so two requests with one token never both get in.
+  // Used before the session opens, so two requests with one token never both get in. Also when
+  // the answer is AUTH_MFA_REQUIRED: the pending log-in remembers that this first factor passed,
+  // and the loginMfa step (POST /v3/login/mfa/, ADR 189) never presents the credential again.
   await resolved.consume();
-  try {
-    return await completeLogin(deps, request, effects, {
-      userId: account.id,
-      method: resolved.method,
-      isAccountSwitch: credential.isAccountSwitch,
-      next: credential.next,
-      mfa: { mfaToken: credential.mfaToken, mfaResend: credential.mfaResend },
-    });
-  } catch (error) {
-    // The loginMfa step sends this same credential again with the code.
-    if (error instanceof AppError && error.codeName.startsWith('AUTH_MFA_')) {
-      await resolved.release();
-    }
-    throw error;
-  }
+  return completeLogin(deps, request, effects, {
+    userId: account.id,
+    method: resolved.method,
+    isAccountSwitch: credential.isAccountSwitch,
+    next: credential.next,
+    mfa: { mfaToken: credential.mfaToken, mfaResend: credential.mfaResend },
+  });
 }
 
 /** POST /v3/register/ with a social or SSO type. */

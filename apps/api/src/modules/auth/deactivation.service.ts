@@ -25,7 +25,12 @@ import {
   findExpiredDeactivations,
   imagesOfPerson,
 } from './settings.repository.ts';
-import { checkCurrentPassword, requireSession, sessionIsFresh } from './settings-rules.ts';
+import {
+  checkCurrentPassword,
+  reauthenticatedRecently,
+  requireSession,
+  sessionIsFresh,
+} from './settings-rules.ts';
 
 export const ACCOUNT_PURGE_JOB = 'account-purge';
 /** Decision (150): hourly, at minute 17 (away from the media GC's hour marks). */
@@ -42,10 +47,11 @@ export async function deactivate(
 ): Promise<DeactivationAnswer> {
   const token = requireSession(request.sessionToken, viewer);
   const hasPassword = (await findCredentialHash(deps.db, viewer.id)) !== null;
+  // The password, or a re-authentication of this session (a passkey among them; ADR 189).
   const proven = hasPassword
-    ? input.password !== undefined &&
-      input.password !== '' &&
-      (await checkCurrentPassword(deps, viewer.id, input.password))
+    ? input.password !== undefined && input.password !== ''
+      ? await checkCurrentPassword(deps, viewer.id, input.password)
+      : await reauthenticatedRecently(deps, token)
     : await sessionIsFresh(deps, token);
   if (!proven) {
     throw new AppError('DEACTIVATE_REAUTH_REQUIRED', {

@@ -17,7 +17,12 @@ import {
   setEmail,
   storeEmailChange,
 } from './settings.repository.ts';
-import { checkCurrentPassword, requireSession, sessionIsFresh } from './settings-rules.ts';
+import {
+  checkCurrentPassword,
+  reauthenticatedRecently,
+  requireSession,
+  sessionIsFresh,
+} from './settings-rules.ts';
 
 const TOKEN_BYTES = 32;
 
@@ -62,7 +67,11 @@ export async function requestEmailChange(
     throw new AppError('EMAIL_CHANGE_SAME', { data: { field: 'email' } });
   }
   if ((await findCredentialHash(deps.db, viewer.id)) !== null) {
-    if (!input.password || !(await checkCurrentPassword(deps, viewer.id, input.password))) {
+    // The password, or a re-authentication of this session (a passkey among them; ADR 189).
+    const proven = input.password
+      ? await checkCurrentPassword(deps, viewer.id, input.password)
+      : await reauthenticatedRecently(deps, token);
+    if (!proven) {
       throw new AppError('PASSWORD_CURRENT_INCORRECT', { data: { field: 'password' } });
     }
   } else if (!(await sessionIsFresh(deps, token))) {

@@ -3,13 +3,11 @@
 // a pending two-factor log-in (the browser's HttpOnly challenge cookie names the person; the
 // first factor is not sent again). Both end in completeLogin like every other way in.
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { AppError } from '@corkboard/shared/app-error';
 import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import type { AppDeps } from '../../core/app-deps.ts';
 import {
   MFA_CHALLENGE_COOKIE,
   passkeySecondFactorOptions,
-  pendingLogin,
 } from '../account-security/mfa.service.ts';
 import {
   authenticationOptions,
@@ -17,16 +15,8 @@ import {
   verifyAuthentication,
 } from '../account-security/passkey-auth.service.ts';
 import type { AuthEffects, AuthRequest } from './auth-context.ts';
-import { completeLogin, type LoginMethod } from './complete-login.service.ts';
-
-const FIRST_FACTORS: readonly LoginMethod[] = [
-  'email',
-  'facebook',
-  'google',
-  'google_one_tap',
-  'line',
-  'sso',
-];
+import { completeLogin } from './complete-login.service.ts';
+import { pendingFirstFactor } from './mfa-login.service.ts';
 
 export function passwordlessOptions(deps: AppDeps) {
   return authenticationOptions(deps, PASSKEY_PURPOSES.login, null);
@@ -67,14 +57,12 @@ export async function finishSecondFactorWithPasskey(
   effects: AuthEffects,
   input: { response: AuthenticationResponseJSON; next?: string | undefined },
 ): Promise<AuthSuccess> {
-  const pending = await pendingLogin(deps, request.cookies[MFA_CHALLENGE_COOKIE]);
-  if (!pending) throw new AppError('AUTH_MFA_CHALLENGE_EXPIRED', { data: { field: 'code' } });
-  const method = FIRST_FACTORS.find((known) => known === pending.context.method) ?? 'email';
+  const pending = await pendingFirstFactor(deps, request);
   return completeLogin(deps, request, effects, {
     userId: pending.userId,
-    method,
-    isAccountSwitch: pending.context.isAccountSwitch,
+    method: pending.method,
+    isAccountSwitch: pending.isAccountSwitch,
     next: input.next,
-    mfa: { passkey: input.response },
+    mfa: { passkey: input.response, pendingOnly: true },
   });
 }

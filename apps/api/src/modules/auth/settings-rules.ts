@@ -42,6 +42,19 @@ export async function sessionIsFresh(deps: AppDeps, sessionToken: string | null)
   return deps.now().getTime() - latest <= REAUTH_WINDOW_MS;
 }
 
+/**
+ * This session re-authenticated on /settings/security/ (password, code or passkey) within the
+ * re-auth window: for a person with a password it stands in for typing it again (ADR 189).
+ */
+export async function reauthenticatedRecently(
+  deps: AppDeps,
+  sessionToken: string | null,
+): Promise<boolean> {
+  if (!sessionToken) return false;
+  const at = (await sessionCreatedAt(deps.db, sessionToken))?.reauthenticated_at;
+  return at !== null && at !== undefined && deps.now().getTime() - at.getTime() <= REAUTH_WINDOW_MS;
+}
+
 /** The viewer must be a signed-in session (the test header has none to act on). */
 export function requireSession(sessionToken: string | null, _viewer: Viewer): string {
   if (!sessionToken) throw new AppError('UNAUTHORIZED');

@@ -295,7 +295,7 @@ async function resolveLogin(
   }
   // A Facebook access token is a bearer token the SDK hands out again on every visit (unlike an
   // ID token with a nonce): it is verified with Facebook each time, and not single use.
-  return { userId, method: 'facebook', passive: false, consume: noop, release: noop };
+  return { userId, method: 'facebook', passive: false, consume: noop };
 }
 
 async function resolveSignup(

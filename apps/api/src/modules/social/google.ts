@@ -27,7 +27,7 @@ import {
 import { trustedHttp, unavailable, verifyIdToken } from './oidc.ts';
 import { findUserByIdentity } from './social.repository.ts';
 import { notFound, nextField } from './social-identity.ts';
-import { checkTokenUse, consumer, currentFlow, issuersFor, releaser } from './token-rules.ts';
+import { checkTokenUse, consumer, currentFlow, issuersFor } from './token-rules.ts';
 
 export const GOOGLE_PROVIDER = 'google';
 /** Google also writes its issuer without the scheme (Sign in with Google: verify the ID token). */
@@ -102,7 +102,6 @@ async function resolveLogin(
     method: body.login_method,
     passive: body.login_method === 'google_one_tap',
     consume: consumer(deps, GOOGLE_PROVIDER, identity.use),
-    release: releaser(deps, identity.use),
   };
 }
 

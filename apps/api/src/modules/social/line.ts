@@ -27,7 +27,7 @@ import {
 import { trustedHttp, unavailable, verifyIdToken } from './oidc.ts';
 import { findUserByIdentity } from './social.repository.ts';
 import { notFound, nextField } from './social-identity.ts';
-import { checkTokenUse, consumer, currentFlow, issuersFor, releaser } from './token-rules.ts';
+import { checkTokenUse, consumer, currentFlow, issuersFor } from './token-rules.ts';
 
 export const LINE_PROVIDER = 'line';
 
@@ -98,7 +98,6 @@ async function resolveLogin(
     method: 'line',
     passive: false,
     consume: consumer(deps, LINE_PROVIDER, identity.use),
-    release: releaser(deps, identity.use),
   };
 }
 

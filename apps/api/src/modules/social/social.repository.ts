@@ -49,15 +49,6 @@ export async function recordTokenUses(
   });
 }
 
-/** Deletes these keys: a use undone (the login stopped at the two-factor step). */
-export async function releaseTokenUses(
-  db: Kysely<Database>,
-  keys: readonly string[],
-): Promise<void> {
-  if (keys.length === 0) return;
-  await db.deleteFrom('social_token_uses').where('token_hash', 'in', keys).execute();
-}
-
 export async function purgeExpiredTokenUses(db: Kysely<Database>, now: Date): Promise<number> {
   const result = await db
     .deleteFrom('social_token_uses')

@@ -54,14 +54,7 @@ import {
   ssoRedirectUri,
   type SsoProvider,
 } from './sso-registry.ts';
-import {
-  checkTokenUse,
-  consumer,
-  currentFlow,
-  flowSecret,
-  issuersFor,
-  releaser,
-} from './token-rules.ts';
+import { checkTokenUse, consumer, currentFlow, flowSecret, issuersFor } from './token-rules.ts';
 
 export const SSO = 'sso';
 export const SSO_AUTHORIZE_PATH = '/v3/sso/authorize/';
@@ -300,10 +293,9 @@ export async function exchangeSsoCode(
 async function resolveLogin(deps: AppDeps, identity: SsoIdentity): Promise<ResolvedLogin> {
   const providerId = ssoIdentityProviderId(identity.provider.slug);
   const record = consumer(deps, SSO, identity.use);
-  const release = releaser(deps, identity.use);
   const connected = await findUserByIdentity(deps.db, providerId, identity.sub);
   if (connected) {
-    return { userId: connected, method: 'sso', passive: false, consume: record, release };
+    return { userId: connected, method: 'sso', passive: false, consume: record };
   }
   const byEmail = await findUserIdByEmail(deps.db, identity.email);
   if (!byEmail) {
@@ -327,7 +319,6 @@ async function resolveLogin(deps: AppDeps, identity: SsoIdentity): Promise<Resol
       await record();
       await connectIdentity(deps.db, byEmail, providerId, identity.sub, deps.now());
     },
-    release,
   };
 }
 

@@ -9,7 +9,7 @@ import { AppError } from '@corkboard/shared/app-error';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { readFlow, type FlowName, type FlowState } from './flow-cookies.ts';
 import { OidcIssuers, sha256 } from './oidc.ts';
-import { anyTokenUsed, recordTokenUses, releaseTokenUses } from './social.repository.ts';
+import { anyTokenUsed, recordTokenUses } from './social.repository.ts';
 
 const issuersByApp = new WeakMap<AppDeps, OidcIssuers>();
 
@@ -81,9 +81,4 @@ export function consumer(deps: AppDeps, provider: string, use: TokenUse): () => 
       throw new AppError('SOCIAL_TOKEN_REPLAYED', { data: { provider } });
     }
   };
-}
-
-/** Forgets the use again (the login stopped at the two-factor step). */
-export function releaser(deps: AppDeps, use: TokenUse): () => Promise<void> {
-  return () => releaseTokenUses(deps.db, use.keys);
 }

@@ -547,18 +547,23 @@ describe('login errors', () => {
 });
 
 describe('two-factor step (auth.md §2 loginMfa)', () => {
-  /** Logs in; the first answer asks for the code, later ones come from `next`. */
+  /**
+   * Logs in; the first answer (POST /v3/login/) asks for the code, the step's answers (POST
+   * /v3/login/mfa/, ADR 189) come from `next`. `bodies` holds both, in order, with `paths`.
+   */
   async function reachMfa(next: (body: Record<string, unknown>) => Response, phoneEnd?: string) {
     const bodies: Record<string, unknown>[] = [];
+    const paths: string[] = [];
     const api = stubAuthApi({
       extra: (url, init) => {
-        if (url.pathname !== '/v3/login/') return undefined;
+        if (url.pathname !== '/v3/login/' && url.pathname !== '/v3/login/mfa/') return undefined;
         const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<
           string,
           unknown
         >;
         bodies.push(body);
-        if (bodies.length === 1) {
+        paths.push(url.pathname);
+        if (url.pathname === '/v3/login/') {
           return authFail('AUTH_MFA_REQUIRED', {
             field: 'code',
             ...(phoneEnd ? { phone_number_end: phoneEnd } : {}),
@@ -577,11 +582,11 @@ describe('two-factor step (auth.md §2 loginMfa)', () => {
       level: 1,
       name: 'Two-factor authentication required',
     });
-    return { dialog, bodies, api };
+    return { dialog, bodies, paths, api };
   }
 
-  test('shows the phone ending, checks the code, and logs in with the same credentials', async () => {
-    const { dialog, bodies } = await reachMfa(
+  test('shows the phone ending, checks the code, and finishes with the code alone', async () => {
+    const { dialog, bodies, paths } = await reachMfa(
       () => ok({ user: makeAuthUser(), next: null, reactivated: false }),
       '0123',
     );
@@ -605,11 +610,9 @@ describe('two-factor step (auth.md §2 loginMfa)', () => {
     type('Verification code', '123 456');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(assign).toHaveBeenCalled());
-    expect(bodies[1]).toMatchObject({
-      username_or_email: 'ana@example.com',
-      password: 'right-password',
-      mfa_token: '123456',
-    });
+    // The pending log-in is the server's (ADR 189): the password is never sent again.
+    expect(paths).toEqual(['/v3/login/', '/v3/login/mfa/']);
+    expect(bodies[1]).toEqual({ mfa_token: '123456' });
   });
 
   test("a wrong code shows the server's message on the field", async () => {
@@ -633,14 +636,15 @@ describe('two-factor step (auth.md §2 loginMfa)', () => {
   });
 
   test("'resend the code' sends mfa_resend and toasts 'We sent you a new code!' for 5 s", async () => {
-    const { dialog, bodies } = await reachMfa(
+    const { dialog, bodies, paths } = await reachMfa(
       () => authFail('AUTH_MFA_REQUIRED', { phone_number_end: '0123', code_sent: true }),
       '0123',
     );
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(within(dialog).getByRole('button', { name: 'resend the code' }));
     expect(await screen.findByText('We sent you a new code!')).toBeInTheDocument();
-    expect(bodies[1]).toMatchObject({ mfa_resend: true, username_or_email: 'ana@example.com' });
+    expect(paths[1]).toBe('/v3/login/mfa/');
+    expect(bodies[1]).toEqual({ mfa_resend: true });
     expect(
       within(dialog).getByRole('heading', { name: 'Two-factor authentication required' }),
     ).toBeInTheDocument();

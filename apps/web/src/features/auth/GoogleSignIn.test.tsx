@@ -38,6 +38,7 @@ interface Script {
   google?: boolean;
   login?: () => Response;
   register?: () => Response;
+  mfaStep?: () => Response;
 }
 
 const sent: { path: string; body: Record<string, unknown> }[] = [];
@@ -65,6 +66,8 @@ function stubSocialApi(script: Script = {}) {
         return script.login?.() ?? ok({ user: makeAuthUser(), next: null, reactivated: false });
       case '/v3/register/':
         return script.register?.() ?? ok({ user: makeAuthUser(), next: null, reactivated: false });
+      case '/v3/login/mfa/':
+        return script.mfaStep?.() ?? ok({ user: makeAuthUser(), next: null, reactivated: false });
       default:
         return undefined;
     }
@@ -224,6 +227,33 @@ describe('Continue with Google', () => {
     );
     await waitFor(() => expect(assign).toHaveBeenCalled());
     expect(sent.some((s) => s.path === '/v3/register/')).toBe(false);
+  });
+
+  test('an account with two-factor: the code step sends the code alone, never the Google token again (ADR 189)', async () => {
+    stubSocialApi({
+      login: () => apiFail('AUTH_MFA_REQUIRED', { field: 'code', phone_number_end: '0123' }),
+    });
+    renderApp('/');
+    const dialog = await openSignup();
+    fireEvent.click(
+      await within(dialog).findByRole(
+        'button',
+        { name: 'Continue with Google' },
+        { timeout: 25_000 },
+      ),
+    );
+    await within(dialog).findByRole('heading', { name: 'Two-factor authentication required' });
+    expect(dialog).toHaveTextContent('Check your phone ending in 0123 for a verification code.');
+    fireEvent.change(within(dialog).getByLabelText('Verification code'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(sent.map((s) => s.path).filter((path) => path.startsWith('/v3/login'))).toEqual([
+      '/v3/login/',
+      '/v3/login/mfa/',
+    ]);
+    expect(sent.find((s) => s.path === '/v3/login/mfa/')?.body).toEqual({ mfa_token: '123456' });
   });
 
   test("an e-mail that has an account Google isn't connected to opens 'prevent Google register'", async () => {

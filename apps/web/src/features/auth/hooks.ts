@@ -249,15 +249,30 @@ export interface LoginRequest {
   recaptchaV3Token?: string | undefined;
   recaptchaV2Token?: string | undefined;
   isAccountSwitch: boolean;
-  /** auth.md §3: the loginMfa step's code, or its 'resend the code'. */
-  mfa_token?: string | undefined;
-  mfa_resend?: boolean | undefined;
 }
 
 export function useLogin() {
   return useCallback(
     (body: LoginRequest) =>
       apiSend<AuthSuccess>('POST', withExperimentOverrides('/v3/login/'), body),
+    [],
+  );
+}
+
+/** auth.md §3 `mfa_token` (the code typed) or `mfa_resend` ('resend the code'). */
+export interface MfaStepRequest {
+  mfa_token?: string | undefined;
+  mfa_resend?: boolean | undefined;
+}
+
+/**
+ * POST /v3/login/mfa/ (ADR 189): the loginMfa step's code or 'resend the code' for the pending
+ * log-in this browser holds, whatever the first factor was (password, Google, Facebook, LINE, SSO).
+ */
+export function useMfaStep() {
+  return useCallback(
+    (body: MfaStepRequest) =>
+      apiSend<AuthSuccess>('POST', withExperimentOverrides('/v3/login/mfa/'), body),
     [],
   );
 }

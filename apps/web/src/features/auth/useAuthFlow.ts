@@ -61,11 +61,13 @@ import {
   useExperimentExposure,
   useExperiments,
   useLogin,
+  useMfaStep,
   useRegister,
   requestFacebookProfile,
   useServerEmailValidation,
   useSocialLogin,
   useSocialRegister,
+  type MfaStepRequest,
   type SocialRegisterRequest,
 } from './hooks.ts';
 import type { FacebookConnectResult } from './facebookSdk.ts';
@@ -139,8 +141,6 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   const birthdayRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const busyRef = useRef(false);
-  /** Who the last log-in was for: the loginMfa step sends the same credentials with the code. */
-  const loginIdentifierRef = useRef('');
 
   const experiments = useExperiments();
   const groups = experiments.data?.groups;
@@ -179,6 +179,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
   const lookupExists = useEmailExistsLookup();
   const validateOnServer = useServerEmailValidation();
   const logInRequest = useLogin();
+  const mfaStepRequest = useMfaStep();
   const registerRequest = useRegister();
   const socialLoginRequest = useSocialLogin();
   const socialRegisterRequest = useSocialRegister();
@@ -258,12 +259,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     v2: state.stepUp ? await captcha.take(captchaAction, 'challenge') : undefined,
   });
 
-  const logIn = async (
-    usernameOrEmail: string,
-    formView: 'signup' | 'login',
-    mfa: { mfa_token?: string; mfa_resend?: boolean } = {},
-  ) => {
-    loginIdentifierRef.current = usernameOrEmail;
+  const logIn = async (usernameOrEmail: string, formView: 'signup' | 'login') => {
     try {
       const { v3, v2 } = await tokens();
       const result = await logInRequest({
@@ -272,11 +268,23 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
         recaptchaV3Token: v3,
         recaptchaV2Token: v2,
         isAccountSwitch: config.isAccountSwitch ?? false,
-        ...mfa,
       });
       authenticated(result.user, result.reactivated);
     } catch (error) {
       prepare(captchaAction);
+      fail(error, 'login', formView);
+    }
+  };
+
+  /**
+   * The loginMfa step (ADR 189): the code or 'resend the code' for the pending log-in the server
+   * opened at the first step — never the first factor again (an SSO code or an ID token is spent).
+   */
+  const mfaStep = async (mfa: MfaStepRequest) => {
+    try {
+      const result = await mfaStepRequest(mfa);
+      authenticated(result.user, result.reactivated);
+    } catch (error) {
       // auth.md §2: 'resend the code' answers "code required" again, with a new code sent.
       const resent =
         mfa.mfa_resend === true &&
@@ -286,7 +294,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
       if (resent) {
         showToast(messageString({ key: 'mfa.resent' }), { durationMs: MFA_CODE_SENT_TOAST_MS });
       }
-      fail(error, 'login', formView);
+      fail(error, 'login', 'login');
     }
   };
 
@@ -787,7 +795,7 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
     void run(() => logIn(identifier, 'login'));
   };
 
-  /** The loginMfa step's Continue: the same credentials with the code (auth.md §3 mfa_token). */
+  /** The loginMfa step's Continue: the code for the pending log-in (auth.md §3 mfa_token). */
   const submitMfaCode = () => {
     dispatch({ type: 'submitted' });
     const failure = validateVerificationCode(state.code);
@@ -800,13 +808,13 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
       return;
     }
     const code = state.code.replace(/\s+/g, '');
-    void run(() => logIn(loginIdentifierRef.current, 'login', { mfa_token: code }));
+    void run(() => mfaStep({ mfa_token: code }));
   };
 
   /** The loginMfa step's 'resend the code' (auth.md §3 mfa_resend). */
   const resendMfaCode = () => {
     dispatch({ type: 'submitted' });
-    void run(() => logIn(loginIdentifierRef.current, 'login', { mfa_resend: true }));
+    void run(() => mfaStep({ mfa_resend: true }));
   };
 
   /** A passkey prompt that ended without a server answer: closed, timed out or refused. */

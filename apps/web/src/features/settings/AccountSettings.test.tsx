@@ -2,7 +2,8 @@
 // field, a new photo sent as its upload id), password (mismatch caught here, the current
 // password's refusal under its field, 'set a password' for social-only accounts, the captcha
 // action), connected accounts (the last way in), sessions (revoke one, no button on this one),
-// deactivation (a confirming dialog, then what happens next), the e-mail link page.
+// deactivation (a confirming dialog, then what happens next; 'Use a passkey instead', ADR 189),
+// the e-mail link page.
 import { ERROR_CODES, type ErrorCodeName } from '@corkboard/shared/error-codes';
 import { failure } from '@corkboard/shared/envelope';
 import type {
@@ -11,10 +12,25 @@ import type {
   SessionInfo,
 } from '@corkboard/shared/auth/settings';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import type * as WebAuthnBrowser from '@simplewebauthn/browser';
 import { ok, stubApi } from '../../test/api.ts';
 import { makeAuthUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
+
+// jsdom has no authenticator: the browser's passkey prompt answers with this assertion.
+const { startAuthentication } = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
+  ...(await importOriginal<typeof WebAuthnBrowser>()),
+  startAuthentication,
+}));
+const ASSERTION = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
 
 function apiFail(name: ErrorCodeName, data?: Record<string, unknown>): Response {
   const definition = ERROR_CODES[name];
@@ -349,6 +365,54 @@ describe('deactivation', () => {
       '/other_one/',
     );
     expect(screen.queryByRole('link', { name: 'Go to the home page' })).toBeNull();
+  });
+});
+
+describe('deactivation with a passkey (ADR 189)', () => {
+  test('confirms with the passkey instead of the password, then deactivates without one', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    startAuthentication.mockResolvedValueOnce(ASSERTION);
+    const api = stubApi((url, init) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/connected_accounts/') return ok(connected(true));
+      if (url.pathname === '/v3/users/me/security/') {
+        return ok({
+          totp_enabled: false,
+          sms_phone_number_end: null,
+          backup_codes_left: 10,
+          has_password: true,
+          passkey_count: 1,
+          reauthenticated_until: null,
+        });
+      }
+      if (url.pathname === '/v3/users/me/security/reauth/passkey/options/') {
+        return ok({ challenge: 'Y2hhbGxlbmdl', userVerification: 'required' });
+      }
+      if (url.pathname === '/v3/users/me/security/reauth/' && init?.method === 'POST') {
+        return ok({
+          totp_enabled: false,
+          sms_phone_number_end: null,
+          backup_codes_left: 10,
+          has_password: true,
+          passkey_count: 1,
+          reauthenticated_until: new Date(Date.now() + 600_000).toISOString(),
+        });
+      }
+      if (url.pathname === '/v3/users/me/deactivate/' && init?.method === 'POST') {
+        return ok({ resurrect_until: '2026-12-26T12:00:00Z' });
+      }
+      return undefined;
+    });
+    renderApp('/settings/deactivate/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a passkey instead' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate your account?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /Your account is deactivated\. Log in before .*2026 to reactivate it\./,
+    );
+    expect(api.bodies('/v3/users/me/security/reauth/')).toEqual([{ passkey: ASSERTION }]);
+    expect(api.bodies('/v3/users/me/deactivate/')).toEqual([{}]);
+    vi.unstubAllGlobals();
   });
 });
 

@@ -1,8 +1,10 @@
 // /settings/deactivate/ (issue 9; docs/decisions/150): deactivating hides the profile, boards
 // and pins, logs out every device, and keeps everything for RESURRECTION_WINDOW_DAYS (28,
 // auth.md §4): logging in again within them brings it all back; after them it is deleted. The
-// password confirms it (a person without one needs a recent log-in). A dialog asks once more.
+// password confirms it (a person without one needs a recent log-in); a person with a passkey may
+// confirm with it instead ('Use a passkey', ADR 189). A dialog asks once more.
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import {
   RESURRECTION_WINDOW_DAYS,
   RESURRECTION_WINDOW_MS,
@@ -15,7 +17,12 @@ import { SETTINGS_NAMESPACE } from '../../i18n/settingsCatalogue.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useConnectedAccounts, useDeactivate } from './hooks.ts';
+import {
+  useConnectedAccounts,
+  useDeactivate,
+  useReauthenticateWithPasskey,
+  useSecurityState,
+} from './hooks.ts';
 import { failureOf } from './settingsErrors.ts';
 
 /** The settings dialogs' width (the auth modal's, auth.md §9). */
@@ -25,8 +32,12 @@ export function DeactivateAccountPage() {
   const { t, i18n } = useTranslation(SETTINGS_NAMESPACE);
   const accounts = useConnectedAccounts();
   const deactivate = useDeactivate();
+  const security = useSecurityState();
+  const reauthPasskey = useReauthenticateWithPasskey();
   const headingId = useId();
   const [password, setPassword] = useState('');
+  /** The session re-authenticated with a passkey: no password is sent (the server checks it). */
+  const [byPasskey, setByPasskey] = useState(false);
   /** While the dialog is open: until when logging in would bring the account back. */
   const [confirming, setConfirming] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -35,6 +46,8 @@ export function DeactivateAccountPage() {
   if (accounts.isPending) return <LoadingState />;
   if (accounts.isError) return <ErrorState onRetry={() => accounts.refetch()} />;
   const hasPassword = accounts.data.has_password;
+  const offerPasskey =
+    hasPassword && (security.data?.passkey_count ?? 0) > 0 && browserSupportsWebAuthn();
   const date = (time: number) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(time));
 
@@ -43,8 +56,23 @@ export function DeactivateAccountPage() {
     setError(null);
     setConfirming(Date.now() + RESURRECTION_WINDOW_MS);
   };
+  const confirmWithPasskey = () => {
+    setError(null);
+    reauthPasskey.mutate(undefined, {
+      onSuccess: () => {
+        setByPasskey(true);
+        setConfirming(Date.now() + RESURRECTION_WINDOW_MS);
+      },
+      onError: (failure) =>
+        setError(
+          failure instanceof ApiError
+            ? failureOf(failure, t('common.genericError')).message
+            : t('security.passkeys.cancelled'),
+        ),
+    });
+  };
   const confirm = () => {
-    deactivate.mutate(hasPassword ? { password } : {}, {
+    deactivate.mutate(hasPassword && !byPasskey ? { password } : {}, {
       onSuccess: (answer) => {
         setConfirming(null);
         setDone(answer);
@@ -116,6 +144,16 @@ export function DeactivateAccountPage() {
           <button type="submit" className="button button--primary" disabled={deactivate.isPending}>
             {t('deactivate.submit')}
           </button>
+          {offerPasskey ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={deactivate.isPending || reauthPasskey.isPending}
+              onClick={confirmWithPasskey}
+            >
+              {t('deactivate.usePasskey')}
+            </button>
+          ) : null}
         </div>
       </form>
       {confirming !== null ? (

@@ -1,13 +1,29 @@
 // /settings/security/: the visitor gate, re-authentication before a change, authenticator-app
-// enrolment (QR, confirm, backup codes once), removal, and the server's messages.
+// enrolment (QR, confirm, backup codes once), removal, the server's messages, and re-authenticating
+// with a passkey ('Use a passkey', ADR 189).
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { failure } from '@corkboard/shared/envelope';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
+import type * as WebAuthnBrowser from '@simplewebauthn/browser';
 import { ok, stubApi } from '../../test/api.ts';
 import { makeAuthUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import type { SecurityState } from './hooks.ts';
+
+// jsdom has no authenticator: the browser's prompt answers with this assertion, or is closed.
+const { startAuthentication } = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
+  ...(await importOriginal<typeof WebAuthnBrowser>()),
+  startAuthentication,
+}));
+const ASSERTION = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
 
 const QR = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"></svg>')}`;
 const CODES = ['ab3de5ghjk', 'mn4pq6rstu'];
@@ -235,6 +251,68 @@ describe('security settings', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Work laptop was removed.')).toBeInTheDocument();
     expect(await screen.findByText("You haven't added a passkey yet.")).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  test("'Use a passkey' in the re-authentication step: a closed prompt says so, a passkey confirms", async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    startAuthentication
+      .mockRejectedValueOnce(new Error('NotAllowedError'))
+      .mockResolvedValueOnce(ASSERTION);
+    let state = off({ passkey_count: 1, backup_codes_left: 10 });
+    const api = stubApi((url, init) => {
+      const method = init?.method ?? 'GET';
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/security/passkeys/') return ok({ passkeys: [], max: 20 });
+      if (url.pathname === '/v3/users/me/security/') return ok(state);
+      if (url.pathname === '/v3/users/me/security/reauth/passkey/options/' && method === 'POST') {
+        return ok({
+          challenge: 'Y2hhbGxlbmdl',
+          userVerification: 'required',
+          allowCredentials: [],
+        });
+      }
+      if (url.pathname === '/v3/users/me/security/reauth/' && method === 'POST') {
+        state = { ...state, reauthenticated_until: later() };
+        return ok(state);
+      }
+      if (url.pathname === '/v3/users/me/security/totp/') {
+        return ok({ secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/x', qr_code: QR });
+      }
+      return undefined;
+    });
+    renderApp('/settings/security/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    const reauth = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    expect(within(reauth).getByText('Or confirm with one of your passkeys.')).toBeInTheDocument();
+    const usePasskey = within(reauth).getByRole('button', { name: 'Use a passkey' });
+
+    fireEvent.click(usePasskey);
+    expect(await within(reauth).findByRole('alert')).toHaveTextContent(
+      "The passkey prompt was closed before it finished. Try again when you're ready.",
+    );
+    expect(api.requests()).not.toContain('/v3/users/me/security/reauth/');
+
+    fireEvent.click(usePasskey);
+    expect(
+      await screen.findByRole('dialog', { name: 'Set up your authenticator app' }),
+    ).toBeInTheDocument();
+    expect(api.bodies('/v3/users/me/security/reauth/')).toEqual([{ passkey: ASSERTION }]);
+    vi.unstubAllGlobals();
+  });
+
+  test("without a passkey the step offers no 'Use a passkey'", async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    stubApi((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/security/passkeys/') return ok({ passkeys: [], max: 20 });
+      if (url.pathname === '/v3/users/me/security/') return ok(off());
+      return undefined;
+    });
+    renderApp('/settings/security/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    const reauth = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    expect(within(reauth).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
     vi.unstubAllGlobals();
   });
 });

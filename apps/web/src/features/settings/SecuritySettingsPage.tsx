@@ -1,8 +1,8 @@
 // /settings/security/: two-factor authentication (issue 9, docs/decisions/041) — the state of
 // the viewer's factors, an authenticator app (QR code and key, confirmed with a code), text
 // messages (a code sent to the number), backup codes (shown once), and removal. Every change
-// needs a recent re-authentication: the page asks for the password (or a code) first and then
-// carries on with what the person asked for. Passkeys (docs/decisions/166) are a second factor
+// needs a recent re-authentication: the page asks for the password (or a code, or — with a
+// passkey — 'Use a passkey', ADR 189) first and then carries on with what the person asked for. Passkeys (docs/decisions/166) are a second factor
 // too: added with the browser's own prompt, listed, renamed, removed (PasskeysCard.tsx).
 import type { PasskeyInfo } from '@corkboard/shared/auth/passkeys';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
@@ -22,6 +22,7 @@ import {
   useConfirmSms,
   useConfirmTotp,
   useReauthenticate,
+  useReauthenticateWithPasskey,
   useRegenerateBackupCodes,
   useRemoveFactor,
   useSecurityState,
@@ -312,13 +313,27 @@ function ReauthDialog({
   const headingId = useId();
   const messageOf = useMessageOf();
   const reauth = useReauthenticate();
+  const reauthPasskey = useReauthenticateWithPasskey();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const withPassword = state.has_password;
+  const offerPasskey = state.passkey_count > 0 && browserSupportsWebAuthn();
+  const pending = reauth.isPending || reauthPasskey.isPending;
+
+  const confirmWithPasskey = () => {
+    setError(null);
+    setPasskeyError(null);
+    reauthPasskey.mutate(undefined, {
+      onSuccess: onConfirmed,
+      onError: (failure) => setPasskeyError(messageOf(failure)),
+    });
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
+    setPasskeyError(null);
     reauth.mutate(withPassword ? { password: value } : { code: value }, {
       onSuccess: onConfirmed,
       onError: (failure) => setError(messageOf(failure)),
@@ -348,11 +363,29 @@ function ReauthDialog({
           errorMessage={error}
           autoFocus
         />
+        {offerPasskey ? (
+          <div className="settings-dialog__alternative">
+            <p>{t('security.reauth.passkeyText')}</p>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={pending}
+              onClick={confirmWithPasskey}
+            >
+              {t('security.reauth.usePasskey')}
+            </button>
+            {passkeyError ? (
+              <p role="alert" className="settings-page__error">
+                {passkeyError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <div className="settings-dialog__actions">
           <button type="button" className="button button--secondary" onClick={onCancel}>
             {t('security.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={reauth.isPending}>
+          <button type="submit" className="button button--primary" disabled={pending}>
             {t('security.reauth.confirm')}
           </button>
         </div>

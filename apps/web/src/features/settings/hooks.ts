@@ -15,8 +15,10 @@ import type {
 } from '@corkboard/shared/auth/settings';
 import type { PasskeyInfo } from '@corkboard/shared/auth/passkeys';
 import {
+  startAuthentication,
   startRegistration,
   type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { apiGet, apiSend, apiUpload } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
@@ -75,6 +77,22 @@ export function useReauthenticate() {
   return useRefreshing((input: { password?: string; code?: string }) =>
     apiSend<SecurityState>('POST', `${BASE}/reauth/`, input),
   );
+}
+
+/**
+ * Re-authentication with a passkey (ADR 189): the server's options, the browser's prompt (user
+ * verification required), then the answer. A prompt closed or refused rejects without an ApiError.
+ */
+export function useReauthenticateWithPasskey() {
+  return useRefreshing(async () => {
+    const optionsJSON = await apiSend<PublicKeyCredentialRequestOptionsJSON>(
+      'POST',
+      `${BASE}/reauth/passkey/options/`,
+      {},
+    );
+    const passkey = await startAuthentication({ optionsJSON });
+    return apiSend<SecurityState>('POST', `${BASE}/reauth/`, { passkey });
+  });
 }
 
 export function useStartTotp() {
