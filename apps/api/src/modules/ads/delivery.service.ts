@@ -165,6 +165,20 @@ export async function withPromotedPins<T extends Pin>(
 }
 
 /**
+ * Marks earned pins on a page that has no paid slots (a board's pins): a signed-in viewer's
+ * impression, closeup or outbound click of a running ad's pin there is earned (ADR 184, 191), as
+ * in the home feed and search. Visitors get no marks (the dedupe needs a viewer).
+ */
+export async function withEarnedPins<T extends Pin>(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  viewer: Viewer | null,
+  pins: T[],
+): Promise<T[]> {
+  if (viewer === null || pins.length === 0 || !(await anyLiveAd(deps.db))) return pins;
+  return withEarnedTracking(deps, viewer, pins);
+}
+
+/**
  * Marks the organic pins of a page that are earned engagement for a running ad (its pin, or a
  * save of it; ADR 184) with `earned_tracking_params`, so their viewable impression is counted as
  * earned. Promoted items (paid slots) are left alone.

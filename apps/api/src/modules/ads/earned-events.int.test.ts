@@ -37,6 +37,7 @@ let test: TestApp;
 let owner: UserFixture;
 let advertiserId: string;
 let promotedPinId: string;
+let boardId: string;
 let otherPinId: string;
 let ad: QuickPromoteResult;
 let n = 0;
@@ -132,6 +133,7 @@ beforeAll(async () => {
   );
   advertiserId = created.data.advertiser_id;
   const board = await f.board(owner, { name: 'Tarts' });
+  boardId = board.id;
   promotedPinId = (await f.pin({ board, title: 'Lemon tart', link: LINK })).id;
   otherPinId = (await f.pin({ board, title: 'Plum tart', link: LINK })).id;
   const promoted = await test.client.send<QuickPromoteResult>(
@@ -166,6 +168,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await test.close();
   await handle.close();
+});
+
+describe('earned pins on board pages', () => {
+  it("marks the running ad's pin for a signed-in viewer, not for a visitor or the business", async () => {
+    const viewer = await person();
+    const marks = async (who: Who) => {
+      const page = await test.client.get<{ id: string; earned_tracking_params?: string }[]>(
+        `/v3/boards/${boardId}/pins/`,
+        who,
+      );
+      expect(page.status).toBe(200);
+      return new Map(page.data.map((pin) => [pin.id, pin.earned_tracking_params]));
+    };
+    const seen = await marks(viewer);
+    expect(seen.get(promotedPinId)).toBe(ad.ad_id);
+    expect(seen.get(otherPinId)).toBeUndefined();
+    expect((await marks(null)).get(promotedPinId)).toBeUndefined();
+    expect((await marks(owner)).get(promotedPinId)).toBeUndefined();
+  });
 });
 
 describe('earned closeups', () => {

@@ -58,6 +58,7 @@ import {
   profileBoardOrderDataSchema,
   relatedBoardOptionsSchema,
 } from './boards.schemas.ts';
+import { withEarnedPins } from '../ads/delivery.service.ts';
 import { boardPins, getBoardBySlug } from './boards.service.ts';
 import { relatedBoards } from './related-boards.service.ts';
 
@@ -74,7 +75,7 @@ export const boardRoutes: ModuleRoutes = (app, { deps }, done) => {
     response: z.array(pinSchema),
     handler: async ({ viewer, params, query }) => {
       const page = await boardPins(deps, viewer, params.id, pageRequest(query), query.sort);
-      return { data: page.items, bookmark: page.bookmark };
+      return { data: await withEarnedPins(deps, viewer, page.items), bookmark: page.bookmark };
     },
   });
 
