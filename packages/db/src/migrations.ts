@@ -43,6 +43,7 @@ import * as ssoOrganisations from './migrations/2026-11-28T03-00-sso-organisatio
 import * as quickPromoteSteps from './migrations/2026-11-24T10-00-quick-promote-steps.ts';
 import * as earnedClicks from './migrations/2026-11-28T04-00-earned-clicks.ts';
 import * as searchCandidates from './migrations/2026-11-28T06-00-search-candidates.ts';
+import * as invoiceCarryOver from './migrations/2026-11-28T07-00-invoice-carry-over.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T03-00-sso-organisations': ssoOrganisations,
   '2026-11-28T04-00-earned-clicks': earnedClicks,
   '2026-11-28T06-00-search-candidates': searchCandidates,
+  '2026-11-28T07-00-invoice-carry-over': invoiceCarryOver,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

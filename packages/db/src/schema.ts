@@ -905,6 +905,10 @@ export interface AdInvoicesTable {
   /** Sequential per ad account from 1 (docs/decisions/173). */
   invoice_sequence: number;
   charge_attempts: ColumnType<number, number | undefined, number>;
+  /** Earlier invoices under the minimum charge added to this one (docs/decisions/173). */
+  carried_in_micro: ColumnType<string, string | undefined, string>;
+  /** Set on an invoice under the minimum once its amount went into a later one. */
+  carried_into_invoice_id: string | null;
 }
 
 /** One attempt to charge an invoice (docs/decisions/173). */

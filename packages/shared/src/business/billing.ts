@@ -162,6 +162,10 @@ export interface Invoice {
   failure_message: string | null;
   issued_at: string;
   paid_at: string | null;
+  /** Earlier invoices under the minimum charge included in this one's amount (micro-currency). */
+  carried_in_micro_currency: number;
+  /** For an invoice under the minimum charge: the later invoice its amount was added to. */
+  carried_into_number: string | null;
 }
 
 export const CHARGE_STATUSES = ['SUCCEEDED', 'FAILED'] as const;

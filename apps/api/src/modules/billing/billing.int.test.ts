@@ -23,6 +23,7 @@ import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixt
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { as } from '../../test/test-viewer.ts';
 import { BILLING_MONTHLY_JOB } from './billing.jobs.ts';
+import { INVOICE_CARRIED_IN_LINE } from './invoice-pdf.ts';
 import { BILLING_PAYMENT_RATE_LIMIT_MAX } from './billing.routes.ts';
 import { TEST_CARD_CHARGE_DECLINED, TEST_CARD_DECLINED } from './local-processor.ts';
 
@@ -400,6 +401,90 @@ describe('monthly invoices', () => {
     // Another account's invoice is not found through this one.
     const cross = await test.client.get(url(`/billing/documents/${invoice?.id ?? ''}/pdf/`), owner);
     expect(cross.code).toBe(CODES.BILLING_INVOICE_NOT_FOUND.code);
+  });
+
+  it('carries an invoice under the minimum charge into the next one until the sum is charged', async () => {
+    const small = await f.advertiser(test.client, {
+      prefix: 'bill_small',
+      businessName: 'Small Co',
+    });
+    const id = small.advertiserId;
+    const who = small.owner;
+    expect((await write('PUT', url('/billing/profile/', id), PROFILE, who)).status).toBe(200);
+    expect(
+      (await write('PUT', url('/billing/payment_method/', id), card('4242424242424242'), who))
+        .status,
+    ).toBe(200);
+    const promoted = await small.promote('Tiny', 'https://maras.test/tiny');
+    const spendOn = (day: string, micro: number) =>
+      handle.db
+        .insertInto('ad_daily_rollups')
+        .values({
+          ad_id: promoted.ad_id,
+          ad_group_id: promoted.ad_group_id,
+          campaign_id: promoted.campaign_id,
+          ad_account_id: id,
+          day,
+          spend_micro: micro,
+        })
+        .execute();
+    const invoices = async () =>
+      (await test.client.get<Invoice[]>(url('/billing/documents/', id), who)).data;
+    const charges = async () =>
+      (await test.client.get<BillingCharge[]>(url('/billing/history/', id), who)).data;
+
+    await spendOn('2026-05-10', 300_000);
+    await runMonth('2026-05');
+    const [may] = await invoices();
+    expect(may).toMatchObject({
+      amount_due_minor: 30,
+      status: 'ISSUED',
+      carried_into_number: null,
+    });
+    expect(await charges()).toHaveLength(0);
+
+    // 0.30 + 0.15 is still under 0.50: carried on again, nothing charged.
+    await spendOn('2026-06-10', 150_000);
+    await runMonth('2026-06');
+    const [june, mayAfter] = await invoices();
+    expect(june).toMatchObject({
+      amount_in_micro_currency: 450_000,
+      carried_in_micro_currency: 300_000,
+      status: 'ISSUED',
+    });
+    expect(mayAfter?.carried_into_number).toBe(june?.number);
+    expect(await charges()).toHaveLength(0);
+
+    await spendOn('2026-07-10', 1_000_000);
+    await runMonth('2026-07');
+    const [july, juneAfter] = await invoices();
+    expect(july).toMatchObject({
+      amount_in_micro_currency: 1_450_000,
+      carried_in_micro_currency: 450_000,
+      amount_due_minor: 145,
+      status: 'PAID',
+    });
+    expect(juneAfter?.carried_into_number).toBe(july?.number);
+    expect((await charges()).map((charge) => [charge.status, charge.amount_minor])).toEqual([
+      ['SUCCEEDED', 145],
+    ]);
+    // The carried balance is a line of the PDF, and the lines add up to the total.
+    const pdf = await test.app.inject({
+      method: 'GET',
+      url: url(`/billing/documents/${july?.id ?? ''}/pdf/`, id),
+      headers: as(who),
+    });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(INVOICE_CARRIED_IN_LINE);
+    expect(text).toContain('1.45 USD');
+    // A carried invoice is not payable on its own.
+    const payMay = await write(
+      'POST',
+      url(`/billing/documents/${may?.id ?? ''}/pay/`, id),
+      {},
+      who,
+    );
+    expect(payMay.code).toBe(CODES.BILLING_INVOICE_NOT_PAYABLE.code);
   });
 });
 

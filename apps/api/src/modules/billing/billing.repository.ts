@@ -153,11 +153,16 @@ export interface InvoiceRow {
   charge_attempts: number;
   issued_at: Date;
   paid_at: Date | null;
+  carried_in_micro: string;
+  /** The number's sequence of the invoice this one was carried into, or null. */
+  carried_into_sequence: number | null;
 }
 
 const INVOICE_COLUMNS = sql<InvoiceRow>`id, ad_account_id, invoice_sequence,
   to_char(month, 'YYYY-MM-DD') AS month, amount_micro::text AS amount_micro, currency, status,
-  failure_message, charge_attempts, issued_at, paid_at`;
+  failure_message, charge_attempts, issued_at, paid_at, carried_in_micro::text AS carried_in_micro,
+  (SELECT n.invoice_sequence FROM ad_invoices n WHERE n.id = ad_invoices.carried_into_invoice_id)
+    AS carried_into_sequence`;
 
 export async function listInvoices(
   db: Db,
@@ -261,6 +266,8 @@ export async function insertInvoice(
     currency: string;
     lines: InvoiceLineRow[];
     now: Date;
+    /** Whether an earlier uncharged invoice of this amount is carried into this one. */
+    carriesOver: (amountMicro: bigint) => boolean;
   },
 ): Promise<string | undefined> {
   await sql`SELECT id FROM ad_accounts WHERE id = ${values.adAccountId} FOR UPDATE`.execute(trx);
@@ -275,7 +282,17 @@ export async function insertInvoice(
     SELECT MAX(invoice_sequence) AS last FROM ad_invoices
     WHERE ad_account_id = ${values.adAccountId}`.execute(trx);
   const sequence = Number(last.rows[0]?.last ?? 0) + 1;
-  const total = values.lines.reduce((sum, line) => sum + BigInt(line.amount_micro), 0n);
+  // Earlier invoices never charged because they were under the minimum: their amounts are due
+  // with this one (rows locked under the account's lock, so two runs cannot carry one twice).
+  const earlier = await sql<{ id: string; amount_micro: string }>`
+    SELECT id, amount_micro::text AS amount_micro FROM ad_invoices
+    WHERE ad_account_id = ${values.adAccountId} AND month < ${values.month}
+      AND status = 'ISSUED' AND charge_attempts = 0 AND carried_into_invoice_id IS NULL
+    FOR UPDATE`.execute(trx);
+  const carried = earlier.rows.filter((row) => values.carriesOver(BigInt(row.amount_micro)));
+  const carriedMicro = carried.reduce((sum, row) => sum + BigInt(row.amount_micro), 0n);
+  const total =
+    values.lines.reduce((sum, line) => sum + BigInt(line.amount_micro), 0n) + carriedMicro;
   const invoice = await trx
     .insertInto('ad_invoices')
     .values({
@@ -286,9 +303,21 @@ export async function insertInvoice(
       status: 'ISSUED',
       invoice_sequence: sequence,
       issued_at: values.now,
+      carried_in_micro: carriedMicro.toString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (carried.length > 0) {
+    await trx
+      .updateTable('ad_invoices')
+      .set({ carried_into_invoice_id: invoice.id })
+      .where(
+        'id',
+        'in',
+        carried.map((row) => row.id),
+      )
+      .execute();
+  }
   if (values.lines.length > 0) {
     await trx
       .insertInto('ad_invoice_lines')

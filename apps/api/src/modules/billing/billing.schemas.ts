@@ -76,6 +76,8 @@ export const invoiceSchema = z.object({
   failure_message: z.string().nullable(),
   issued_at: z.string(),
   paid_at: z.string().nullable(),
+  carried_in_micro_currency: z.number().int(),
+  carried_into_number: z.string().nullable(),
 }) satisfies z.ZodType<Invoice>;
 
 export const chargeSchema = z.object({

@@ -54,12 +54,13 @@ import {
   type InvoiceRow,
   type ProfileRow,
 } from './billing.repository.ts';
-import { INVOICE_SELLER, renderInvoicePdf } from './invoice-pdf.ts';
+import { INVOICE_CARRIED_IN_LINE, INVOICE_SELLER, renderInvoicePdf } from './invoice-pdf.ts';
 import { PaymentProviderError, type PaymentProvider, type SavedCard } from './payment-provider.ts';
 
 /**
  * Decision (173): the smallest amount charged, in minor units (Stripe's minimum for USD and EUR).
- * An invoice under it is issued and shown but not charged.
+ * An invoice under it is issued and shown but not charged; its amount is carried into the ad
+ * account's next invoice (which may carry it on again while the sum stays under it).
  */
 export const BILLING_MINIMUM_CHARGE_MINOR = 50;
 /** Decision (173): order lines shown at most (a page offset past it is refused). */
@@ -97,6 +98,11 @@ function serializeInvoice(row: InvoiceRow): Invoice {
     failure_message: row.failure_message,
     issued_at: row.issued_at.toISOString(),
     paid_at: row.paid_at?.toISOString() ?? null,
+    carried_in_micro_currency: Number(row.carried_in_micro),
+    carried_into_number:
+      row.carried_into_sequence === null
+        ? null
+        : invoiceNumber(row.ad_account_id, row.carried_into_sequence),
   };
 }
 
@@ -278,11 +284,26 @@ export async function invoiceDocument(
         }
       : null,
     advertiser: { id: account.id, name: account.name },
-    lines: lines.map((line) => ({
-      campaignId: line.campaign_id,
-      campaignName: line.campaign_name,
-      amountMicro: Number(line.amount_micro),
-    })),
+    lines: [
+      ...lines.map((line) => ({
+        campaignId: line.campaign_id,
+        campaignName: line.campaign_name,
+        amountMicro: Number(line.amount_micro),
+      })),
+      ...(Number(invoice.carried_in_micro) > 0
+        ? [
+            {
+              campaignId: '',
+              campaignName: INVOICE_CARRIED_IN_LINE,
+              amountMicro: Number(invoice.carried_in_micro),
+            },
+          ]
+        : []),
+    ],
+    carriedInto:
+      invoice.carried_into_sequence === null
+        ? null
+        : invoiceNumber(account.id, invoice.carried_into_sequence),
   });
   return { filename: `${number}.pdf`, body };
 }
@@ -555,6 +576,7 @@ export async function issueInvoice(
       currency: account.currency,
       lines,
       now: deps.now(),
+      carriesOver: (micro) => minorUnitsOf(Number(micro)) < BILLING_MINIMUM_CHARGE_MINOR,
     }),
   );
 }

@@ -20,8 +20,14 @@ export interface InvoiceDocument {
     email: string;
   } | null;
   advertiser: { id: string; name: string };
+  /** Campaign lines; a line with an empty `campaignId` is the balance carried in. */
   lines: { campaignId: string; campaignName: string; amountMicro: number }[];
+  /** For an invoice under the minimum charge: the later invoice its amount went into. */
+  carriedInto?: string | null;
 }
+
+/** The line of earlier invoices under the minimum charge, added to this one (decision 173). */
+export const INVOICE_CARRIED_IN_LINE = 'Balance carried over from earlier invoices';
 
 /** Decision (173): who issues the invoice, as printed on it. */
 export const INVOICE_SELLER = {
@@ -136,7 +142,10 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
       y = PAGE.height - PAGE.margin;
       header();
     }
-    const label = `${line.campaignName} (campaign ${line.campaignId})`;
+    const label =
+      line.campaignId === ''
+        ? line.campaignName
+        : `${line.campaignName} (campaign ${line.campaignId})`;
     text(fit(label, regular, 10, right - PAGE.margin - 110), PAGE.margin, 10);
     textRight(formatMinor(lineMinor[index] ?? 0));
     y -= 14;
@@ -152,7 +161,9 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   textRight(money(totalMinor), 11, bold);
   y -= 28;
   text(
-    'Charged to the payment method on file. Amounts are the advertising spend recorded in the period.',
+    invoice.carriedInto
+      ? `Under the minimum charge: not charged; carried over to invoice ${invoice.carriedInto}.`
+      : 'Charged to the payment method on file. Amounts are the advertising spend recorded in the period.',
     PAGE.margin,
     8,
   );

@@ -248,6 +248,53 @@ describe('billing page', () => {
     );
   });
 
+  test('documents: an invoice under the minimum says where it was carried, the next what it took in', async () => {
+    const base = {
+      currency: 'USD',
+      failure_message: null,
+      paid_at: null,
+      issued_at: '2026-11-01T00:15:00.000Z',
+    };
+    const invoices: Invoice[] = [
+      {
+        ...base,
+        id: '41',
+        number: 'CB-7-000002',
+        month: '2026-10',
+        amount_in_micro_currency: 1_300_000,
+        amount_due_minor: 130,
+        status: 'PAID',
+        carried_in_micro_currency: 300_000,
+        carried_into_number: null,
+      },
+      {
+        ...base,
+        id: '40',
+        number: 'CB-7-000001',
+        month: '2026-09',
+        amount_in_micro_currency: 300_000,
+        amount_due_minor: 30,
+        status: 'ISSUED',
+        carried_in_micro_currency: 0,
+        carried_into_number: 'CB-7-000002',
+      },
+    ];
+    stubApi((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(me);
+      if (url.pathname === '/v3/ads/advertisers/7/') return ok(context(true));
+      if (url.pathname === `${BILLING}/documents/`) return ok(invoices);
+      return undefined;
+    });
+    renderApp('/advertiser/7/billing/documents/');
+    const table = await screen.findByRole('table', { name: 'Documents' }, { timeout: 5000 });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Paid Includes $0.30 carried over from earlier invoices.');
+    expect(rows[2]).toHaveTextContent('Under the minimum charge: carried over to CB-7-000002');
+    expect(
+      within(table).queryByRole('button', { name: 'Pay now for invoice CB-7-000001' }),
+    ).toBeNull();
+  });
+
   test('someone who may only read billing sees it with the forms disabled', async () => {
     stubApi((url) => {
       if (url.pathname === '/v3/users/me/') return ok(me);
@@ -305,6 +352,8 @@ describe('billing page', () => {
         failure_message: 'Your card was declined.',
         issued_at: '2026-11-01T00:15:00.000Z',
         paid_at: null,
+        carried_in_micro_currency: 0,
+        carried_into_number: null,
       },
       {
         id: '30',
@@ -317,6 +366,8 @@ describe('billing page', () => {
         failure_message: null,
         issued_at: '2026-10-01T00:15:00.000Z',
         paid_at: '2026-10-01T00:15:01.000Z',
+        carried_in_micro_currency: 0,
+        carried_into_number: null,
       },
     ];
     const api = stubApi((url, init) => {

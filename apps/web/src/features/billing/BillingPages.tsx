@@ -270,8 +270,13 @@ function DocumentsPage({ context, canManage }: { context: AdvertiserContext; can
             <td>{invoice.month}</td>
             <td>{money.minor(invoice.amount_due_minor)}</td>
             <td>
-              {t(`documents.statuses.${invoice.status}`)}
+              {invoice.carried_into_number
+                ? t('documents.carriedInto', { number: invoice.carried_into_number })
+                : t(`documents.statuses.${invoice.status}`)}
               {invoice.failure_message ? ` (${invoice.failure_message})` : ''}
+              {invoice.carried_in_micro_currency > 0
+                ? ` ${t('documents.carriedIn', { amount: money.micro(invoice.carried_in_micro_currency) })}`
+                : ''}
             </td>
             <td>
               <a
