@@ -132,8 +132,8 @@ describe('GET /v3/users/me/claim/', () => {
 describe('claiming a website', () => {
   it('refuses an address that is not a website', async () => {
     for (const url of [
-      'ftp://files.example.com/',
-      'https://user:pw@example.com/',
+      'ftp://files.maras.test/',
+      'https://user:pw@maras.test/',
       'intranet',
       '../..',
       'https://a..test/',
