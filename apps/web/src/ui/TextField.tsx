@@ -24,6 +24,8 @@ interface TextFieldProps {
   min?: string | undefined;
   max?: string | undefined;
   inputRef?: Ref<HTMLInputElement> | undefined;
+  /** Announces the error as it appears (role=alert): for a form whose only field it is. */
+  errorIsAlert?: boolean;
 }
 
 export function TextField({
@@ -44,6 +46,7 @@ export function TextField({
   min,
   max,
   inputRef,
+  errorIsAlert = false,
 }: TextFieldProps) {
   const errorId = `${id}-error`;
   const helperId = `${id}-helper`;
@@ -74,7 +77,7 @@ export function TextField({
         data-autofocus={autoFocus ? '' : undefined}
       />
       {errorMessage ? (
-        <p id={errorId} className="field__error">
+        <p id={errorId} className="field__error" role={errorIsAlert ? 'alert' : undefined}>
           {errorMessage}
         </p>
       ) : null}

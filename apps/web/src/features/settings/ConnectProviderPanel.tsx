@@ -12,6 +12,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { SETTINGS_NAMESPACE } from '../../i18n/settingsCatalogue.ts';
+import { TextField } from '../../ui/TextField.tsx';
 import { AUTH_NAMESPACE, ensureAuthCatalogue } from '../auth/authCatalogue.ts';
 import { FacebookButton } from '../auth/FacebookButton.tsx';
 import type { FacebookConnectResult } from '../auth/facebookSdk.ts';
@@ -163,26 +164,17 @@ export function ConnectProviderPanel({
     <div className="settings-connect">
       <form className="settings-form" onSubmit={submit} noValidate>
         {hasPassword ? (
-          <>
-            <label htmlFor={passwordId}>
-              {t('connected.connectPasswordLabel', { provider: name })}
-            </label>
-            <input
-              id={passwordId}
-              type="password"
-              autoComplete="current-password"
-              ref={passwordRef}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={passwordError !== null}
-              aria-describedby={passwordError ? `${passwordId}-error` : undefined}
-            />
-            {passwordError ? (
-              <p id={`${passwordId}-error`} role="alert" className="settings-page__error">
-                {passwordError}
-              </p>
-            ) : null}
-          </>
+          <TextField
+            id={passwordId}
+            type="password"
+            label={t('connected.connectPasswordLabel', { provider: name })}
+            autoComplete="current-password"
+            inputRef={passwordRef}
+            value={password}
+            onChange={setPassword}
+            errorMessage={passwordError}
+            errorIsAlert
+          />
         ) : null}
         <p>
           {t(hasPassword ? 'connected.connectSteps' : 'connected.connectStepsSocial', {

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { SETTINGS_NAMESPACE } from '../../i18n/settingsCatalogue.ts';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { useAuthProviders } from '../auth/hooks.ts';
 import { useConnectedAccounts, useDisconnectAccount } from './hooks.ts';
 import { failureOf } from './settingsErrors.ts';
@@ -225,24 +226,17 @@ export function ConnectedAccountsPage() {
             ) : null}
             {account.connected && confirming === account.provider ? (
               <form className="settings-form" onSubmit={confirm} noValidate>
-                <label htmlFor={passwordId}>
-                  {t('connected.passwordLabel', { provider: name(account.provider) })}
-                </label>
-                <input
+                <TextField
                   id={passwordId}
                   type="password"
+                  label={t('connected.passwordLabel', { provider: name(account.provider) })}
                   autoComplete="current-password"
-                  ref={passwordRef}
+                  inputRef={passwordRef}
                   value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  aria-invalid={passwordError !== null}
-                  aria-describedby={passwordError ? `${passwordId}-error` : undefined}
+                  onChange={setPassword}
+                  errorMessage={passwordError}
+                  errorIsAlert
                 />
-                {passwordError ? (
-                  <p id={`${passwordId}-error`} role="alert" className="settings-page__error">
-                    {passwordError}
-                  </p>
-                ) : null}
                 <div className="settings-form__actions">
                   <button
                     type="submit"
