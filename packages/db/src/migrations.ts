@@ -44,6 +44,7 @@ import * as quickPromoteSteps from './migrations/2026-11-24T10-00-quick-promote-
 import * as earnedClicks from './migrations/2026-11-28T04-00-earned-clicks.ts';
 import * as searchCandidates from './migrations/2026-11-28T06-00-search-candidates.ts';
 import * as invoiceCarryOver from './migrations/2026-11-28T07-00-invoice-carry-over.ts';
+import * as searchTitleWords from './migrations/2026-11-28T08-00-search-title-words.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-core': core,
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T04-00-earned-clicks': earnedClicks,
   '2026-11-28T06-00-search-candidates': searchCandidates,
   '2026-11-28T07-00-invoice-carry-over': invoiceCarryOver,
+  '2026-11-28T08-00-search-title-words': searchTitleWords,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -478,6 +478,14 @@ export interface PinProductsTable {
   captured_at: CreatedAt;
 }
 
+/**
+ * A distinct word of some pin title, folded (migrations/2026-11-28T08-00; docs/decisions/200):
+ * the vocabulary a misspelt query word is corrected against. Kept by triggers on pins.
+ */
+export interface SearchTitleWordsTable {
+  word: string;
+}
+
 /** A signed-in person's recent search (one row per folded query; typeahead). */
 export interface RecentSearchesTable {
   user_id: IdRef;
@@ -1134,6 +1142,7 @@ export interface Database {
   ad_reporting_preferences: AdReportingPreferencesTable;
   pin_products: PinProductsTable;
   recent_searches: RecentSearchesTable;
+  search_title_words: SearchTitleWordsTable;
   mfa_factors: MfaFactorsTable;
   mfa_backup_codes: MfaBackupCodesTable;
   mfa_challenges: MfaChallengesTable;

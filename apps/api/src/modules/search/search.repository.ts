@@ -1,7 +1,9 @@
 // Search SQL (docs/decisions/070-search-relevance.md). Every scope matches the folded, stemmed
-// full-text document (pins.search_doc, boards.search_doc) and, for queries long enough, the
-// folded title or name by trigram word similarity (typo tolerance). Scores multiply the text
-// match by a saves (or followers) boost and a freshness boost; ties go to the newest row.
+// full-text document (pins.search_doc, boards.search_doc) and, for queries long enough, tolerates
+// typos: pins by the query's words corrected against the title vocabulary and searched in the
+// titles' full text (docs/decisions/200), boards by trigram word similarity of the folded name.
+// Scores multiply the text match by a saves (or followers) boost and a freshness boost; ties go
+// to the newest row.
 //
 // Secret boards never reach discovery scopes: pins, buyable pins and boards come from public
 // boards only (discoverableBoards); "my" scopes see the viewer's own boards and the boards they
@@ -29,6 +31,10 @@ export interface RankingWeights {
   freshnessDays: number;
   /** Minimum trigram word similarity for a typo match (pg_trgm.word_similarity_threshold). */
   typoThreshold: number;
+  /** A pins search corrects at most this many words of the query (docs/decisions/200). */
+  typoMaxWords: number;
+  /** Each corrected word stands for at most this many title words, the nearest first. */
+  typoAlternativesPerWord: number;
 }
 
 export interface TextMatch {
@@ -143,6 +149,53 @@ function isTopPin(alias: string, top: string[]) {
   return sql<SqlBool>`${sql.ref(`${alias}.id`)} = ANY(${top}::bigint[])`;
 }
 
+/** A query word that websearch_to_tsquery reads as an operator, not as a word to match. */
+const SEARCH_OPERATOR_WORDS = new Set(['or']);
+/** Shorter query words are left to the full text (the vocabulary holds none: migration 08-00). */
+const TYPO_MIN_WORD_LENGTH = 3;
+/** What a vocabulary word may hold to be written into a tsquery as it is (letters, digits). */
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * The typo part of a pins search (docs/decisions/200): each word of the query (excluded words,
+ * written `-word`, and the operator `or` left out; at most `typoMaxWords`) is replaced by the
+ * title vocabulary's words within the typo threshold, nearest first (the trigram GiST index,
+ * `typoAlternativesPerWord` at most), and the answer is a tsquery that matches a pin whose title
+ * holds any of them (weight A: titles only, as typo matching always was). Null when no word is
+ * close to anything. The transaction's pg_trgm.word_similarity_threshold applies.
+ */
+export async function typoTsQuery(
+  db: Kysely<Database>,
+  query: string,
+  weights: RankingWeights,
+): Promise<string | null> {
+  const words = query
+    .split(/\s+/u)
+    .filter((word) => !word.startsWith('-') && !SEARCH_OPERATOR_WORDS.has(word.toLowerCase()))
+    .join(' ');
+  const result = await sql<{ word: string }>`
+    SELECT DISTINCT near.word
+    FROM (
+      SELECT q.word FROM regexp_split_to_table(search_fold(${words}), '[^[:alnum:]]+')
+        WITH ORDINALITY AS q(word, n)
+      WHERE char_length(q.word) >= ${TYPO_MIN_WORD_LENGTH}
+      ORDER BY q.n
+      LIMIT ${weights.typoMaxWords}
+    ) typed
+    CROSS JOIN LATERAL (
+      SELECT v.word FROM search_title_words v
+      WHERE typed.word <% v.word
+      ORDER BY typed.word <<-> v.word, v.word
+      LIMIT ${weights.typoAlternativesPerWord}
+    ) near
+    ORDER BY near.word`.execute(db);
+  const alternatives = result.rows
+    .map((row) => row.word)
+    .filter((word) => PLAIN_WORD.test(word))
+    .map((word) => `${word}:A`);
+  return alternatives.length === 0 ? null : alternatives.join(' | ');
+}
+
 /**
  * Ids of the pins in the search's scope and filters that satisfy `match`: pins, their board and
  * their pinner only (aliases p, b, u; pp when a product is required), so the planner can walk an
@@ -183,14 +236,14 @@ function scopedPinIds(db: Kysely<Database>, search: PinSearch, match: Expression
  * - the newest full-text matches (pins_pkey backwards, or the GIN index for a rare word);
  * - the most-saved full-text matches (pins_saved_idx);
  * - for a query long enough for typos, and only when the full text matches fewer than
- *   `candidates` pins, the newest trigram (typo) matches: testing word similarity on every pin
- *   of a walk costs a hundred times a full-text test, and a word that matches a thousand pins
- *   needs no typo tolerance;
+ *   `candidates` pins, the newest typo matches: pins whose title holds a vocabulary word close to
+ *   a word of the query (`typoQuery`, docs/decisions/200), found by the full-text index like any
+ *   other word; a word that matches a thousand pins needs no typo tolerance;
  * - the requested top pins.
  * Scope and filters apply inside every leg. When no more than `candidates` pins match, this is
  * every match, so ranking is exactly decision 070's.
  */
-function candidatePinIds(db: Kysely<Database>, search: PinSearch) {
+function candidatePinIds(db: Kysely<Database>, search: PinSearch, typoQuery: string | null) {
   const fullText = sql<SqlBool>`p.search_doc @@ ${tsQuery(search.match)}`;
   const newest = scopedPinIds(db, search, fullText)
     .orderBy('p.id', 'desc')
@@ -205,33 +258,17 @@ function candidatePinIds(db: Kysely<Database>, search: PinSearch) {
     .selectFrom('text_newest')
     .select('text_newest.id')
     .union(db.selectFrom(mostSaved.as('most_saved')).select('most_saved.id'));
-  if (search.match.typos) {
-    // The trigram matches come from the trigram index (a materialized CTE cannot be walked in
-    // id order): the planner would otherwise walk pins_pkey and fold and compare every title it
-    // passes, which it prices far below its real cost. The constant gate is checked once; when
-    // it is false the index is not even read.
-    const typoMatches = db
-      .selectFrom('pins as tp')
-      .select('tp.id')
-      .where(sql<SqlBool>`search_fold(${search.match.query}) <% search_fold(tp.title)`)
-      .where(sql<SqlBool>`(SELECT count(*) FROM text_newest) < ${search.candidates}::int`);
+  if (typoQuery !== null) {
+    // The constant gate is checked once (an InitPlan); when it is false the leg is not run.
     const typo = scopedPinIds(
       db,
       search,
-      sql<SqlBool>`p.id IN (SELECT typo_matches.id FROM typo_matches)`,
+      sql<SqlBool>`p.search_doc @@ to_tsquery('english', ${typoQuery})`,
     )
+      .where(sql<SqlBool>`(SELECT count(*) FROM text_newest) < ${search.candidates}::int`)
       .orderBy('p.id', 'desc')
       .limit(search.candidates);
-    candidates = db
-      .with('text_newest', () => newest)
-      .with(
-        (cte) => cte('typo_matches').materialized(),
-        () => typoMatches,
-      )
-      .selectFrom('text_newest')
-      .select('text_newest.id')
-      .union(db.selectFrom(mostSaved.as('most_saved')).select('most_saved.id'))
-      .union(db.selectFrom(typo.as('typo')).select('typo.id'));
+    candidates = candidates.union(db.selectFrom(typo.as('typo')).select('typo.id'));
   }
   if (search.topPinIds.length === 0) return candidates;
   return candidates.union(scopedPinIds(db, search, isTopPin('p', search.topPinIds)));
@@ -245,10 +282,11 @@ export async function searchPinRows(
   const top = search.topPinIds;
   // The page is ranked among the candidates alone, then joined to the rest (as the home feed
   // does): the seven-table join and the serialised columns are for the page's rows only.
+  const typoQuery = search.match.typos ? await typoTsQuery(db, search.match.query, weights) : null;
   let page = db
     .selectFrom('pins as cp')
     .selectAll('cp')
-    .where('cp.id', 'in', candidatePinIds(db, search));
+    .where('cp.id', 'in', candidatePinIds(db, search, typoQuery));
   if (top.length > 0) page = page.orderBy(isTopPin('cp', top), 'desc');
   page = page
     .orderBy(pinScore('cp', search.match, search.now, weights), 'desc')

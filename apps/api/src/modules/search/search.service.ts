@@ -40,7 +40,9 @@ export const TYPO_MIN_QUERY_LENGTH = 4;
 /**
  * Ranking (docs/decisions/070): a typo match (trigram word similarity ≥ 0.5) counts at most 0.05,
  * about a description-only full-text match; each e-fold of saves adds 25 %; a new pin weighs up
- * to 50 % more, halving after 30 days.
+ * to 50 % more, halving after 30 days. A pins search corrects up to 6 words of the query, each
+ * to its 8 nearest title words at that similarity (docs/decisions/200: the query's word and its
+ * inflections and neighbours; more would only add rarer, weaker matches).
  */
 export const RANKING: RankingWeights = {
   typoWeight: 0.05,
@@ -48,6 +50,8 @@ export const RANKING: RankingWeights = {
   freshnessWeight: 0.5,
   freshnessDays: 30,
   typoThreshold: 0.5,
+  typoMaxWords: 6,
+  typoAlternativesPerWord: 8,
 };
 /**
  * Pins each candidate leg of a pins search hands to ranking (docs/decisions/193): the newest
