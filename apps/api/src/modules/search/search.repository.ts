@@ -389,27 +389,62 @@ export async function searchUserRows(
     .execute();
 }
 
+/** 'Did you mean' weighs this many nearest title words and board-name words. */
+const DID_YOU_MEAN_CANDIDATES = 20;
+
 /**
  * The closest word to `word` in public pin titles and board names ('Did you mean'), at trigram
  * word similarity of at least the transaction's threshold; undefined when nothing is close.
+ *
+ * Title words come from the title vocabulary (docs/decisions/200), nearest first, which holds the
+ * words of every title, secret ones included: a word is offered only once a public pin's title is
+ * found to hold it (the full-text index finds the pins, the folded title's words confirm the
+ * exact word), tried in the order they would be offered. Board names stay a trigram search of
+ * public boards (few rows).
  */
 export async function closestKnownWord(
   db: Kysely<Database>,
   word: string,
 ): Promise<string | undefined> {
-  const result = await sql<{ w: string }>`
-    WITH titles AS (
-      (SELECT search_fold(p.title) AS t FROM pins p JOIN boards b ON b.id = p.board_id
-       WHERE ${discoverableBoards()} AND ${word} <% search_fold(p.title)
-       ORDER BY ${word} <<-> search_fold(p.title) LIMIT 20)
+  const result = await sql<{ w: string; from_title: boolean }>`
+    WITH near AS (
+      SELECT v.word AS w, true AS from_title FROM search_title_words v
+      WHERE ${word} <% v.word
+      ORDER BY ${word} <<-> v.word, v.word
+      LIMIT ${DID_YOU_MEAN_CANDIDATES}
+    ),
+    names AS (
+      SELECT search_fold(b.name) AS t FROM boards b
+      WHERE ${discoverableBoards()} AND ${word} <% search_fold(b.name)
+      ORDER BY ${word} <<-> search_fold(b.name)
+      LIMIT ${DID_YOU_MEAN_CANDIDATES}
+    ),
+    words AS (
+      SELECT w, from_title FROM near
       UNION ALL
-      (SELECT search_fold(b.name) AS t FROM boards b
-       WHERE ${discoverableBoards()} AND ${word} <% search_fold(b.name)
-       ORDER BY ${word} <<-> search_fold(b.name) LIMIT 20)
+      SELECT DISTINCT w, false FROM names, regexp_split_to_table(t, '[^[:alnum:]]+') AS w
+      WHERE length(w) >= 3
     )
-    SELECT w FROM titles, regexp_split_to_table(t, '[^[:alnum:]]+') AS w
-    WHERE length(w) >= 3
-    ORDER BY similarity(w, ${word}) DESC, w
+    SELECT w, bool_and(from_title) AS from_title FROM words
+    GROUP BY w
+    ORDER BY similarity(w, ${word}) DESC, w`.execute(db);
+  for (const row of result.rows) {
+    if (!row.from_title || (await publicTitleHolds(db, row.w))) return row.w;
+  }
+  return undefined;
+}
+
+/** Whether some pin on a public board has `word` (folded) as a word of its title. */
+async function publicTitleHolds(db: Kysely<Database>, word: string): Promise<boolean> {
+  // Vocabulary words are letters and digits only, so `word:A` is a well-formed tsquery; the
+  // tsquery is a constant, so the planner weighs a common word (walk, stop at the first) against
+  // a rare one (the index).
+  if (!PLAIN_WORD.test(word)) return false;
+  const result = await sql<{ found: number }>`
+    SELECT 1 AS found FROM pins p JOIN boards b ON b.id = p.board_id
+    WHERE ${discoverableBoards()}
+      AND p.search_doc @@ to_tsquery('english', ${`${word}:A`})
+      AND ${word} = ANY (regexp_split_to_array(search_fold(p.title), '[^[:alnum:]]+'))
     LIMIT 1`.execute(db);
-  return result.rows[0]?.w;
+  return result.rows.length > 0;
 }
