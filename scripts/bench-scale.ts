@@ -3,12 +3,14 @@
 // same-run baseline: a bare Fastify route answering the very bytes the server answered, from
 // memory (as bench:feed). Prints req/s, p50 and p99 and the ratio; never fails on timing.
 //
-//   npm run bench:scale                      # all three targets
-//   npm run bench:scale -- search board      # some of them
+//   npm run bench:scale                      # every target
+//   npm run bench:scale -- search typos      # some of them
 //
 // Targets (what a first view of each page asks the API for):
 //   search — a visitor's `GET /v3/search/pins/?q=…&page_size=25`, cycling through SEARCH_QUERIES
 //            (words of the demo's titles, one of them two words);
+//   typos  — the same request for misspelt queries (TYPO_QUERIES: no full-text match, or none
+//            for all the words together; docs/decisions/200), apart so `search` stays comparable;
 //   board  — a visitor's board page: `GET /v3/boards/:username/:slug/` and the board's first
 //            pins page `GET /v3/boards/:id/pins/`, alternately (the board with the most pins);
 //   picker — a signed-in demo person's save picker: `BoardPickerBoardsResource`, first page,
@@ -28,7 +30,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { spawnServer, type SpawnedServer } from '@corkboard/testing-support/server';
 
-const TARGETS = ['search', 'board', 'picker'] as const;
+const TARGETS = ['search', 'typos', 'board', 'picker'] as const;
 type Target = (typeof TARGETS)[number];
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -37,6 +39,19 @@ const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'corkbo
 
 /** Demo titles' words (seed-demo): frequent ones, a rare one and a two-word query. */
 const SEARCH_QUERIES = ['hellebores', 'bread', 'garden', 'kitchen', 'sunset', 'sheet-pan chicken'];
+/**
+ * Misspelt queries: a misspelt common word, a misspelt rare word (1 % of the 1M seed's pins), a
+ * short misspelling, two words no title holds together, a misspelling with a correct word, and
+ * words the demo's titles do not hold at all (an empty answer, then 'Did you mean').
+ */
+const TYPO_QUERIES = [
+  'sourdugh',
+  'hellebors',
+  'gardn',
+  'garden bread',
+  'kitchn island',
+  'chocolat cake',
+];
 const SEARCH_PAGE_SIZE = 25;
 /** A demo person (seeded by the server on first start, or by `npm run db:seed`). */
 const DEMO_USER = 'mara_cooks';
@@ -107,13 +122,16 @@ async function scenario(target: Target, base: string): Promise<Scenario> {
   const visitor = { cookie: VISITOR_COOKIES };
   switch (target) {
     case 'search':
+    case 'typos': {
+      const queries = target === 'search' ? SEARCH_QUERIES : TYPO_QUERIES;
       return {
-        label: `search: visitor GET /v3/search/pins/ (${SEARCH_QUERIES.length} queries)`,
-        paths: SEARCH_QUERIES.map(
+        label: `${target}: visitor GET /v3/search/pins/ (${queries.length} queries)`,
+        paths: queries.map(
           (q) => `/v3/search/pins/?q=${encodeURIComponent(q)}&page_size=${SEARCH_PAGE_SIZE}`,
         ),
         headers: visitor,
       };
+    }
     case 'board': {
       const [username, slug] = (process.env.BENCH_BOARD ?? '').split('/');
       const path =
