@@ -13,9 +13,10 @@
 //   word has no lexeme in search_doc, so it could never be searched; to_tsvector, unlike
 //   to_tsquery, says so without a NOTICE).
 // - Kept by triggers: a statement trigger on INSERT (one pass over the new rows, duplicates
-//   collapsed, words inserted in order so two concurrent saves never wait on each other in
-//   opposite orders) and a row trigger when a title changes. ON CONFLICT DO NOTHING takes no lock
-//   on an existing word, so saves of common words never queue behind each other.
+//   collapsed, words inserted in order so two single-statement saves adding the same new words
+//   cannot deadlock) and a row trigger when a title changes. ON CONFLICT DO NOTHING takes no
+//   lock on an existing word, so saves of common words never queue behind each other; only two
+//   transactions adding the same new word wait (the second for the first's commit).
 // - Words are never removed when a pin is deleted or retitled: a stale word costs one tsquery
 //   alternative that matches nothing (ADR 200).
 // - Backfill from the distinct titles (1,000,300 pins, 274 distinct titles on the 1M seed: see
