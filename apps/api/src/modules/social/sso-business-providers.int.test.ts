@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { startDnsPeer, type DnsPeer } from '@corkboard/dev-peers/dns';
-import { startOidcPeer, type OidcPeer } from '@corkboard/dev-peers/oidc';
+import type { OidcPeer } from '@corkboard/dev-peers/oidc';
 import type {
   SsoDomainVerified,
   SsoInfoAnswer,
@@ -27,7 +27,8 @@ import {
   type ReceivedMail,
   type SmtpSink,
 } from '../../test/smtp-sink.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { startOrganisationIdp, testProviders } from '../../test/social-peers.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { body, errorCode, TestBrowser } from '../../test/test-browser.ts';
 import {
   SSO_DOMAIN_PROOF_MAIL_JOB,
@@ -148,18 +149,11 @@ beforeAll(async () => {
   await f.business(rival, { businessName: 'Rival Ltd' });
   await member(owner, adminMember, ['ADMIN']);
   await member(owner, analyst, ['ANALYST', 'CAMPAIGN_MANAGER']);
-  peer = await startOidcPeer({
-    issuers: [
-      {
-        id: 'umbrella',
-        displayName: 'Umbrella SSO',
-        flavour: 'generic',
-        clients: [],
-        accounts: [],
-      },
-    ],
-  });
-  issuer = peer.issuers['umbrella']?.issuer ?? '';
+  ({ peer, issuer } = await startOrganisationIdp({
+    slug: 'umbrella',
+    displayName: 'Umbrella SSO',
+    accounts: [],
+  }));
   dns = await startDnsPeer();
   smtp = await startSmtpSink(inbox);
   test = await buildTestApp(handle.db, {
@@ -169,7 +163,7 @@ beforeAll(async () => {
       smtpUrl: smtp.url,
       mailFrom: 'Corkboard <no-reply@corkboard.test>',
       fetchAllowHosts: [new URL(issuer).host],
-      providers: { ...testConfig().providers, dnsServer: dns.server },
+      providers: testProviders({ dns }),
     },
     logStream: { write: (line) => void logLines.push(line) },
   });

@@ -8,7 +8,7 @@ import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { startDnsPeer, type DnsPeer } from '@corkboard/dev-peers/dns';
 import { authorizeWithChoice } from '@corkboard/dev-peers/login-driver';
-import { startOidcPeer, type OidcPeer } from '@corkboard/dev-peers/oidc';
+import type { OidcPeer } from '@corkboard/dev-peers/oidc';
 import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import type {
   SsoDomainVerified,
@@ -24,11 +24,11 @@ import {
   type ReceivedMail,
   type SmtpSink,
 } from '../../test/smtp-sink.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { startOrganisationIdp, TEST_ORIGIN, testProviders } from '../../test/social-peers.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { ADULT_BIRTHDAY, body, errorCode, TestBrowser } from '../../test/test-browser.ts';
 import { SSO_DOMAIN_PROOF_MAIL_JOB } from './sso-providers.service.ts';
 
-const ORIGIN = 'http://corkboard.test';
 const CLIENT_ID = 'globex-corkboard';
 const CLIENT_SECRET = 'globex-very-secret-value-1234567890';
 const SLUG = 'globex';
@@ -93,24 +93,12 @@ beforeAll(async () => {
   f = createFixtures(handle.db);
   admin = await f.user({ isAdmin: true });
   person = await f.user();
-  peer = await startOidcPeer({
-    issuers: [
-      {
-        id: 'globex',
-        displayName: 'Globex SSO',
-        flavour: 'generic',
-        clients: [],
-        accounts: [WORKER],
-      },
-    ],
-  });
-  peer.upsertClient('globex', {
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    redirectUris: [`${ORIGIN}/api/auth/sso/callback/${SLUG}`],
-    name: 'Corkboard (test)',
-  });
-  issuer = peer.issuers['globex']?.issuer ?? '';
+  ({ peer, issuer } = await startOrganisationIdp({
+    slug: SLUG,
+    displayName: 'Globex SSO',
+    accounts: [WORKER],
+    client: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+  }));
   dns = await startDnsPeer();
   smtp = await startSmtpSink(inbox);
   test = await buildTestApp(handle.db, {
@@ -121,7 +109,7 @@ beforeAll(async () => {
       mailFrom: 'Corkboard <no-reply@corkboard.test>',
       // The organisation's IdP is reached through the SSRF-safe fetcher; here it is loopback.
       fetchAllowHosts: [new URL(issuer).host],
-      providers: { ...testConfig().providers, dnsServer: dns.server },
+      providers: testProviders({ dns }),
     },
     logStream: { write: (line) => void logLines.push(line) },
   });
@@ -215,7 +203,7 @@ describe('the identity-provider admin', () => {
       slug: SLUG,
       issuer,
       client_id: CLIENT_ID,
-      redirect_uri: `${ORIGIN}/api/auth/sso/callback/${SLUG}`,
+      redirect_uri: `${TEST_ORIGIN}/api/auth/sso/callback/${SLUG}`,
       domains: [
         {
           domain: 'globex.test',
@@ -320,7 +308,7 @@ describe('domain proof by DNS TXT record', () => {
     expect(await info(WORKER.email)).toMatchObject({
       is_sso: true,
       existing_user: false,
-      redirect_uri: `${ORIGIN}/api/auth/sso/callback/${SLUG}`,
+      redirect_uri: `${TEST_ORIGIN}/api/auth/sso/callback/${SLUG}`,
     });
     const b = browser();
     const start = await b.get(`/v3/sso/authorize/?email=${encodeURIComponent(WORKER.email)}`);
@@ -328,7 +316,7 @@ describe('domain proof by DNS TXT record', () => {
     const callback = await authorizeWithChoice(
       String(start.headers.location),
       { account: WORKER.sub },
-      (url) => url.origin === ORIGIN,
+      (url) => url.origin === TEST_ORIGIN,
     );
     expect(callback.pathname).toBe(`/api/auth/sso/callback/${SLUG}`);
     await b.get(callback.pathname + callback.search);
@@ -417,7 +405,7 @@ describe('domain proof by e-mail', () => {
 
     expect(await info('someone@initech.test')).toMatchObject({
       is_sso: true,
-      redirect_uri: `${ORIGIN}/api/auth/sso/callback/${SLUG}`,
+      redirect_uri: `${TEST_ORIGIN}/api/auth/sso/callback/${SLUG}`,
     });
     const listed = await send<SsoProviderItem[]>(
       'GET',
