@@ -24,8 +24,8 @@ import {
   type ResolvedLogin,
   type SignupCredentialKind,
 } from '../../core/credential-kinds.ts';
+import { findUserByIdentity } from '../../core/identity.repository.ts';
 import { trustedHttp, unavailable, verifyIdToken } from './oidc.ts';
-import { findUserByIdentity } from './social.repository.ts';
 import { notFound, nextField } from './social-identity.ts';
 import { checkTokenUse, consumer, currentFlow, issuersFor } from './token-rules.ts';
 
