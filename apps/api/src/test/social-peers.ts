@@ -11,7 +11,7 @@ import {
   DEV_LINE,
   DEV_TWILIO,
 } from '@corkboard/dev-peers/credentials';
-import type { DnsPeer } from '@corkboard/dev-peers/dns';
+import { startDnsPeer, type DnsPeer } from '@corkboard/dev-peers/dns';
 import { startFacebookPeer, type FacebookPeer } from '@corkboard/dev-peers/facebook';
 import type { FacebookApp } from '@corkboard/dev-peers/facebook-types';
 import {
@@ -24,7 +24,10 @@ import type { OidcTestAccount } from '@corkboard/dev-peers/oidc-issuer';
 import { startSmsPeer, type SmsPeer } from '@corkboard/dev-peers/sms';
 import { FACEBOOK_TEST_USERS } from '@corkboard/dev-peers/test-accounts';
 import type { AppConfig } from '../config/config.ts';
-import { testConfig } from './test-app.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '@corkboard/db/schema';
+import { startSmtpSink, type ReceivedMail } from './smtp-sink.ts';
+import { buildTestApp, testConfig, type TestApp } from './test-app.ts';
 
 /** The app's origin in tests (testConfig's PUBLIC_URL); redirect URIs are registered on it. */
 export const TEST_ORIGIN = 'http://corkboard.test';
@@ -181,4 +184,52 @@ export function testProviders(peers: TestPeers): AppConfig['providers'] {
   }
   if (peers.dns) providers.dnsServer = peers.dns.server;
   return providers;
+}
+
+export interface SsoProviderApp {
+  /** The app as operators and businesses register providers with it (header viewer). */
+  test: TestApp;
+  /** The organisation's IdP's `iss`. */
+  issuer: string;
+  /** Holds the TXT records the DNS proofs read (DNS_SERVER). */
+  dns: DnsPeer;
+  /** Stops the app and every peer. */
+  close(): Promise<void>;
+}
+
+/**
+ * The app with what registering and proving an organisation's identity provider needs: the IdP
+ * (reached through the SSRF-safe fetcher, allowed here because it is loopback), the DNS peer for
+ * TXT proofs and a real SMTP server for the mailed proof links (pushed onto `inbox`); the app's
+ * log lines (info and up) are pushed onto `logLines`.
+ */
+export async function startSsoProviderApp(
+  db: Kysely<Database>,
+  options: { idp: OrganisationIdpOptions; inbox: ReceivedMail[]; logLines: string[] },
+): Promise<SsoProviderApp> {
+  const { peer, issuer } = await startOrganisationIdp(options.idp);
+  const dns = await startDnsPeer();
+  const smtp = await startSmtpSink(options.inbox);
+  const test = await buildTestApp(db, {
+    config: {
+      logLevel: 'info',
+      captcha: { provider: 'off', altchaHmacKey: undefined, recaptcha: undefined },
+      smtpUrl: smtp.url,
+      mailFrom: 'Corkboard <no-reply@corkboard.test>',
+      fetchAllowHosts: [new URL(issuer).host],
+      providers: testProviders({ dns }),
+    },
+    logStream: { write: (line) => void options.logLines.push(line) },
+  });
+  return {
+    test,
+    issuer,
+    dns,
+    async close() {
+      await test.close();
+      await smtp.close();
+      await dns.stop();
+      await peer.stop();
+    },
+  };
 }

@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
-import { startDnsPeer, type DnsPeer } from '@corkboard/dev-peers/dns';
+import type { DnsPeer } from '@corkboard/dev-peers/dns';
 import { authorizeWithChoice } from '@corkboard/dev-peers/login-driver';
-import type { OidcPeer } from '@corkboard/dev-peers/oidc';
 import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import type {
   SsoDomainVerified,
@@ -18,14 +17,9 @@ import type {
 } from '@corkboard/shared/auth/social-api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
-import {
-  plainText,
-  startSmtpSink,
-  type ReceivedMail,
-  type SmtpSink,
-} from '../../test/smtp-sink.ts';
-import { startOrganisationIdp, TEST_ORIGIN, testProviders } from '../../test/social-peers.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { plainText, type ReceivedMail } from '../../test/smtp-sink.ts';
+import { startSsoProviderApp, TEST_ORIGIN, type SsoProviderApp } from '../../test/social-peers.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { ADULT_BIRTHDAY, body, errorCode, TestBrowser } from '../../test/test-browser.ts';
 import { SSO_DOMAIN_PROOF_MAIL_JOB } from './sso-providers.service.ts';
 
@@ -43,9 +37,8 @@ const WORKER = {
 
 let handle: DbHandle;
 let f: Fixtures;
-let peer: OidcPeer;
+let sso: SsoProviderApp;
 let dns: DnsPeer;
-let smtp: SmtpSink;
 const inbox: ReceivedMail[] = [];
 const logLines: string[] = [];
 let test: TestApp;
@@ -93,33 +86,21 @@ beforeAll(async () => {
   f = createFixtures(handle.db);
   admin = await f.user({ isAdmin: true });
   person = await f.user();
-  ({ peer, issuer } = await startOrganisationIdp({
-    slug: SLUG,
-    displayName: 'Globex SSO',
-    accounts: [WORKER],
-    client: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
-  }));
-  dns = await startDnsPeer();
-  smtp = await startSmtpSink(inbox);
-  test = await buildTestApp(handle.db, {
-    config: {
-      logLevel: 'info',
-      captcha: { provider: 'off', altchaHmacKey: undefined, recaptcha: undefined },
-      smtpUrl: smtp.url,
-      mailFrom: 'Corkboard <no-reply@corkboard.test>',
-      // The organisation's IdP is reached through the SSRF-safe fetcher; here it is loopback.
-      fetchAllowHosts: [new URL(issuer).host],
-      providers: testProviders({ dns }),
+  sso = await startSsoProviderApp(handle.db, {
+    idp: {
+      slug: SLUG,
+      displayName: 'Globex SSO',
+      accounts: [WORKER],
+      client: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
     },
-    logStream: { write: (line) => void logLines.push(line) },
+    inbox,
+    logLines,
   });
+  ({ test, issuer, dns } = sso);
 });
 
 afterAll(async () => {
-  await test.close();
-  await smtp.close();
-  await dns.stop();
-  await peer.stop();
+  await sso.close();
   await handle.close();
 });
 
