@@ -17,6 +17,7 @@ import { startFacebookPeer, type FacebookPeer } from './facebook.ts';
 import { assertNotProduction } from './guard.ts';
 import { startInstagramPeer, type InstagramPeer } from './instagram.ts';
 import { startOidcPeer, type OidcPeer } from './oidc.ts';
+import type { OidcIssuerOptions } from './oidc-issuer.ts';
 import {
   startSafeBrowsingPeer,
   type SafeBrowsingPeer,
@@ -33,6 +34,42 @@ import {
 } from './test-accounts.ts';
 
 export type RedirectProvider = 'google' | 'line' | 'enterprise' | 'facebook' | 'instagram';
+
+export type DevOidcIssuerId = 'google' | 'line' | 'enterprise';
+
+/** The OpenID Connect peer's issuers, with their test accounts (the API's tests start some). */
+export const DEV_OIDC_ISSUERS: Readonly<Record<DevOidcIssuerId, OidcIssuerOptions>> = {
+  google: {
+    id: 'google',
+    displayName: 'Google',
+    flavour: 'google',
+    clients: [],
+    accounts: GOOGLE_TEST_ACCOUNTS,
+  },
+  line: {
+    id: 'line',
+    displayName: 'LINE',
+    flavour: 'line',
+    clients: [],
+    accounts: LINE_TEST_ACCOUNTS,
+  },
+  enterprise: {
+    id: 'enterprise',
+    displayName: 'Acme Corp SSO',
+    flavour: 'generic',
+    clients: [],
+    accounts: ENTERPRISE_TEST_ACCOUNTS,
+  },
+};
+
+/** The product's client at each issuer: the credentials devPeersEnv hands the product. */
+export const DEV_OIDC_CLIENTS: Readonly<
+  Record<DevOidcIssuerId, { readonly clientId: string; readonly clientSecret: string }>
+> = {
+  google: { clientId: DEV_GOOGLE.clientId, clientSecret: DEV_GOOGLE.clientSecret },
+  line: { clientId: DEV_LINE.channelId, clientSecret: DEV_LINE.channelSecret },
+  enterprise: { clientId: DEV_ENTERPRISE.clientId, clientSecret: DEV_ENTERPRISE.clientSecret },
+};
 
 /**
  * Callback paths registered on every app origin unless the caller names its own: Better Auth's
@@ -170,29 +207,7 @@ export async function startDevPeers(config: DevPeersConfig = {}): Promise<DevPee
     const oidc = await startOidcPeer({
       env,
       port: config.ports?.oidc,
-      issuers: [
-        {
-          id: 'google',
-          displayName: 'Google',
-          flavour: 'google',
-          clients: [],
-          accounts: GOOGLE_TEST_ACCOUNTS,
-        },
-        {
-          id: 'line',
-          displayName: 'LINE',
-          flavour: 'line',
-          clients: [],
-          accounts: LINE_TEST_ACCOUNTS,
-        },
-        {
-          id: 'enterprise',
-          displayName: 'Acme Corp SSO',
-          flavour: 'generic',
-          clients: [],
-          accounts: ENTERPRISE_TEST_ACCOUNTS,
-        },
-      ],
+      issuers: [DEV_OIDC_ISSUERS.google, DEV_OIDC_ISSUERS.line, DEV_OIDC_ISSUERS.enterprise],
     });
     started.push(oidc);
     const facebook = await startFacebookPeer({
@@ -248,24 +263,18 @@ export async function startDevPeers(config: DevPeersConfig = {}): Promise<DevPee
 
     const register = () => {
       oidc.upsertClient('google', {
-        clientId: DEV_GOOGLE.clientId,
-        clientSecret: DEV_GOOGLE.clientSecret,
+        ...DEV_OIDC_CLIENTS.google,
         redirectUris: redirectUris('google'),
         javascriptOrigins: [...origins],
         name: 'Corkboard (development)',
       });
-      oidc.upsertClient('line', {
-        clientId: DEV_LINE.channelId,
-        clientSecret: DEV_LINE.channelSecret,
-        redirectUris: redirectUris('line'),
-        name: 'Corkboard (development)',
-      });
-      oidc.upsertClient('enterprise', {
-        clientId: DEV_ENTERPRISE.clientId,
-        clientSecret: DEV_ENTERPRISE.clientSecret,
-        redirectUris: redirectUris('enterprise'),
-        name: 'Corkboard (development)',
-      });
+      for (const id of ['line', 'enterprise'] as const) {
+        oidc.upsertClient(id, {
+          ...DEV_OIDC_CLIENTS[id],
+          redirectUris: redirectUris(id),
+          name: 'Corkboard (development)',
+        });
+      }
       facebook.upsertApp({
         appId: DEV_FACEBOOK.appId,
         appSecret: DEV_FACEBOOK.appSecret,

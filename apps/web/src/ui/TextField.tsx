@@ -4,7 +4,7 @@
 import './forms.css';
 import type { ReactNode, Ref } from 'react';
 
-interface TextFieldProps {
+export interface TextFieldProps {
   id: string;
   label: string;
   value: string;

@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
-import { DEV_TWILIO } from '@corkboard/dev-peers/credentials';
-import { startSmsPeer, type SmsPeer } from '@corkboard/dev-peers/sms';
+import type { SmsPeer } from '@corkboard/dev-peers/sms';
 import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { startTestSmsPeer, testProviders } from '../../test/social-peers.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   body,
   errorCode,
@@ -84,31 +84,10 @@ async function enrolTotp(p: Person): Promise<{ secret: string; backupCodes: stri
 
 beforeAll(async () => {
   handle = await createTestDb();
-  sms = await startSmsPeer({
-    accounts: [
-      {
-        accountSid: DEV_TWILIO.accountSid,
-        authToken: DEV_TWILIO.authToken,
-        phoneNumbers: [DEV_TWILIO.fromNumber],
-        messagingServiceSids: [],
-      },
-    ],
-  });
-  const base = testConfig();
+  sms = await startTestSmsPeer();
   test = await buildTestApp(handle.db, {
     viewer: 'session',
-    config: {
-      providers: {
-        ...base.providers,
-        sms: {
-          apiUrl: sms.url,
-          accountSid: DEV_TWILIO.accountSid,
-          authToken: DEV_TWILIO.authToken,
-          fromNumber: DEV_TWILIO.fromNumber,
-          messagingServiceSid: undefined,
-        },
-      },
-    },
+    config: { providers: testProviders({ sms }) },
   });
 });
 

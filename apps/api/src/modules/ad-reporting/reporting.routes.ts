@@ -36,10 +36,26 @@ import {
   reportPreferences,
   reportTable,
   saveReportPreferences,
+  type ReportRequest,
 } from './reporting.service.ts';
 
 const tags = ['ads-reporting'];
 const base = '/v3/ads/advertisers/:advertiserId';
+
+/** The report a query names: the table and its CSV export read the same one. */
+function reportRequest(
+  level: ReportRequest['level'],
+  query: z.infer<typeof reportQuerySchema>,
+): ReportRequest {
+  return {
+    level,
+    granularity: query.granularity,
+    startDate: query.start_date,
+    endDate: query.end_date,
+    campaignId: query.campaign_id,
+    objective: query.objective_type,
+  };
+}
 
 export const adReportingRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
   registerRoute(app, {
@@ -124,14 +140,7 @@ export const adReportingRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
         deps,
         viewer,
         params.advertiserId,
-        {
-          level: params.level,
-          granularity: query.granularity,
-          startDate: query.start_date,
-          endDate: query.end_date,
-          campaignId: query.campaign_id,
-          objective: query.objective_type,
-        },
+        reportRequest(params.level, query),
         pageRequest(query),
       );
       return { data: page.items, bookmark: page.bookmark };
@@ -154,14 +163,7 @@ export const adReportingRoutes: ModuleRoutes = (app, { deps }, pluginDone) => {
         deps,
         viewer,
         params.advertiserId,
-        {
-          level: params.level,
-          granularity: query.granularity,
-          startDate: query.start_date,
-          endDate: query.end_date,
-          campaignId: query.campaign_id,
-          objective: query.objective_type,
-        },
+        reportRequest(params.level, query),
         query.columns,
       );
       return reply

@@ -324,20 +324,6 @@ export async function findEditorPins(
     .execute();
 }
 
-export async function conversionTagOf(
-  db: Kysely<Database>,
-  adAccountId: string,
-  tagId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('ad_conversion_tags')
-    .select('id')
-    .where('id', '=', tagId)
-    .where('ad_account_id', '=', adAccountId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** How many of `ids` are audiences of this ad account. */
 export async function countAccountAudiences(
   db: Kysely<Database>,

@@ -41,11 +41,15 @@ import type { PageRequest } from '../../core/schemas.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { requireAdvertiser } from '../business/business.service.ts';
 import { requireAdTermsAccepted } from './ad-steps.service.ts';
-import { decideReview, insertCampaign, insertHistory } from './ads.repository.ts';
+import {
+  conversionTagExists,
+  decideReview,
+  insertCampaign,
+  insertHistory,
+} from './ads.repository.ts';
 import {
   archiveAdGroups,
   archiveAds,
-  conversionTagOf,
   countAccountAudiences,
   countDrafts,
   deleteDraft,
@@ -248,7 +252,7 @@ async function adGroupValues(
     if (input.conversion_tag_id === undefined || input.conversion_event === undefined) {
       throw fieldError('AD_CONVERSION_TAG_REQUIRED', `${at}.conversion_tag_id`);
     }
-    if (!(await conversionTagOf(deps.db, adAccountId, input.conversion_tag_id))) {
+    if (!(await conversionTagExists(deps.db, adAccountId, input.conversion_tag_id))) {
       throw fieldError('AD_CONVERSION_TAG_NOT_FOUND', `${at}.conversion_tag_id`);
     }
     goalMetadata = {

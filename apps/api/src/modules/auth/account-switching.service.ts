@@ -26,6 +26,27 @@ function isNotHeld(error: unknown): boolean {
   return error instanceof APIError && error.body?.code === NOT_HELD_ERROR;
 }
 
+/**
+ * One of the engine's held-account endpoints (switch to, log out of): an account this browser
+ * does not hold is ACCOUNT_SWITCH_NOT_HELD; the engine's cookies go out with the answer, and the
+ * CSRF token turns with the session.
+ */
+async function onHeldAccount<Result extends { headers: Headers }>(
+  effects: AuthEffects,
+  call: () => Promise<Result>,
+): Promise<Result> {
+  let result: Result;
+  try {
+    result = await call();
+  } catch (error) {
+    if (isNotHeld(error)) throw new AppError('ACCOUNT_SWITCH_NOT_HELD');
+    throw error;
+  }
+  effects.appendSetCookies(result.headers.getSetCookie());
+  effects.rotateCsrf();
+  return result;
+}
+
 /** A person who may not be switched to now: suspended, protected or deactivated. */
 function blocked(row: SwitcherRow): boolean {
   return row.suspended_at !== null || row.soft_banned_at !== null || row.deactivated_at !== null;
@@ -120,19 +141,13 @@ export async function switchAccount(
 ): Promise<SwitchAccountResult> {
   const [row] = await findSwitcherRows(deps.db, [userId]);
   if (!row || blocked(row)) throw new AppError('ACCOUNT_SWITCH_NOT_HELD');
-  let result;
-  try {
-    result = await deps.authEngine.api.activateHeldAccount({
+  await onHeldAccount(effects, () =>
+    deps.authEngine.api.activateHeldAccount({
       body: { userId },
       headers: request.engineHeaders,
       returnHeaders: true,
-    });
-  } catch (error) {
-    if (isNotHeld(error)) throw new AppError('ACCOUNT_SWITCH_NOT_HELD');
-    throw error;
-  }
-  effects.appendSetCookies(result.headers.getSetCookie());
-  effects.rotateCsrf();
+    }),
+  );
   deps.log.info(
     {
       event: 7534,
@@ -152,19 +167,13 @@ export async function logoutAccount(
   effects: AuthEffects,
   userId: string,
 ): Promise<AccountLogoutResult> {
-  let result;
-  try {
-    result = await deps.authEngine.api.revokeHeldAccount({
+  const result = await onHeldAccount(effects, () =>
+    deps.authEngine.api.revokeHeldAccount({
       body: { userId },
       headers: request.engineHeaders,
       returnHeaders: true,
-    });
-  } catch (error) {
-    if (isNotHeld(error)) throw new AppError('ACCOUNT_SWITCH_NOT_HELD');
-    throw error;
-  }
-  effects.appendSetCookies(result.headers.getSetCookie());
-  effects.rotateCsrf();
+    }),
+  );
   const activeId = result.response.active;
   if (activeId === null) return { active: null };
   const [row] = await findSwitcherRows(deps.db, [activeId]);

@@ -9,10 +9,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
-import { DEV_FACEBOOK, DEV_GOOGLE, DEV_LINE } from '@corkboard/dev-peers/credentials';
-import { startFacebookPeer, type FacebookPeer } from '@corkboard/dev-peers/facebook';
+import { DEV_FACEBOOK, DEV_GOOGLE } from '@corkboard/dev-peers/credentials';
+import type { FacebookPeer } from '@corkboard/dev-peers/facebook';
 import { authorizeWithChoice } from '@corkboard/dev-peers/login-driver';
-import { startOidcPeer, type OidcPeer } from '@corkboard/dev-peers/oidc';
+import type { OidcPeer } from '@corkboard/dev-peers/oidc';
 import {
   FACEBOOK_TEST_USERS,
   GOOGLE_TEST_ACCOUNTS,
@@ -22,7 +22,13 @@ import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import type { ConnectedAccounts } from '@corkboard/shared/auth/settings';
 import type { SocialNonceAnswer } from '@corkboard/shared/auth/social-api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import {
+  startTestFacebookPeer,
+  startTestOidcPeer,
+  TEST_ORIGIN,
+  testProviders,
+} from '../../test/social-peers.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   body,
   errorCode,
@@ -35,7 +41,6 @@ import {
 import { REAUTH_WINDOW_MS } from '../account-security/security.service.ts';
 
 const CODES = ERROR_CODES;
-const ORIGIN = 'http://corkboard.test';
 const CONNECTED = '/v3/users/me/connected_accounts';
 const [ADA, GRACE, ALAN] = GOOGLE_TEST_ACCOUNTS;
 const [HANAKO] = LINE_TEST_ACCOUNTS;
@@ -112,7 +117,7 @@ async function lineToken(b: TestBrowser, sub: string): Promise<string> {
   const back = await authorizeWithChoice(
     String(redirect.headers.location),
     { account: sub },
-    (url) => url.origin === ORIGIN,
+    (url) => url.origin === TEST_ORIGIN,
   );
   const page = await b.get(back.pathname + back.search);
   const token = /"credential":"([^"]+)"/.exec(page.body)?.[1];
@@ -159,77 +164,11 @@ async function owners(providerId: string, accountId: string): Promise<string[]> 
 
 beforeAll(async () => {
   handle = await createTestDb();
-  oidc = await startOidcPeer({
-    issuers: [
-      {
-        id: 'google',
-        displayName: 'Google',
-        flavour: 'google',
-        clients: [],
-        accounts: GOOGLE_TEST_ACCOUNTS,
-      },
-      {
-        id: 'line',
-        displayName: 'LINE',
-        flavour: 'line',
-        clients: [],
-        accounts: LINE_TEST_ACCOUNTS,
-      },
-    ],
-  });
-  oidc.upsertClient('google', {
-    clientId: DEV_GOOGLE.clientId,
-    clientSecret: DEV_GOOGLE.clientSecret,
-    redirectUris: [`${ORIGIN}/api/auth/callback/google`],
-    javascriptOrigins: [ORIGIN],
-    name: 'Corkboard (test)',
-  });
-  oidc.upsertClient('line', {
-    clientId: DEV_LINE.channelId,
-    clientSecret: DEV_LINE.channelSecret,
-    redirectUris: [`${ORIGIN}/api/auth/callback/line`],
-    name: 'Corkboard (test)',
-  });
-  facebook = await startFacebookPeer({
-    apps: [
-      {
-        appId: DEV_FACEBOOK.appId,
-        appSecret: DEV_FACEBOOK.appSecret,
-        name: DEV_FACEBOOK.appName,
-        redirectUris: [`${ORIGIN}/connect/facebook/`],
-      },
-    ],
-    users: FACEBOOK_TEST_USERS,
-  });
-  const googleIssuer = oidc.issuers['google']?.issuer;
-  const lineIssuer = oidc.issuers['line']?.issuer;
-  if (!googleIssuer || !lineIssuer) throw new Error('the OIDC peer has no google or line issuer');
+  oidc = await startTestOidcPeer(['google', 'line']);
+  facebook = await startTestFacebookPeer();
   test = await buildTestApp(handle.db, {
     viewer: 'session',
-    config: {
-      providers: {
-        ...testConfig().providers,
-        google: {
-          clientId: DEV_GOOGLE.clientId,
-          clientSecret: DEV_GOOGLE.clientSecret,
-          issuer: googleIssuer,
-          gsiClientUrl: `${googleIssuer}/gsi/client`,
-        },
-        line: {
-          channelId: DEV_LINE.channelId,
-          channelSecret: DEV_LINE.channelSecret,
-          issuer: lineIssuer,
-        },
-        facebook: {
-          appId: DEV_FACEBOOK.appId,
-          appSecret: DEV_FACEBOOK.appSecret,
-          graphUrl: facebook.url,
-          dialogUrl: facebook.url,
-          sdkBaseUrl: facebook.url,
-          graphVersion: DEV_FACEBOOK.graphVersion,
-        },
-      },
-    },
+    config: { providers: testProviders({ oidc, facebook }) },
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type ConnectRequest,
 } from '@corkboard/shared/auth/settings';
 import type { AppDeps } from '../../core/app-deps.ts';
+import { findUserByIdentity } from '../../core/identity.repository.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { findCredentialHash } from './auth.repository.ts';
 import {
@@ -24,7 +25,6 @@ import {
 } from './settings-rules.ts';
 import {
   deleteLinkedAccount,
-  findLinkedAccountOwner,
   insertLinkedAccount,
   listLinkedAccounts,
   lockLinkedAccounts,
@@ -128,7 +128,7 @@ export async function connectAccount(
     facebookId: input.facebook_id,
   });
   const conflict = async (db: AppDeps['db']): Promise<'mine' | null> => {
-    const owner = await findLinkedAccountOwner(db, identity.providerId, identity.accountId);
+    const owner = await findUserByIdentity(db, identity.providerId, identity.accountId);
     if (owner === viewer.id) return 'mine';
     if (owner !== undefined) {
       throw new AppError('CONNECTED_ACCOUNT_LINKED_ELSEWHERE', { data: { provider } });

@@ -8,17 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
-import {
-  DEV_ENTERPRISE,
-  DEV_FACEBOOK,
-  DEV_GOOGLE,
-  DEV_LINE,
-  DEV_TWILIO,
-} from '@corkboard/dev-peers/credentials';
-import { startFacebookPeer, type FacebookPeer } from '@corkboard/dev-peers/facebook';
+import { DEV_FACEBOOK, DEV_GOOGLE } from '@corkboard/dev-peers/credentials';
+import type { FacebookPeer } from '@corkboard/dev-peers/facebook';
 import { authorizeWithChoice } from '@corkboard/dev-peers/login-driver';
-import { startOidcPeer, type OidcPeer } from '@corkboard/dev-peers/oidc';
-import { startSmsPeer, type SmsPeer } from '@corkboard/dev-peers/sms';
+import type { OidcPeer } from '@corkboard/dev-peers/oidc';
+import type { SmsPeer } from '@corkboard/dev-peers/sms';
 import {
   ENTERPRISE_TEST_ACCOUNTS,
   FACEBOOK_TEST_USERS,
@@ -33,7 +27,14 @@ import type {
 } from '@corkboard/shared/auth/social-api';
 import { VERIFICATION_CODE_COPY } from '@corkboard/shared/auth/verification-code';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import {
+  startTestFacebookPeer,
+  startTestOidcPeer,
+  startTestSmsPeer,
+  TEST_ORIGIN,
+  testProviders,
+} from '../../test/social-peers.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   ADULT_BIRTHDAY,
   body,
@@ -47,7 +48,6 @@ import {
 import { MFA_CHALLENGE_COOKIE, MFA_RESEND_INTERVAL_MS } from '../account-security/mfa.service.ts';
 
 const CODES = ERROR_CODES;
-const ORIGIN = 'http://corkboard.test';
 const SESSION_COOKIE = 'corkboard.session_token';
 const SECURITY = '/v3/users/me/security';
 const MFA_STEP = '/v3/login/mfa/';
@@ -141,7 +141,7 @@ async function lineToken(b: TestBrowser, sub: string): Promise<string> {
   const back = await authorizeWithChoice(
     String(redirect.headers.location),
     { account: sub },
-    (url) => url.origin === ORIGIN,
+    (url) => url.origin === TEST_ORIGIN,
   );
   const page = await b.get(back.pathname + back.search);
   const token = /"credential":"([^"]+)"/.exec(page.body)?.[1];
@@ -158,7 +158,7 @@ async function ssoCode(b: TestBrowser, email: string, sub: string) {
   const back = await authorizeWithChoice(
     String(redirect.headers.location),
     { account: sub },
-    (url) => url.origin === ORIGIN,
+    (url) => url.origin === TEST_ORIGIN,
   );
   await b.get(back.pathname + back.search);
   return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
@@ -171,116 +171,12 @@ function signedUpId(response: Awaited<ReturnType<TestBrowser['post']>>): string 
 
 beforeAll(async () => {
   handle = await createTestDb();
-  oidc = await startOidcPeer({
-    issuers: [
-      {
-        id: 'google',
-        displayName: 'Google',
-        flavour: 'google',
-        clients: [],
-        accounts: GOOGLE_TEST_ACCOUNTS,
-      },
-      {
-        id: 'line',
-        displayName: 'LINE',
-        flavour: 'line',
-        clients: [],
-        accounts: LINE_TEST_ACCOUNTS,
-      },
-      {
-        id: 'enterprise',
-        displayName: 'Acme Corp SSO',
-        flavour: 'generic',
-        clients: [],
-        accounts: ENTERPRISE_TEST_ACCOUNTS,
-      },
-    ],
-  });
-  oidc.upsertClient('google', {
-    clientId: DEV_GOOGLE.clientId,
-    clientSecret: DEV_GOOGLE.clientSecret,
-    redirectUris: [`${ORIGIN}/api/auth/callback/google`],
-    javascriptOrigins: [ORIGIN],
-    name: 'Corkboard (test)',
-  });
-  oidc.upsertClient('line', {
-    clientId: DEV_LINE.channelId,
-    clientSecret: DEV_LINE.channelSecret,
-    redirectUris: [`${ORIGIN}/api/auth/callback/line`],
-    name: 'Corkboard (test)',
-  });
-  oidc.upsertClient('enterprise', {
-    clientId: DEV_ENTERPRISE.clientId,
-    clientSecret: DEV_ENTERPRISE.clientSecret,
-    redirectUris: [`${ORIGIN}/api/auth/sso/callback/${DEV_ENTERPRISE.providerId}`],
-    name: 'Corkboard (test)',
-  });
-  facebook = await startFacebookPeer({
-    apps: [
-      {
-        appId: DEV_FACEBOOK.appId,
-        appSecret: DEV_FACEBOOK.appSecret,
-        name: DEV_FACEBOOK.appName,
-        redirectUris: [`${ORIGIN}/connect/facebook/`],
-      },
-    ],
-    users: FACEBOOK_TEST_USERS,
-  });
-  sms = await startSmsPeer({
-    accounts: [
-      {
-        accountSid: DEV_TWILIO.accountSid,
-        authToken: DEV_TWILIO.authToken,
-        phoneNumbers: [DEV_TWILIO.fromNumber],
-        messagingServiceSids: [],
-      },
-    ],
-  });
-  const issuer = (id: string): string => {
-    const found = oidc.issuers[id]?.issuer;
-    if (!found) throw new Error(`no ${id} issuer`);
-    return found;
-  };
+  oidc = await startTestOidcPeer(['google', 'line', 'enterprise']);
+  facebook = await startTestFacebookPeer();
+  sms = await startTestSmsPeer();
   test = await buildTestApp(handle.db, {
     viewer: 'session',
-    config: {
-      providers: {
-        ...testConfig().providers,
-        google: {
-          clientId: DEV_GOOGLE.clientId,
-          clientSecret: DEV_GOOGLE.clientSecret,
-          issuer: issuer('google'),
-          gsiClientUrl: `${issuer('google')}/gsi/client`,
-        },
-        line: {
-          channelId: DEV_LINE.channelId,
-          channelSecret: DEV_LINE.channelSecret,
-          issuer: issuer('line'),
-        },
-        envSso: {
-          issuer: issuer('enterprise'),
-          clientId: DEV_ENTERPRISE.clientId,
-          clientSecret: DEV_ENTERPRISE.clientSecret,
-          emailDomain: DEV_ENTERPRISE.emailDomain,
-          providerId: DEV_ENTERPRISE.providerId,
-        },
-        facebook: {
-          appId: DEV_FACEBOOK.appId,
-          appSecret: DEV_FACEBOOK.appSecret,
-          graphUrl: facebook.url,
-          dialogUrl: facebook.url,
-          sdkBaseUrl: facebook.url,
-          graphVersion: DEV_FACEBOOK.graphVersion,
-        },
-        sms: {
-          apiUrl: sms.url,
-          accountSid: DEV_TWILIO.accountSid,
-          authToken: DEV_TWILIO.authToken,
-          fromNumber: DEV_TWILIO.fromNumber,
-          messagingServiceSid: undefined,
-        },
-      },
-    },
+    config: { providers: testProviders({ oidc, facebook, sms }) },
   });
 });
 

@@ -212,21 +212,6 @@ export async function lockLinkedAccounts(db: Kysely<Database>, userId: string): 
   await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
 }
 
-/** Who a provider identity lets in (ADR 188), if anyone. */
-export async function findLinkedAccountOwner(
-  db: Kysely<Database>,
-  providerId: string,
-  accountId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('auth_accounts')
-    .select('user_id')
-    .where('provider_id', '=', providerId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return row?.user_id;
-}
-
 /**
  * Connects a provider identity to the person (a Better Auth account row, as a social sign-up
  * makes); false when the identity was connected by someone meanwhile (the unique key).

@@ -58,21 +58,6 @@ export async function insertSocialUser(db: Kysely<Database>, user: NewSocialUser
   });
 }
 
-/** The account an identity is connected to, if any. */
-export async function findUserIdByIdentity(
-  db: Kysely<Database>,
-  providerId: string,
-  accountId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('auth_accounts')
-    .select('user_id')
-    .where('provider_id', '=', providerId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return row?.user_id;
-}
-
 /** Lifts a soft ban without restoring the cleared password (a social login proved the person). */
 export async function liftSoftBan(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
   await db

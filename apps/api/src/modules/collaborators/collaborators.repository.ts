@@ -174,6 +174,7 @@ export async function markEmailInviteAccepted(
     .execute();
 }
 
+/** The membership row (invited or accepted), locked. */
 export async function findMembership(
   db: Kysely<Database>,
   boardId: string,

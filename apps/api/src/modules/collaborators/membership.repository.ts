@@ -49,21 +49,6 @@ export async function listMembers(
     .execute();
 }
 
-/** The membership row, locked. */
-export async function lockMember(
-  db: Kysely<Database>,
-  boardId: string,
-  userId: string,
-): Promise<{ status: 'invited' | 'accepted' } | undefined> {
-  return db
-    .selectFrom('board_collaborators')
-    .select('status')
-    .where('board_id', '=', boardId)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /**
  * Ends a membership (or withdraws an invitation): the row goes, the collaborator count follows,
  * the person's own state of the board (archive, place on their profile) goes, and on a secret

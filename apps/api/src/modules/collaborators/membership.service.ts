@@ -20,7 +20,8 @@ import { decodeOffsetBookmark, offsetPage, type Page } from '../../core/bookmark
 import type { PageRequest } from '../../core/schemas.ts';
 import { serializeUserSummary } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
-import { listMembers, lockMember, removeMember } from './membership.repository.ts';
+import { findMembership } from './collaborators.repository.ts';
+import { listMembers, removeMember } from './membership.repository.ts';
 
 /** Not in the spec (ADR 125): how deep the collaborator list pages. */
 export const COLLABORATORS_MAX_OFFSET = 1000;
@@ -60,7 +61,7 @@ export async function removeCollaborator(
     const board = await findVisibleBoardForWrite(trx, viewer, boardId);
     if (!board) throw new AppError('BOARD_NOT_FOUND');
     if (board.owner_id !== viewer.id) throw new AppError('BOARD_NOT_OWNER');
-    const member = await lockMember(trx, board.id, userId);
+    const member = await findMembership(trx, board.id, userId);
     if (!member) throw new AppError('COLLABORATOR_NOT_FOUND');
     await removeMember(trx, board, userId, member.status === 'accepted');
   });
@@ -77,7 +78,7 @@ export async function leaveBoard(
     const board = await findVisibleBoardForWrite(trx, viewer, boardId);
     if (!board) throw new AppError('BOARD_NOT_FOUND');
     if (board.owner_id === viewer.id) throw new AppError('BOARD_LEAVE_OWNER');
-    const member = await lockMember(trx, board.id, viewer.id);
+    const member = await findMembership(trx, board.id, viewer.id);
     if (member?.status !== 'accepted') throw new AppError('COLLABORATOR_NOT_FOUND');
     await removeMember(trx, board, viewer.id, true);
   });

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { DEV_FACEBOOK } from '@corkboard/dev-peers/credentials';
-import { startFacebookPeer, type FacebookPeer } from '@corkboard/dev-peers/facebook';
+import type { FacebookPeer } from '@corkboard/dev-peers/facebook';
 import { FACEBOOK_TEST_USERS } from '@corkboard/dev-peers/test-accounts';
 import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import type { AuthProvidersAnswer, FacebookProfileData } from '@corkboard/shared/auth/social-api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import type { AppConfig } from '../../config/config.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { startTestFacebookPeer, TEST_ORIGIN, testProviders } from '../../test/social-peers.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   ADULT_BIRTHDAY,
   body,
@@ -24,13 +24,12 @@ import {
 } from '../../test/test-browser.ts';
 import { facebookBirthday, facebookNames } from './facebook.ts';
 
-const ORIGIN = 'http://corkboard.test';
 const [MAYA, LIAM, NOOR, JUN, , ANA] = FACEBOOK_TEST_USERS;
 const OTHER_APP = {
   appId: '100000000000999',
   appSecret: 'other-secret',
   name: 'Other app',
-  redirectUris: [`${ORIGIN}/other/`],
+  redirectUris: [`${TEST_ORIGIN}/other/`],
 };
 const FULL_SCOPES = ['email', 'user_birthday', 'user_gender', 'user_friends'];
 
@@ -42,20 +41,6 @@ let ip = 0;
 function browser(): TestBrowser {
   ip += 1;
   return new TestBrowser(test.app, `198.51.100.${ip}`);
-}
-
-function providers(graphUrl: string): AppConfig['providers'] {
-  return {
-    ...testConfig().providers,
-    facebook: {
-      appId: DEV_FACEBOOK.appId,
-      appSecret: DEV_FACEBOOK.appSecret,
-      graphUrl,
-      dialogUrl: graphUrl,
-      sdkBaseUrl: graphUrl,
-      graphVersion: DEV_FACEBOOK.graphVersion,
-    },
-  };
 }
 
 function token(userId: string, scopes = FULL_SCOPES, appId: string = DEV_FACEBOOK.appId): string {
@@ -81,21 +66,10 @@ function profileData(b: TestBrowser, accessToken: string, extra: Record<string, 
 
 beforeAll(async () => {
   handle = await createTestDb();
-  peer = await startFacebookPeer({
-    apps: [
-      {
-        appId: DEV_FACEBOOK.appId,
-        appSecret: DEV_FACEBOOK.appSecret,
-        name: DEV_FACEBOOK.appName,
-        redirectUris: [`${ORIGIN}/connect/facebook/`],
-      },
-      OTHER_APP,
-    ],
-    users: FACEBOOK_TEST_USERS,
-  });
+  peer = await startTestFacebookPeer([OTHER_APP]);
   test = await buildTestApp(handle.db, {
     viewer: 'session',
-    config: { providers: providers(peer.url) },
+    config: { providers: testProviders({ facebook: peer }) },
   });
 });
 

@@ -28,8 +28,8 @@ import {
   type ResolvedLogin,
   type SignupCredentialKind,
 } from '../../core/credential-kinds.ts';
+import { findUserByIdentity } from '../../core/identity.repository.ts';
 import { PROVIDER_TIMEOUT_MS, unavailable } from './oidc.ts';
-import { findUserByIdentity } from './social.repository.ts';
 import { notFound, nextField } from './social-identity.ts';
 
 export const FACEBOOK_PROVIDER = 'facebook';

@@ -7,13 +7,13 @@ import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { DEV_GOOGLE } from '@corkboard/dev-peers/credentials';
 import { authorizeWithChoice } from '@corkboard/dev-peers/login-driver';
-import { startOidcPeer, type OidcPeer } from '@corkboard/dev-peers/oidc';
+import type { OidcPeer } from '@corkboard/dev-peers/oidc';
 import { GOOGLE_TEST_ACCOUNTS } from '@corkboard/dev-peers/test-accounts';
 import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import type { AuthProvidersAnswer, SocialNonceAnswer } from '@corkboard/shared/auth/social-api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import type { AppConfig } from '../../config/config.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { startTestOidcPeer, TEST_ORIGIN, testProviders } from '../../test/social-peers.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   ADULT_BIRTHDAY,
   body,
@@ -24,7 +24,6 @@ import {
   TestBrowser,
 } from '../../test/test-browser.ts';
 
-const ORIGIN = 'http://corkboard.test';
 const [ADA, GRACE, ALAN] = GOOGLE_TEST_ACCOUNTS;
 
 let handle: DbHandle;
@@ -35,18 +34,6 @@ let ip = 0;
 function browser(): TestBrowser {
   ip += 1;
   return new TestBrowser(test.app, `198.51.100.${ip}`);
-}
-
-function providers(issuer: string): AppConfig['providers'] {
-  return {
-    ...testConfig().providers,
-    google: {
-      clientId: DEV_GOOGLE.clientId,
-      clientSecret: DEV_GOOGLE.clientSecret,
-      issuer,
-      gsiClientUrl: `${issuer}/gsi/client`,
-    },
-  };
 }
 
 async function nonce(b: TestBrowser): Promise<string> {
@@ -91,29 +78,10 @@ function googleSignup(b: TestBrowser, token: string, extra: Record<string, unkno
 
 beforeAll(async () => {
   handle = await createTestDb();
-  peer = await startOidcPeer({
-    issuers: [
-      {
-        id: 'google',
-        displayName: 'Google',
-        flavour: 'google',
-        clients: [],
-        accounts: GOOGLE_TEST_ACCOUNTS,
-      },
-    ],
-  });
-  peer.upsertClient('google', {
-    clientId: DEV_GOOGLE.clientId,
-    clientSecret: DEV_GOOGLE.clientSecret,
-    redirectUris: [`${ORIGIN}/api/auth/callback/google`],
-    javascriptOrigins: [ORIGIN],
-    name: 'Corkboard (test)',
-  });
-  const issuer = peer.issuers['google']?.issuer;
-  if (!issuer) throw new Error('no google issuer');
+  peer = await startTestOidcPeer(['google']);
   test = await buildTestApp(handle.db, {
     viewer: 'session',
-    config: { providers: providers(issuer) },
+    config: { providers: testProviders({ oidc: peer }) },
   });
 });
 
@@ -319,7 +287,7 @@ describe("'Connect with Google' pop-up (ADR 136)", () => {
     const back = await authorizeWithChoice(
       authorize,
       { account: ADA!.sub },
-      (url) => url.origin === ORIGIN,
+      (url) => url.origin === TEST_ORIGIN,
     );
     expect(back.pathname).toBe('/api/auth/callback/google');
     const page = await b.get(back.pathname + back.search);

@@ -18,16 +18,22 @@ import { GOOGLE_DEFAULT_ISSUER } from '../../config/providers.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
 import {
   hasFields,
-  type ConnectCredentialKind,
   type LoginCredentialKind,
   type NewIdentity,
   type ResolvedLogin,
   type SignupCredentialKind,
 } from '../../core/credential-kinds.ts';
+import { findUserByIdentity } from '../../core/identity.repository.ts';
 import { trustedHttp, unavailable, verifyIdToken } from './oidc.ts';
-import { findUserByIdentity } from './social.repository.ts';
 import { notFound, nextField } from './social-identity.ts';
-import { checkTokenUse, consumer, currentFlow, issuersFor } from './token-rules.ts';
+import {
+  checkTokenUse,
+  claimText,
+  consumer,
+  currentFlow,
+  idTokenConnectKind,
+  issuersFor,
+} from './token-rules.ts';
 
 export const GOOGLE_PROVIDER = 'google';
 /** Google also writes its issuer without the scheme (Sign in with Google: verify the ID token). */
@@ -67,10 +73,7 @@ export async function verifyGoogleToken(
     claims,
     await currentFlow(deps, request, 'google'),
   );
-  const text = (name: string): string | null => {
-    const value = claims[name];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-  };
+  const text = (name: string) => claimText(claims, name);
   const split = splitFullName(text('name') ?? '');
   return {
     sub: claims.sub,
@@ -164,18 +167,5 @@ export const googleSignupKind: SignupCredentialKind<AppDeps> = {
       })),
 };
 
-/**
- * Connecting Google from the settings page (ADR 188): the log-in's verification (signature,
- * issuer, audience, expiry, this browser's nonce, no replay); the token is used up once connected.
- */
-export const googleConnectKind: ConnectCredentialKind<AppDeps> = {
-  provider: GOOGLE_PROVIDER,
-  verify: async (deps, request, input) => {
-    const identity = await verifyGoogleToken(deps, request, input.credential);
-    return {
-      providerId: GOOGLE_PROVIDER,
-      accountId: identity.sub,
-      consume: consumer(deps, GOOGLE_PROVIDER, identity.use),
-    };
-  },
-};
+/** Connecting Google from the settings page (ADR 188): the log-in's verification of the token. */
+export const googleConnectKind = idTokenConnectKind(GOOGLE_PROVIDER, verifyGoogleToken);

@@ -7,13 +7,13 @@ import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { DEV_LINE } from '@corkboard/dev-peers/credentials';
 import { authorizeWithChoice } from '@corkboard/dev-peers/login-driver';
-import { startOidcPeer, type OidcPeer } from '@corkboard/dev-peers/oidc';
+import type { OidcPeer } from '@corkboard/dev-peers/oidc';
 import { LINE_TEST_ACCOUNTS } from '@corkboard/dev-peers/test-accounts';
 import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import type { AuthProvidersAnswer } from '@corkboard/shared/auth/social-api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import type { AppConfig } from '../../config/config.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { startTestOidcPeer, TEST_ORIGIN, testProviders } from '../../test/social-peers.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   ADULT_BIRTHDAY,
   body,
@@ -22,29 +22,16 @@ import {
   TestBrowser,
 } from '../../test/test-browser.ts';
 
-const ORIGIN = 'http://corkboard.test';
 const [HANAKO, TARO] = LINE_TEST_ACCOUNTS;
 
 let handle: DbHandle;
 let peer: OidcPeer;
 let test: TestApp;
-let issuer = '';
 let ip = 0;
 
 function browser(): TestBrowser {
   ip += 1;
   return new TestBrowser(test.app, `198.51.100.${ip}`);
-}
-
-function providers(lineIssuer: string): AppConfig['providers'] {
-  return {
-    ...testConfig().providers,
-    line: {
-      channelId: DEV_LINE.channelId,
-      channelSecret: DEV_LINE.channelSecret,
-      issuer: lineIssuer,
-    },
-  };
 }
 
 /** The pop-up as a browser walks it: authorize → chooser → callback page; the posted token. */
@@ -56,7 +43,7 @@ async function popupToken(b: TestBrowser, sub: string): Promise<string> {
   const back = await authorizeWithChoice(
     authorize,
     { account: sub },
-    (url) => url.origin === ORIGIN,
+    (url) => url.origin === TEST_ORIGIN,
   );
   expect(back.pathname).toBe('/api/auth/callback/line');
   const page = await b.get(back.pathname + back.search);
@@ -68,28 +55,10 @@ async function popupToken(b: TestBrowser, sub: string): Promise<string> {
 
 beforeAll(async () => {
   handle = await createTestDb();
-  peer = await startOidcPeer({
-    issuers: [
-      {
-        id: 'line',
-        displayName: 'LINE',
-        flavour: 'line',
-        clients: [],
-        accounts: LINE_TEST_ACCOUNTS,
-      },
-    ],
-  });
-  peer.upsertClient('line', {
-    clientId: DEV_LINE.channelId,
-    clientSecret: DEV_LINE.channelSecret,
-    redirectUris: [`${ORIGIN}/api/auth/callback/line`],
-    name: 'Corkboard (test)',
-  });
-  issuer = peer.issuers['line']?.issuer ?? '';
-  if (!issuer) throw new Error('no line issuer');
+  peer = await startTestOidcPeer(['line']);
   test = await buildTestApp(handle.db, {
     viewer: 'session',
-    config: { providers: providers(issuer) },
+    config: { providers: testProviders({ oidc: peer }) },
   });
 });
 

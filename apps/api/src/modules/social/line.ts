@@ -18,16 +18,22 @@ import {
 import type { AppDeps } from '../../core/app-deps.ts';
 import {
   hasFields,
-  type ConnectCredentialKind,
   type LoginCredentialKind,
   type NewIdentity,
   type ResolvedLogin,
   type SignupCredentialKind,
 } from '../../core/credential-kinds.ts';
+import { findUserByIdentity } from '../../core/identity.repository.ts';
 import { trustedHttp, unavailable, verifyIdToken } from './oidc.ts';
-import { findUserByIdentity } from './social.repository.ts';
 import { notFound, nextField } from './social-identity.ts';
-import { checkTokenUse, consumer, currentFlow, issuersFor } from './token-rules.ts';
+import {
+  checkTokenUse,
+  claimText,
+  consumer,
+  currentFlow,
+  idTokenConnectKind,
+  issuersFor,
+} from './token-rules.ts';
 
 export const LINE_PROVIDER = 'line';
 
@@ -63,10 +69,7 @@ export async function verifyLineToken(
     claims,
     await currentFlow(deps, request, 'line'),
   );
-  const text = (name: string): string | null => {
-    const value = claims[name];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-  };
+  const text = (name: string) => claimText(claims, name);
   // LINE has one display name: the full-name split rule (auth.md §5).
   const split = splitFullName(text('name') ?? '');
   return {
@@ -160,14 +163,4 @@ export const lineSignupKind: SignupCredentialKind<AppDeps> = {
 };
 
 /** Connecting LINE from the settings page (ADR 188): the log-in's verification of the ID token. */
-export const lineConnectKind: ConnectCredentialKind<AppDeps> = {
-  provider: LINE_PROVIDER,
-  verify: async (deps, request, input) => {
-    const identity = await verifyLineToken(deps, request, input.credential);
-    return {
-      providerId: LINE_PROVIDER,
-      accountId: identity.sub,
-      consume: consumer(deps, LINE_PROVIDER, identity.use),
-    };
-  },
-};
+export const lineConnectKind = idTokenConnectKind(LINE_PROVIDER, verifyLineToken);

@@ -57,21 +57,6 @@ export async function purgeExpiredTokenUses(db: Kysely<Database>, now: Date): Pr
   return Number(result.numDeletedRows);
 }
 
-/** The user an identity is connected to. */
-export async function findUserByIdentity(
-  db: Kysely<Database>,
-  providerId: string,
-  accountId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('auth_accounts')
-    .select('user_id')
-    .where('provider_id', '=', providerId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return row?.user_id;
-}
-
 /** Whether an account (not gone past the resurrection window) has this e-mail. */
 export async function emailHasAccount(
   db: Kysely<Database>,

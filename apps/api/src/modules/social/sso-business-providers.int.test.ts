@@ -11,8 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
-import { startDnsPeer, type DnsPeer } from '@corkboard/dev-peers/dns';
-import { startOidcPeer, type OidcPeer } from '@corkboard/dev-peers/oidc';
+import type { DnsPeer } from '@corkboard/dev-peers/dns';
 import type {
   SsoDomainVerified,
   SsoInfoAnswer,
@@ -21,13 +20,9 @@ import type {
 import type { BusinessPermission } from '@corkboard/shared/business/permissions';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
-import {
-  plainText,
-  startSmtpSink,
-  type ReceivedMail,
-  type SmtpSink,
-} from '../../test/smtp-sink.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { plainText, type ReceivedMail } from '../../test/smtp-sink.ts';
+import { startSsoProviderApp, type SsoProviderApp } from '../../test/social-peers.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { body, errorCode, TestBrowser } from '../../test/test-browser.ts';
 import {
   SSO_DOMAIN_PROOF_MAIL_JOB,
@@ -40,9 +35,8 @@ const NEW_SECRET = 'umbrella-rotated-secret-1122334455';
 
 let handle: DbHandle;
 let f: Fixtures;
-let peer: OidcPeer;
+let sso: SsoProviderApp;
 let dns: DnsPeer;
-let smtp: SmtpSink;
 const inbox: ReceivedMail[] = [];
 const logLines: string[] = [];
 let test: TestApp;
@@ -148,38 +142,16 @@ beforeAll(async () => {
   await f.business(rival, { businessName: 'Rival Ltd' });
   await member(owner, adminMember, ['ADMIN']);
   await member(owner, analyst, ['ANALYST', 'CAMPAIGN_MANAGER']);
-  peer = await startOidcPeer({
-    issuers: [
-      {
-        id: 'umbrella',
-        displayName: 'Umbrella SSO',
-        flavour: 'generic',
-        clients: [],
-        accounts: [],
-      },
-    ],
+  sso = await startSsoProviderApp(handle.db, {
+    idp: { slug: 'umbrella', displayName: 'Umbrella SSO', accounts: [] },
+    inbox,
+    logLines,
   });
-  issuer = peer.issuers['umbrella']?.issuer ?? '';
-  dns = await startDnsPeer();
-  smtp = await startSmtpSink(inbox);
-  test = await buildTestApp(handle.db, {
-    config: {
-      logLevel: 'info',
-      captcha: { provider: 'off', altchaHmacKey: undefined, recaptcha: undefined },
-      smtpUrl: smtp.url,
-      mailFrom: 'Corkboard <no-reply@corkboard.test>',
-      fetchAllowHosts: [new URL(issuer).host],
-      providers: { ...testConfig().providers, dnsServer: dns.server },
-    },
-    logStream: { write: (line) => void logLines.push(line) },
-  });
+  ({ test, issuer, dns } = sso);
 });
 
 afterAll(async () => {
-  await test.close();
-  await smtp.close();
-  await dns.stop();
-  await peer.stop();
+  await sso.close();
   await handle.close();
 });
 

@@ -13,7 +13,9 @@
 //   POST   …/{id}/domains/{domainId}/email-proof/ {mailbox}
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { ViewerOf } from '../../core/access.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
+import type { InputErrorMapper } from '../../core/http/input.ts';
 import { registerRoute } from '../../core/http/route.ts';
 import { pageQuerySchema, pageRequest } from '../../core/schemas.ts';
 import { SSO_PROOF_RATE_LIMIT_MAX } from './sso-providers.routes.ts';
@@ -41,12 +43,51 @@ import {
   removeSsoDomain,
   removeSsoProvider,
   sendSsoDomainProofMail,
+  type ProviderOwner,
 } from './sso-providers.service.ts';
 
 const tags = ['business', 'auth'];
 const BASE = '/v3/business/profiles/:profileId/sso/providers/';
 
+/** A write on the business's providers: what differs from one to the next. */
+interface WriteRoute<Params extends { profileId: string }, Body, Data> {
+  method: 'POST' | 'PUT' | 'DELETE';
+  /** Below BASE. */
+  path: string;
+  summary: string;
+  params: z.ZodType<Params>;
+  body?: z.ZodType<Body>;
+  inputErrors?: InputErrorMapper;
+  response: z.ZodType<Data>;
+  /** The service call, for the owner the profile's OWNER or ADMIN acts for. */
+  run(
+    owner: ProviderOwner,
+    input: { viewer: ViewerOf<'viewer'>; params: Params; body: Body },
+  ): Promise<Data>;
+}
+
 export function registerBusinessSsoProviderRoutes(app: FastifyInstance, deps: AppDeps): void {
+  /** Every write: a signed-in OWNER or ADMIN of the profile (checked first), the proof rate limit. */
+  const write = <Params extends { profileId: string }, Body = undefined, Data = unknown>(
+    route: WriteRoute<Params, Body, Data>,
+  ): void =>
+    registerRoute(app, {
+      method: route.method,
+      url: `${BASE}${route.path}`,
+      summary: route.summary,
+      tags,
+      access: 'viewer',
+      rateLimit: { max: SSO_PROOF_RATE_LIMIT_MAX, timeWindow: '1 minute' },
+      params: route.params,
+      body: route.body,
+      inputErrors: route.inputErrors,
+      response: route.response,
+      handler: async ({ viewer, params, body }) => {
+        const owner = await businessSsoOwner(deps, viewer, params.profileId);
+        return { data: await route.run(owner, { viewer, params, body }) };
+      },
+    });
+
   registerRoute(app, {
     method: 'GET',
     url: BASE,
@@ -64,118 +105,75 @@ export function registerBusinessSsoProviderRoutes(app: FastifyInstance, deps: Ap
     },
   });
 
-  registerRoute(app, {
+  write({
     method: 'POST',
-    url: BASE,
+    path: '',
     summary: "Registers the business's OpenID Connect provider (OWNER, ADMIN)",
-    tags,
-    access: 'viewer',
-    rateLimit: { max: SSO_PROOF_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     params: businessParamsSchema,
     body: providerInputSchema,
     inputErrors: providerInputErrors,
     response: providerItemSchema,
-    handler: async ({ viewer, params, body }) => {
-      const owner = await businessSsoOwner(deps, viewer, params.profileId);
-      return { data: await createSsoProvider(deps, viewer, owner, body) };
-    },
+    run: (owner, { viewer, body }) => createSsoProvider(deps, viewer, owner, body),
   });
 
-  registerRoute(app, {
+  write({
     method: 'PUT',
-    url: `${BASE}:id/`,
+    path: ':id/',
     summary: "Changes the business's provider: client id, secret, domains, enabled (OWNER, ADMIN)",
-    tags,
-    access: 'viewer',
-    rateLimit: { max: SSO_PROOF_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     params: businessProviderParamsSchema,
     body: providerChangeSchema,
     inputErrors: providerChangeErrors,
     response: providerItemSchema,
-    handler: async ({ viewer, params, body }) => {
-      const owner = await businessSsoOwner(deps, viewer, params.profileId);
-      return { data: await changeSsoProvider(deps, owner, params.id, body) };
-    },
+    run: (owner, { params, body }) => changeSsoProvider(deps, owner, params.id, body),
   });
 
-  registerRoute(app, {
+  write({
     method: 'DELETE',
-    url: `${BASE}:id/`,
+    path: ':id/',
     summary: "Removes the business's provider and its domains (OWNER, ADMIN)",
-    tags,
-    access: 'viewer',
-    rateLimit: { max: SSO_PROOF_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     params: businessProviderParamsSchema,
     response: z.object({ id: z.string() }),
-    handler: async ({ viewer, params }) => {
-      const owner = await businessSsoOwner(deps, viewer, params.profileId);
-      return { data: await removeSsoProvider(deps, owner, params.id) };
-    },
+    run: (owner, { params }) => removeSsoProvider(deps, owner, params.id),
   });
 
-  registerRoute(app, {
+  write({
     method: 'POST',
-    url: `${BASE}:id/domains/`,
+    path: ':id/domains/',
     summary: "Adds an e-mail domain to the business's provider, unproven (OWNER, ADMIN)",
-    tags,
-    access: 'viewer',
-    rateLimit: { max: SSO_PROOF_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     params: businessProviderParamsSchema,
     body: domainBodySchema,
     inputErrors: domainInputErrors,
     response: providerItemSchema,
-    handler: async ({ viewer, params, body }) => {
-      const owner = await businessSsoOwner(deps, viewer, params.profileId);
-      return { data: await addSsoDomain(deps, owner, params.id, body.domain) };
-    },
+    run: (owner, { params, body }) => addSsoDomain(deps, owner, params.id, body.domain),
   });
 
-  registerRoute(app, {
+  write({
     method: 'DELETE',
-    url: `${BASE}:id/domains/:domainId/`,
+    path: ':id/domains/:domainId/',
     summary: "Removes an e-mail domain from the business's provider (OWNER, ADMIN)",
-    tags,
-    access: 'viewer',
-    rateLimit: { max: SSO_PROOF_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     params: businessDomainParamsSchema,
     response: providerItemSchema,
-    handler: async ({ viewer, params }) => {
-      const owner = await businessSsoOwner(deps, viewer, params.profileId);
-      return { data: await removeSsoDomain(deps, owner, params.id, params.domainId) };
-    },
+    run: (owner, { params }) => removeSsoDomain(deps, owner, params.id, params.domainId),
   });
 
-  registerRoute(app, {
+  write({
     method: 'POST',
-    url: `${BASE}:id/domains/:domainId/dns-proof/`,
+    path: ':id/domains/:domainId/dns-proof/',
     summary: "Checks the domain's TXT record for the business's provider (OWNER, ADMIN)",
-    tags,
-    access: 'viewer',
-    rateLimit: { max: SSO_PROOF_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     params: businessDomainParamsSchema,
     response: providerItemSchema,
-    handler: async ({ viewer, params }) => {
-      const owner = await businessSsoOwner(deps, viewer, params.profileId);
-      return { data: await proveSsoDomainByDns(deps, owner, params.id, params.domainId) };
-    },
+    run: (owner, { params }) => proveSsoDomainByDns(deps, owner, params.id, params.domainId),
   });
 
-  registerRoute(app, {
+  write({
     method: 'POST',
-    url: `${BASE}:id/domains/:domainId/email-proof/`,
+    path: ':id/domains/:domainId/email-proof/',
     summary: 'Mails a single-use proof link to an administrative address (OWNER, ADMIN)',
-    tags,
-    access: 'viewer',
-    rateLimit: { max: SSO_PROOF_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     params: businessDomainParamsSchema,
     body: emailProofBodySchema,
     inputErrors: mailboxInputErrors,
     response: providerItemSchema,
-    handler: async ({ viewer, params, body }) => {
-      const owner = await businessSsoOwner(deps, viewer, params.profileId);
-      return {
-        data: await sendSsoDomainProofMail(deps, owner, params.id, params.domainId, body.mailbox),
-      };
-    },
+    run: (owner, { params, body }) =>
+      sendSsoDomainProofMail(deps, owner, params.id, params.domainId, body.mailbox),
   });
 }

@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
-import { startDnsPeer, type DnsPeer } from '@corkboard/dev-peers/dns';
+import type { DnsPeer } from '@corkboard/dev-peers/dns';
 import { authorizeWithChoice } from '@corkboard/dev-peers/login-driver';
-import { startOidcPeer, type OidcPeer } from '@corkboard/dev-peers/oidc';
 import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import type {
   SsoDomainVerified,
@@ -18,17 +17,12 @@ import type {
 } from '@corkboard/shared/auth/social-api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
-import {
-  plainText,
-  startSmtpSink,
-  type ReceivedMail,
-  type SmtpSink,
-} from '../../test/smtp-sink.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { plainText, type ReceivedMail } from '../../test/smtp-sink.ts';
+import { startSsoProviderApp, TEST_ORIGIN, type SsoProviderApp } from '../../test/social-peers.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { ADULT_BIRTHDAY, body, errorCode, TestBrowser } from '../../test/test-browser.ts';
 import { SSO_DOMAIN_PROOF_MAIL_JOB } from './sso-providers.service.ts';
 
-const ORIGIN = 'http://corkboard.test';
 const CLIENT_ID = 'globex-corkboard';
 const CLIENT_SECRET = 'globex-very-secret-value-1234567890';
 const SLUG = 'globex';
@@ -43,9 +37,8 @@ const WORKER = {
 
 let handle: DbHandle;
 let f: Fixtures;
-let peer: OidcPeer;
+let sso: SsoProviderApp;
 let dns: DnsPeer;
-let smtp: SmtpSink;
 const inbox: ReceivedMail[] = [];
 const logLines: string[] = [];
 let test: TestApp;
@@ -93,45 +86,21 @@ beforeAll(async () => {
   f = createFixtures(handle.db);
   admin = await f.user({ isAdmin: true });
   person = await f.user();
-  peer = await startOidcPeer({
-    issuers: [
-      {
-        id: 'globex',
-        displayName: 'Globex SSO',
-        flavour: 'generic',
-        clients: [],
-        accounts: [WORKER],
-      },
-    ],
-  });
-  peer.upsertClient('globex', {
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    redirectUris: [`${ORIGIN}/api/auth/sso/callback/${SLUG}`],
-    name: 'Corkboard (test)',
-  });
-  issuer = peer.issuers['globex']?.issuer ?? '';
-  dns = await startDnsPeer();
-  smtp = await startSmtpSink(inbox);
-  test = await buildTestApp(handle.db, {
-    config: {
-      logLevel: 'info',
-      captcha: { provider: 'off', altchaHmacKey: undefined, recaptcha: undefined },
-      smtpUrl: smtp.url,
-      mailFrom: 'Corkboard <no-reply@corkboard.test>',
-      // The organisation's IdP is reached through the SSRF-safe fetcher; here it is loopback.
-      fetchAllowHosts: [new URL(issuer).host],
-      providers: { ...testConfig().providers, dnsServer: dns.server },
+  sso = await startSsoProviderApp(handle.db, {
+    idp: {
+      slug: SLUG,
+      displayName: 'Globex SSO',
+      accounts: [WORKER],
+      client: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
     },
-    logStream: { write: (line) => void logLines.push(line) },
+    inbox,
+    logLines,
   });
+  ({ test, issuer, dns } = sso);
 });
 
 afterAll(async () => {
-  await test.close();
-  await smtp.close();
-  await dns.stop();
-  await peer.stop();
+  await sso.close();
   await handle.close();
 });
 
@@ -215,7 +184,7 @@ describe('the identity-provider admin', () => {
       slug: SLUG,
       issuer,
       client_id: CLIENT_ID,
-      redirect_uri: `${ORIGIN}/api/auth/sso/callback/${SLUG}`,
+      redirect_uri: `${TEST_ORIGIN}/api/auth/sso/callback/${SLUG}`,
       domains: [
         {
           domain: 'globex.test',
@@ -320,7 +289,7 @@ describe('domain proof by DNS TXT record', () => {
     expect(await info(WORKER.email)).toMatchObject({
       is_sso: true,
       existing_user: false,
-      redirect_uri: `${ORIGIN}/api/auth/sso/callback/${SLUG}`,
+      redirect_uri: `${TEST_ORIGIN}/api/auth/sso/callback/${SLUG}`,
     });
     const b = browser();
     const start = await b.get(`/v3/sso/authorize/?email=${encodeURIComponent(WORKER.email)}`);
@@ -328,7 +297,7 @@ describe('domain proof by DNS TXT record', () => {
     const callback = await authorizeWithChoice(
       String(start.headers.location),
       { account: WORKER.sub },
-      (url) => url.origin === ORIGIN,
+      (url) => url.origin === TEST_ORIGIN,
     );
     expect(callback.pathname).toBe(`/api/auth/sso/callback/${SLUG}`);
     await b.get(callback.pathname + callback.search);
@@ -417,7 +386,7 @@ describe('domain proof by e-mail', () => {
 
     expect(await info('someone@initech.test')).toMatchObject({
       is_sso: true,
-      redirect_uri: `${ORIGIN}/api/auth/sso/callback/${SLUG}`,
+      redirect_uri: `${TEST_ORIGIN}/api/auth/sso/callback/${SLUG}`,
     });
     const listed = await send<SsoProviderItem[]>(
       'GET',

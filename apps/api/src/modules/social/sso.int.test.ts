@@ -6,17 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
-import { DEV_ENTERPRISE } from '@corkboard/dev-peers/credentials';
 import { authorizeWithChoice } from '@corkboard/dev-peers/login-driver';
-import { startOidcPeer, type OidcPeer } from '@corkboard/dev-peers/oidc';
+import type { OidcPeer } from '@corkboard/dev-peers/oidc';
 import { ENTERPRISE_TEST_ACCOUNTS } from '@corkboard/dev-peers/test-accounts';
 import type { AuthSuccess } from '@corkboard/shared/auth/api';
 import type { SsoInfoAnswer, SsoTokensAnswer } from '@corkboard/shared/auth/social-api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { startTestOidcPeer, TEST_ORIGIN, testProviders } from '../../test/social-peers.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { ADULT_BIRTHDAY, body, errorCode, TestBrowser } from '../../test/test-browser.ts';
 
-const ORIGIN = 'http://corkboard.test';
 const [ALEX, SAM] = ENTERPRISE_TEST_ACCOUNTS;
 
 let handle: DbHandle;
@@ -46,46 +45,21 @@ async function popup(b: TestBrowser, email: string, sub: string) {
   expect(redirect.statusCode).toBe(302);
   const idp = String(redirect.headers.location);
   expect(idp).toContain('code_challenge_method=S256');
-  const back = await authorizeWithChoice(idp, { account: sub }, (url) => url.origin === ORIGIN);
+  const back = await authorizeWithChoice(
+    idp,
+    { account: sub },
+    (url) => url.origin === TEST_ORIGIN,
+  );
   const page = await b.get(back.pathname + back.search);
   return { callback: back, page };
 }
 
 beforeAll(async () => {
   handle = await createTestDb();
-  peer = await startOidcPeer({
-    issuers: [
-      {
-        id: 'enterprise',
-        displayName: 'Acme Corp SSO',
-        flavour: 'generic',
-        clients: [],
-        accounts: ENTERPRISE_TEST_ACCOUNTS,
-      },
-    ],
-  });
-  peer.upsertClient('enterprise', {
-    clientId: DEV_ENTERPRISE.clientId,
-    clientSecret: DEV_ENTERPRISE.clientSecret,
-    redirectUris: [`${ORIGIN}/api/auth/sso/callback/${DEV_ENTERPRISE.providerId}`],
-    name: 'Corkboard (test)',
-  });
-  const issuer = peer.issuers['enterprise']?.issuer;
-  if (!issuer) throw new Error('no enterprise issuer');
+  peer = await startTestOidcPeer(['enterprise']);
   test = await buildTestApp(handle.db, {
     viewer: 'session',
-    config: {
-      providers: {
-        ...testConfig().providers,
-        envSso: {
-          issuer,
-          clientId: DEV_ENTERPRISE.clientId,
-          clientSecret: DEV_ENTERPRISE.clientSecret,
-          emailDomain: DEV_ENTERPRISE.emailDomain,
-          providerId: DEV_ENTERPRISE.providerId,
-        },
-      },
-    },
+    config: { providers: testProviders({ oidc: peer }) },
   });
 });
 
@@ -102,9 +76,9 @@ describe('POST /v3/sso/info/', () => {
       is_sso: true,
       existing_user: false,
       existing_user_is_sso: false,
-      authorization_uri: `${ORIGIN}/v3/sso/authorize/?email=${encodeURIComponent(ALEX!.email!)}`,
-      redirect_uri: `${ORIGIN}/api/auth/sso/callback/acme`,
-      exchange_code_to_token_info_url: `${ORIGIN}/v3/sso/token/`,
+      authorization_uri: `${TEST_ORIGIN}/v3/sso/authorize/?email=${encodeURIComponent(ALEX!.email!)}`,
+      redirect_uri: `${TEST_ORIGIN}/api/auth/sso/callback/acme`,
+      exchange_code_to_token_info_url: `${TEST_ORIGIN}/v3/sso/token/`,
     });
   });
 
@@ -131,7 +105,7 @@ describe('SSO sign-up and log-in', () => {
     expect(page.statusCode).toBe(200);
     // The page hands the code to its opener, on our origin only.
     expect(page.body).toContain(JSON.stringify(code));
-    expect(page.body).toContain(JSON.stringify(ORIGIN));
+    expect(page.body).toContain(JSON.stringify(TEST_ORIGIN));
 
     const exchange = await b.post('/v3/sso/token/', { code, state });
     expect(exchange.statusCode).toBe(200);

@@ -35,6 +35,7 @@ import {
   type ResolvedLogin,
   type SignupCredentialKind,
 } from '../../core/credential-kinds.ts';
+import { findUserByIdentity } from '../../core/identity.repository.ts';
 import { RESURRECTION_WINDOW_MS } from '../../plugins/auth/auth-engine.ts';
 import { sendCallbackPage } from './callback-page.ts';
 import { OIDC_FLOW_TTL_SECONDS, writeFlow, type FlowState } from './flow-cookies.ts';
@@ -42,7 +43,6 @@ import { authorizationUrl, exchangeCode, randomValue, verifyIdToken } from './oi
 import {
   connectIdentity,
   emailHasAccount,
-  findUserByIdentity,
   findUserIdByEmail,
   hasIdentityOf,
 } from './social.repository.ts';

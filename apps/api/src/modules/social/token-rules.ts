@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { AppError } from '@corkboard/shared/app-error';
 import type { AppDeps } from '../../core/app-deps.ts';
+import type { ConnectCredentialKind } from '../../core/credential-kinds.ts';
 import { readFlow, type FlowName, type FlowState } from './flow-cookies.ts';
 import { OidcIssuers, sha256 } from './oidc.ts';
 import { anyTokenUsed, recordTokenUses } from './social.repository.ts';
@@ -80,5 +81,37 @@ export function consumer(deps: AppDeps, provider: string, use: TokenUse): () => 
     if (!(await recordTokenUses(deps.db, use.keys, use.expiresAt))) {
       throw new AppError('SOCIAL_TOKEN_REPLAYED', { data: { provider } });
     }
+  };
+}
+
+/** A claim's text, trimmed; null when it is absent, not a string or blank. */
+export function claimText(claims: JWTPayload, name: string): string | null {
+  const value = claims[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/**
+ * Connecting an ID-token provider (Google, LINE) from the settings page (ADR 188): the log-in's
+ * verification of the token — signature, issuer, audience, expiry, this browser's nonce, no
+ * replay — and the token is used up once connected.
+ */
+export function idTokenConnectKind(
+  provider: string,
+  verify: (
+    deps: AppDeps,
+    request: FastifyRequest,
+    token: string,
+  ) => Promise<{ sub: string; use: TokenUse }>,
+): ConnectCredentialKind<AppDeps> {
+  return {
+    provider,
+    verify: async (deps, request, input) => {
+      const identity = await verify(deps, request, input.credential);
+      return {
+        providerId: provider,
+        accountId: identity.sub,
+        consume: consumer(deps, provider, identity.use),
+      };
+    },
   };
 }

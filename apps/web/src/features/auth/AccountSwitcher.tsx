@@ -6,9 +6,9 @@
 import type { AuthUser } from '@corkboard/shared/auth/api';
 import { ADD_ACCOUNT_PATH, type SwitcherAccount } from '@corkboard/shared/auth/account-switching';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { useSwitcherAccounts, type AccountSwitch } from '../session/hooks.ts';
+import { AccountMenuButton, AccountMenuLink } from './AccountMenuItem.tsx';
 
 function SwitcherRow({ account }: { account: SwitcherAccount }) {
   return (
@@ -70,17 +70,9 @@ export function AccountSwitcherItems({
         </li>
       ) : null}
       {canAdd ? (
-        <li role="none">
-          <Link
-            role="menuitem"
-            tabIndex={-1}
-            className="account-menu__item"
-            to={ADD_ACCOUNT_PATH}
-            onClick={onClose}
-          >
-            {t('header.addAccount')}
-          </Link>
-        </li>
+        <AccountMenuLink to={ADD_ACCOUNT_PATH} onClick={onClose}>
+          {t('header.addAccount')}
+        </AccountMenuLink>
       ) : null}
       <li role="separator" className="account-menu__separator" />
     </>
@@ -100,46 +92,22 @@ export function AccountLogoutItems({
   const several = (accounts.data?.accounts.length ?? 0) > 1;
   if (!several) {
     return (
-      <li role="none">
-        <button
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className="account-menu__item"
-          onClick={() => void switcher.logOutOfAll()}
-          disabled={switcher.isPending}
-        >
-          {t('header.logOut')}
-        </button>
-      </li>
+      <AccountMenuButton onClick={() => void switcher.logOutOfAll()} disabled={switcher.isPending}>
+        {t('header.logOut')}
+      </AccountMenuButton>
     );
   }
   return (
     <>
-      <li role="none">
-        <button
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className="account-menu__item"
-          onClick={() => void switcher.logOutOf(user.id)}
-          disabled={switcher.isPending}
-        >
-          {t('header.logOutOf', { username: user.username })}
-        </button>
-      </li>
-      <li role="none">
-        <button
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className="account-menu__item"
-          onClick={() => void switcher.logOutOfAll()}
-          disabled={switcher.isPending}
-        >
-          {t('header.logOutAll')}
-        </button>
-      </li>
+      <AccountMenuButton
+        onClick={() => void switcher.logOutOf(user.id)}
+        disabled={switcher.isPending}
+      >
+        {t('header.logOutOf', { username: user.username })}
+      </AccountMenuButton>
+      <AccountMenuButton onClick={() => void switcher.logOutOfAll()} disabled={switcher.isPending}>
+        {t('header.logOutAll')}
+      </AccountMenuButton>
     </>
   );
 }

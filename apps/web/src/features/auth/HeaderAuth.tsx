@@ -3,9 +3,9 @@
 import type { AuthUser } from '@corkboard/shared/auth/api';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { profilePath } from '../../ui/links.ts';
+import { AccountMenuLink } from './AccountMenuItem.tsx';
 import { AccountLogoutItems, AccountSwitcherItems } from './AccountSwitcher.tsx';
 import { preloadAuth, useAuthModal } from './AuthModalProvider.tsx';
 import { useAccountSwitch, useViewer } from '../session/hooks.ts';
@@ -151,51 +151,19 @@ function AccountMenu({ user }: { user: AuthUser }) {
           aria-label={t('header.accountMenu')}
           onKeyDown={onMenuKeyDown}
         >
-          <li role="none">
-            <Link
-              role="menuitem"
-              tabIndex={-1}
-              className="account-menu__item"
-              to={profilePath(user.username)}
-              onClick={() => close(false)}
-            >
-              {t('header.yourProfile')}
-            </Link>
-          </li>
-          <li role="none">
-            <Link
-              role="menuitem"
-              tabIndex={-1}
-              className="account-menu__item"
-              to="/business/create"
-              onClick={() => close(false)}
-            >
-              {t('header.createBusiness')}
-            </Link>
-          </li>
-          <li role="none">
-            <Link
-              role="menuitem"
-              tabIndex={-1}
-              className="account-menu__item"
-              to="/settings/security/"
-              onClick={() => close(false)}
-            >
-              {t('header.settings')}
-            </Link>
-          </li>
+          <AccountMenuLink to={profilePath(user.username)} onClick={() => close(false)}>
+            {t('header.yourProfile')}
+          </AccountMenuLink>
+          <AccountMenuLink to="/business/create" onClick={() => close(false)}>
+            {t('header.createBusiness')}
+          </AccountMenuLink>
+          <AccountMenuLink to="/settings/security/" onClick={() => close(false)}>
+            {t('header.settings')}
+          </AccountMenuLink>
           {user.is_admin ? (
-            <li role="none">
-              <Link
-                role="menuitem"
-                tabIndex={-1}
-                className="account-menu__item"
-                to="/admin/"
-                onClick={() => close(false)}
-              >
-                {t('header.admin')}
-              </Link>
-            </li>
+            <AccountMenuLink to="/admin/" onClick={() => close(false)}>
+              {t('header.admin')}
+            </AccountMenuLink>
           ) : null}
           <AccountSwitcherItems onClose={() => close(false)} switcher={switcher} />
           <AccountLogoutItems user={user} switcher={switcher} />

@@ -18,6 +18,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { useAuthProviders } from '../auth/hooks.ts';
 import { useConnectedAccounts, useDisconnectAccount } from './hooks.ts';
 import { failureOf } from './settingsErrors.ts';
+import { SettingsMessages } from './SettingsMessages.tsx';
 
 // The panel brings the log-in's provider buttons (and their copy and styles): it loads when a
 // Connect button is first pointed at, focused or pressed, not with the settings pages.
@@ -153,14 +154,7 @@ export function ConnectedAccountsPage() {
         {t('connected.heading')}
       </h1>
       <p>{t('connected.intro')}</p>
-      <p role="status" className="settings-page__status">
-        {status}
-      </p>
-      {error ? (
-        <p role="alert" className="settings-page__error">
-          {error}
-        </p>
-      ) : null}
+      <SettingsMessages status={status} error={error} />
       {lastWayIn || (!hasPassword && connectedCount === 1) ? (
         <p role={lastWayIn ? 'alert' : undefined} className="settings-card">
           {t('connected.lastWayIn')}{' '}

@@ -14,6 +14,7 @@ import {
   useRequestEmailChange,
 } from './hooks.ts';
 import { failureOf, type SettingsFailure } from './settingsErrors.ts';
+import { SettingsMessages } from './SettingsMessages.tsx';
 
 export function EmailSettingsPage() {
   const { t } = useTranslation(SETTINGS_NAMESPACE);
@@ -58,14 +59,7 @@ export function EmailSettingsPage() {
       <p>
         {profile.data.email ? t('email.current', { email: profile.data.email }) : t('email.none')}
       </p>
-      <p role="status" className="settings-page__status">
-        {status}
-      </p>
-      {generalError ? (
-        <p role="alert" className="settings-page__error">
-          {generalError}
-        </p>
-      ) : null}
+      <SettingsMessages status={status} error={generalError} />
       <form className="settings-form" noValidate onSubmit={submit}>
         <TextField
           id="settings-email-new"

@@ -11,6 +11,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { useCaptcha } from '../auth/hooks.ts';
 import { useChangePassword, useConnectedAccounts } from './hooks.ts';
 import { failureOf, type SettingsFailure } from './settingsErrors.ts';
+import { SettingsMessages } from './SettingsMessages.tsx';
 
 const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook', line: 'LINE' } as const;
 
@@ -86,14 +87,7 @@ export function PasswordSettingsPage() {
         {hasPassword ? t('password.heading') : t('password.setHeading')}
       </h1>
       <p>{hasPassword ? t('password.intro') : t('password.setIntro', { providers })}</p>
-      <p role="status" className="settings-page__status">
-        {status}
-      </p>
-      {generalError ? (
-        <p role="alert" className="settings-page__error">
-          {generalError}
-        </p>
-      ) : null}
+      <SettingsMessages status={status} error={generalError} />
       <form className="settings-form" noValidate onSubmit={(event) => void submit(event)}>
         {hasPassword ? (
           <TextField

@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useProfileSettings, useUpdateProfile, useUploadAvatar } from './hooks.ts';
 import { failureOf, type SettingsFailure } from './settingsErrors.ts';
+import { SettingsMessages } from './SettingsMessages.tsx';
 
 export function ProfileSettingsPage() {
   const profile = useProfileSettings();
@@ -104,14 +105,7 @@ function ProfileForm({ profile }: { profile: ProfileSettings }) {
         {t('profile.heading')}
       </h1>
       <p>{t('profile.intro')}</p>
-      <p role="status" className="settings-page__status">
-        {status}
-      </p>
-      {generalError ? (
-        <p role="alert" className="settings-page__error">
-          {generalError}
-        </p>
-      ) : null}
+      <SettingsMessages status={status} error={generalError} />
       <form className="settings-form" noValidate onSubmit={submit}>
         <fieldset className="settings-photo">
           <legend className="field__label">{t('profile.photo')}</legend>

@@ -31,6 +31,7 @@ import {
   type SecurityState,
   type TotpEnrolment,
 } from './hooks.ts';
+import { SettingsMessages } from './SettingsMessages.tsx';
 
 /** The width of the settings dialogs (the auth modal's, auth.md §9). */
 const DIALOG_WIDTH = 484;
@@ -105,14 +106,7 @@ export function SecuritySettingsPage() {
         {t('security.heading')}
       </h1>
       <p>{t('security.intro')}</p>
-      <p role="status" className="settings-page__status">
-        {status}
-      </p>
-      {error ? (
-        <p role="alert" className="settings-page__error">
-          {error}
-        </p>
-      ) : null}
+      <SettingsMessages status={status} error={error} />
 
       <h2 className="settings-heading">{t('security.twoFactor.heading')}</h2>
       <p>{twoFactorOn ? t('security.twoFactor.on') : t('security.twoFactor.off')}</p>

@@ -7,6 +7,7 @@ import { SETTINGS_NAMESPACE } from '../../i18n/settingsCatalogue.ts';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from './hooks.ts';
 import { failureOf } from './settingsErrors.ts';
+import { SettingsMessages } from './SettingsMessages.tsx';
 
 export function SessionsSettingsPage() {
   const { t, i18n } = useTranslation(SETTINGS_NAMESPACE);
@@ -32,14 +33,7 @@ export function SessionsSettingsPage() {
         {t('sessions.heading')}
       </h1>
       <p>{t('sessions.intro')}</p>
-      <p role="status" className="settings-page__status">
-        {status}
-      </p>
-      {error ? (
-        <p role="alert" className="settings-page__error">
-          {error}
-        </p>
-      ) : null}
+      <SettingsMessages status={status} error={error} />
       <ul className="settings-list" aria-labelledby="settings-sessions-heading">
         {sessions.data.map((session) => {
           const device = session.device ?? t('sessions.unknownDevice');

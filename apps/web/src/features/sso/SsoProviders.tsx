@@ -18,6 +18,7 @@ import { flattenPages } from '../../api/lists.ts';
 import { serverMessage } from '../../api/errorMessages.ts';
 import { SSO_NAMESPACE } from '../../i18n/ssoCatalogue.ts';
 import { Checkbox } from '../../ui/Checkbox.tsx';
+import { FieldGroup, type FieldSpec } from '../../ui/FieldGroup.tsx';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import {
@@ -145,8 +146,27 @@ function ProviderForm({
     client_secret: editing ? t('providers.newClientSecret') : t('providers.clientSecret'),
     domains: t('providers.domains'),
   };
-  const set = (field: ProviderField) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  // The slug names the provider in its redirect URI: set once, at registration.
+  const fields: FieldSpec<ProviderField>[] = [
+    { name: 'name', label: labels.name },
+    ...(editing
+      ? []
+      : [{ name: 'slug' as const, label: labels.slug, helperText: t('providers.slugHelp') }]),
+    { name: 'issuer', label: labels.issuer, placeholder: 'https://login.example.com' },
+    { name: 'client_id', label: labels.client_id },
+    {
+      name: 'client_secret',
+      label: labels.client_secret,
+      type: 'password',
+      autoComplete: 'new-password',
+      helperText: editing ? t('providers.newClientSecretHelp') : t('providers.clientSecretHelp'),
+    },
+    {
+      name: 'domains',
+      label: labels.domains,
+      helperText: editing ? t('providers.editDomainsHelp') : t('providers.domainsHelp'),
+    },
+  ];
 
   // Editing opens with the focus in its first field (keyboard users land where they work).
   const firstField = useRef<HTMLInputElement>(null);
@@ -242,62 +262,13 @@ function ProviderForm({
           {t('providers.newHeading')}
         </h2>
       )}
-      <TextField
-        id={fieldId('name')}
-        name="name"
-        label={labels.name}
-        value={values.name}
-        onChange={set('name')}
-        errorMessage={errors.name}
-        inputRef={firstField}
-      />
-      {editing ? null : (
-        <TextField
-          id={fieldId('slug')}
-          name="slug"
-          label={labels.slug}
-          helperText={t('providers.slugHelp')}
-          value={values.slug}
-          onChange={set('slug')}
-          errorMessage={errors.slug}
-        />
-      )}
-      <TextField
-        id={fieldId('issuer')}
-        name="issuer"
-        label={labels.issuer}
-        placeholder="https://login.example.com"
-        value={values.issuer}
-        onChange={set('issuer')}
-        errorMessage={errors.issuer}
-      />
-      <TextField
-        id={fieldId('client_id')}
-        name="client_id"
-        label={labels.client_id}
-        value={values.client_id}
-        onChange={set('client_id')}
-        errorMessage={errors.client_id}
-      />
-      <TextField
-        id={fieldId('client_secret')}
-        name="client_secret"
-        type="password"
-        autoComplete="new-password"
-        label={labels.client_secret}
-        helperText={editing ? t('providers.newClientSecretHelp') : t('providers.clientSecretHelp')}
-        value={values.client_secret}
-        onChange={set('client_secret')}
-        errorMessage={errors.client_secret}
-      />
-      <TextField
-        id={fieldId('domains')}
-        name="domains"
-        label={labels.domains}
-        helperText={editing ? t('providers.editDomainsHelp') : t('providers.domainsHelp')}
-        value={values.domains}
-        onChange={set('domains')}
-        errorMessage={errors.domains}
+      <FieldGroup
+        fields={fields}
+        values={values}
+        errors={errors}
+        onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+        fieldId={fieldId}
+        firstFieldRef={firstField}
       />
       {editing ? (
         <Checkbox
