@@ -8,6 +8,7 @@ import { QUICK_PROMOTE_DEFAULT_COUNTRY } from '@corkboard/shared/business/quick-
 import { ageBucketOf, ageOn, INTEREST_TOPICS } from '@corkboard/shared/business/targeting';
 import { normalizeEmail } from '@corkboard/shared/business/audiences';
 import type { AppDeps } from '../../core/app-deps.ts';
+import { readThrough } from '../../lib/page-cache.ts';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 import { avatarUrl, serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
@@ -147,19 +148,34 @@ function usableSlots(length: number): number[] {
 }
 
 /**
+ * Whether any ad is approved and active (`anyLiveAd`), kept in the page cache until the next
+ * write (ADR 197): an ad becomes live only through a write (a review, a resumed campaign, an
+ * edit), and every write empties the cache on every process. Only a gate: when it says yes, the
+ * servable-ads query decides per viewer, exactly as before.
+ */
+export async function liveAdsExist(deps: Pick<AppDeps, 'db' | 'pages' | 'log'>): Promise<boolean> {
+  return readThrough(
+    deps.pages,
+    'ads:any-live',
+    () => anyLiveAd(deps.db),
+    (error) => deps.log.warn({ err: error }, 'ads: live-ad flag not cached'),
+  );
+}
+
+/**
  * Places promoted pins at PROMOTED_SLOT_POSITIONS of a page. Visitors get none (the frequency cap
  * and the dedupe need a known viewer; docs/decisions/104). A promoted pin that is also on the
  * page organically moves to its slot (shown once, as promoted). One query picks the ads, one more
  * reads their pins.
  */
 export async function withPromotedPins<T extends Pin>(
-  deps: Pick<AppDeps, 'db' | 'now' | 'storage'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'storage' | 'pages' | 'log'>,
   viewer: Viewer | null,
   pins: T[],
   asItem: (pin: Pin) => T,
   placement: AdPlacement = { surface: 'home' },
 ): Promise<T[]> {
-  if (viewer === null || !(await anyLiveAd(deps.db))) return pins;
+  if (viewer === null || !(await liveAdsExist(deps))) return pins;
   const placed = await withPaidSlots(deps, viewer, pins, asItem, placement);
   return withEarnedTracking(deps, viewer, placed);
 }
@@ -170,11 +186,11 @@ export async function withPromotedPins<T extends Pin>(
  * in the home feed and search. Visitors get no marks (the dedupe needs a viewer).
  */
 export async function withEarnedPins<T extends Pin>(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'pages' | 'log'>,
   viewer: Viewer | null,
   pins: T[],
 ): Promise<T[]> {
-  if (viewer === null || pins.length === 0 || !(await anyLiveAd(deps.db))) return pins;
+  if (viewer === null || pins.length === 0 || !(await liveAdsExist(deps))) return pins;
   return withEarnedTracking(deps, viewer, pins);
 }
 
