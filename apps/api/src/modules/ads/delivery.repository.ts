@@ -195,17 +195,24 @@ function pacingRule({
 }
 
 /**
- * Whether any ad is approved and active at all: one probe of the partial index
- * `ads_servable_idx`. The servable-ads query joins ten tables, and planning it costs far more
- * than running it (36 ms against 0.3 ms measured with no ads, docs/performance.md); a
- * deployment with no live ads skips it.
+ * Whether any ad is live at all: approved and active, with its ad group, campaign and ad account
+ * active — the status part of the serving rules, so a paused campaign's ads do not count. The
+ * servable-ads query joins ten tables, and planning it costs far more than running it (36 ms
+ * against 0.3 ms measured with no ads, docs/performance.md); a deployment with no live ads skips
+ * it. The feed keeps this answer in the page cache until the next write (ADR 197).
  */
 export async function anyLiveAd(db: Kysely<Database>): Promise<boolean> {
   const row = await db
-    .selectFrom('ads')
-    .select('id')
-    .where('review_status', '=', 'APPROVED')
-    .where('status', '=', 'ACTIVE')
+    .selectFrom('ads as a')
+    .innerJoin('ad_groups as g', 'g.id', 'a.ad_group_id')
+    .innerJoin('ad_campaigns as c', 'c.id', 'a.campaign_id')
+    .innerJoin('ad_accounts as acc', 'acc.id', 'a.ad_account_id')
+    .select('a.id')
+    .where('a.review_status', '=', 'APPROVED')
+    .where('a.status', '=', 'ACTIVE')
+    .where('g.status', '=', 'ACTIVE')
+    .where('c.status', '=', 'ACTIVE')
+    .where('acc.status', '=', 'ACTIVE')
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
