@@ -36,9 +36,15 @@ describe('marked queries', () => {
       const compiled = sql`${PREPARED} SELECT ${7}::int AS seven`.compile(db);
       await sql`${PREPARED} SELECT ${7}::int AS seven`.execute(db);
       await sql`SELECT ${8}::int AS eight`.execute(db);
+      // A builder's marker follows its `select` (modifyFront).
+      const built = db.selectFrom('users').modifyFront(PREPARED).select('id').where('id', '=', '0');
+      await built.execute();
       const statements = await sql<{ name: string; statement: string }>`
         SELECT name, statement FROM pg_prepared_statements`.execute(db);
       expect(statements.rows.map((row) => row.name)).toContain(preparedStatementName(compiled.sql));
+      expect(statements.rows.map((row) => row.name)).toContain(
+        preparedStatementName(built.compile().sql),
+      );
       expect(statements.rows.some((row) => row.statement.includes('eight'))).toBe(false);
     });
   });

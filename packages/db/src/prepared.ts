@@ -8,8 +8,18 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
-/** Starts the SQL of a query to be run as a named prepared statement on PostgreSQL. */
+/**
+ * Starts the SQL of a query to be run as a named prepared statement on PostgreSQL — or follows its
+ * leading `select ` (a Kysely builder's `modifyFront`).
+ */
 export const PREPARED_STATEMENT_MARKER = '/* prepared */';
+
+function isMarked(text: string): boolean {
+  return (
+    text.startsWith(PREPARED_STATEMENT_MARKER) ||
+    text.startsWith(`select ${PREPARED_STATEMENT_MARKER}`)
+  );
+}
 
 /** The statement name of a query text: stable per text, within PostgreSQL's 63-byte limit. */
 export function preparedStatementName(text: string): string {
@@ -23,11 +33,7 @@ export function preparedStatementName(text: string): string {
 export class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [text, values, ...rest] = args;
-    if (
-      typeof text === 'string' &&
-      text.startsWith(PREPARED_STATEMENT_MARKER) &&
-      rest.length === 0
-    ) {
+    if (typeof text === 'string' && isMarked(text) && rest.length === 0) {
       const config: pg.QueryConfig = { name: preparedStatementName(text), text };
       if (Array.isArray(values)) config.values = values as unknown[];
       return super.query(config) as never;

@@ -4,6 +4,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PREPARED_STATEMENT_MARKER } from '@corkboard/db/prepared';
 import type { Database, StoredVariants } from '@corkboard/db/schema';
+import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 
 /** Run as a named prepared statement on PostgreSQL: planned once per connection (ADR 197). */
 const PREPARED = sql.raw(PREPARED_STATEMENT_MARKER);
@@ -257,6 +258,21 @@ export async function findServableAds(
     ORDER BY best.bid DESC, best.ad_id
     LIMIT ${query.limit}`.execute(db);
   return result.rows;
+}
+
+/**
+ * The list rows of the promoted pins a page places (any order). Prepared, with the ids as one
+ * array parameter: the seven-table pin-list join costs more to plan than to run (ADR 197).
+ */
+export async function listPromotedPinRows(
+  db: Kysely<Database>,
+  pinIds: readonly string[],
+): Promise<PinListRow[]> {
+  if (pinIds.length === 0) return [];
+  return pinListQuery(db)
+    .modifyFront(PREPARED)
+    .where('p.id', '=', sql<string>`any(${sql.val([...pinIds])}::bigint[])`)
+    .execute();
 }
 
 /** One ad if the delivery rules still allow showing it to this viewer (budget aside). */

@@ -9,7 +9,7 @@ import { ageBucketOf, ageOn, INTEREST_TOPICS } from '@corkboard/shared/business/
 import { normalizeEmail } from '@corkboard/shared/business/audiences';
 import type { AppDeps } from '../../core/app-deps.ts';
 import { readThrough } from '../../lib/page-cache.ts';
-import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
+import type { PinListRow } from '../../core/pin-list.repository.ts';
 import { avatarUrl, serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import type { PinOutboundClick } from '../offsite/offsite.service.ts';
@@ -22,6 +22,7 @@ import {
   findEarnedAds,
   insertEarnedPin,
   findServableAds,
+  listPromotedPinRows,
   findViewerProfile,
   purgeViewerDays,
   setAdHidden,
@@ -236,13 +237,10 @@ async function withPaidSlots<T extends Pin>(
     limit: wanted,
   });
   if (ads.length === 0) return pins;
-  const rows = await pinListQuery(deps.db)
-    .where(
-      'p.id',
-      'in',
-      ads.map((ad) => ad.pin_id),
-    )
-    .execute();
+  const rows = await listPromotedPinRows(
+    deps.db,
+    ads.map((ad) => ad.pin_id),
+  );
   const byPin = new Map<string, PinListRow>(rows.map((row) => [row.id, row]));
   const promotedIds = new Set(ads.map((ad) => ad.pin_id));
   const placed = pins.filter((pin) => !promotedIds.has(pin.id));
