@@ -9,6 +9,7 @@ import { createTestDb } from '@corkboard/db/testing';
 import type { Pin } from '@corkboard/shared/api-types';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
 import type { Who } from '../../test/api-client.ts';
+import { startRedisServer } from '../../test/redis-server.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestClock } from '../../test/test-clock.ts';
 import { AD_EVENT_DEDUPE_WINDOW_MS, AD_FREQUENCY_CAP_PER_DAY } from '../ads/delivery.service.ts';
@@ -204,5 +205,60 @@ describe('promoted pins', () => {
     );
     expect(paused.status).toBe(200);
     expect(promotedIn(await feed(await viewer()))).toEqual([]);
+  });
+});
+
+describe('several processes sharing Redis', () => {
+  it("a write through A drops the signed-in page B serves, and A's topics order B's page", async () => {
+    const redis = await startRedisServer();
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => buildTestApp(handle.db, { config: { redisUrl: redis.url } })),
+    );
+    try {
+      const read = async (app: TestApp, who: Who) => {
+        const answer = await app.client.get<Pin[]>('/v3/feeds/home/?page_size=25', who);
+        expect(answer.status).toBe(200);
+        expect(answer.response.headers['cache-control']).toBe('private, no-store');
+        return ids(answer.data);
+      };
+      const someone = await viewer();
+      const board = await f.board(owner, { name: 'Shared' });
+      const pin = await f.pin({ board, title: 'Shared loaf' });
+      const edit = (title: string) =>
+        a.client.resourceWrite('PinResource', 'update', { id: pin.id, title }, owner);
+      expect((await edit('Shared, told')).status).toBe(200);
+      const before = await read(b, someone);
+      expect(before[0]).toBe(pin.id);
+      // Written behind the app's back: both processes still serve the one stored page.
+      const hidden = await f.pin({ board, title: 'Behind the cache' });
+      expect(await read(b, someone)).toEqual(before);
+      expect(await read(a, someone)).toEqual(before);
+      expect((await edit('Shared, edited')).status).toBe(200);
+      // No waiting: the generation moved in Redis before A answered.
+      expect((await read(b, someone))[0]).toBe(hidden.id);
+
+      const gardenBoard = await f.board(owner, { name: 'Shared garden' });
+      const gardenPin = await f.pin({ board: gardenBoard, title: 'Shared beans' });
+      await sql`INSERT INTO board_topics (board_id, topic) VALUES (${gardenBoard.id}, 'garden')`.execute(
+        handle.db,
+      );
+      const bakes = await f.board(owner, { name: 'Shared bakes' });
+      for (let index = 0; index < 26; index += 1) {
+        await f.pin({ board: bakes, title: `Shared bun ${index}` });
+      }
+      expect((await edit('Shared, once more')).status).toBe(200);
+      expect(await read(b, someone)).not.toContain(gardenPin.id);
+      const chosen = await a.client.send(
+        'PUT',
+        '/v3/users/me/topics/',
+        { topics: ['woodwork', 'garden'] },
+        someone,
+      );
+      expect(chosen.status).toBe(200);
+      expect((await read(b, someone))[0]).toBe(gardenPin.id);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await redis.stop();
+    }
   });
 });
