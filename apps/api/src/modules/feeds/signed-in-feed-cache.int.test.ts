@@ -211,9 +211,11 @@ describe('promoted pins', () => {
 describe('several processes sharing Redis', () => {
   it("a write through A drops the signed-in page B serves, and A's topics order B's page", async () => {
     const redis = await startRedisServer();
-    const [a, b] = await Promise.all(
-      [0, 1].map(() => buildTestApp(handle.db, { config: { redisUrl: redis.url } })),
-    );
+    const options = { config: { redisUrl: redis.url } };
+    const [a, b] = await Promise.all([
+      buildTestApp(handle.db, options),
+      buildTestApp(handle.db, options),
+    ]);
     try {
       const read = async (app: TestApp, who: Who) => {
         const answer = await app.client.get<Pin[]>('/v3/feeds/home/?page_size=25', who);
