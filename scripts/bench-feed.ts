@@ -5,17 +5,28 @@
 // session: the server's visitor page cache), the same visitor revalidating with If-None-Match
 // (304), a signed-in demo person (session cache, the signed-in feed query), and the bare route.
 //
+// With BENCH_LIVE_AD=1 the run adds a fifth target (ADR 197): the same signed-in page while an ad
+// is live. The bench makes one through the API as the demo data would — tomas_travels' business
+// (created on the first run) quick-promotes one of his pins and ines_interiors (an operator)
+// approves it — measures, then pauses the campaign again, so the other targets and later runs see
+// no live ad. Without it no ad is live in the demo data and the promoted-pin lookup is skipped.
+//
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_DATA_DIR (reuse a
 // seeded data dir; default a fresh temp dir, seeded on first start), DATABASE_URL (bench a server,
-// e.g. one filled by `npm run db:seed -- --pins 1000000`).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// e.g. one filled by `npm run db:seed -- --pins 1000000`), BENCH_LIVE_AD (1: the live-ad target).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import {
+  defaultQuickPromoteValues,
+  quickPromotePayload,
+} from '@corkboard/shared/business/quick-promote';
 import { spawnServer, type SpawnedServer } from '@corkboard/testing-support/server';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const liveAd = process.env.BENCH_LIVE_AD === '1';
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'corkboard-bench-'));
 
 /** A demo person (seeded by the server on first start, or by `npm run db:seed`). */
@@ -50,11 +61,11 @@ async function measure(
   };
 }
 
-async function logIn(base: string): Promise<string> {
+async function logIn(base: string, username = DEMO_USER): Promise<string> {
   const login = await fetch(`${base}/v3/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: VISITOR_COOKIES, 'x-csrftoken': CSRF },
-    body: JSON.stringify({ username_or_email: DEMO_USER, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ username_or_email: username, password: DEMO_PASSWORD }),
   });
   if (!login.ok) throw new Error(`log-in failed: ${login.status} ${await login.text()}`);
   const cookies = new Map<string, string>();
@@ -68,6 +79,106 @@ async function logIn(base: string): Promise<string> {
     cookies.set(pair.slice(0, at), pair.slice(at + 1));
   }
   return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** The demo advertiser and operator of the live-ad target. */
+const AD_OWNER = 'tomas_travels';
+const AD_OPERATOR = 'ines_interiors';
+/** Every demo person's country, so DEMO_USER (GB) is within the ad's targeting. */
+const AD_COUNTRIES = 'GB+US+PT+FR+CA';
+
+/** Sends a signed-in request; answers the envelope's data or throws with the answer. */
+async function call<T>(
+  base: string,
+  cookies: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      cookie: cookies,
+      // The log-in answer sets a fresh CSRF token; the double submit must repeat that one.
+      'x-csrftoken': /(?:^|; )csrftoken=([^;]*)/.exec(cookies)?.[1] ?? CSRF,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (JSON.parse(text) as { resource_response: { data: T } }).resource_response.data;
+}
+
+interface LiveAd {
+  advertiserId: string;
+  campaignId: string;
+  ownerCookies: string;
+}
+
+/** A live ad of AD_OWNER's newest public pin with a link, approved by AD_OPERATOR. */
+async function makeLiveAd(base: string): Promise<LiveAd> {
+  const ownerCookies = await logIn(base, AD_OWNER);
+  const profiles = await call<{ advertisers: { id: string }[] }[]>(
+    base,
+    ownerCookies,
+    'GET',
+    '/vx/business_access/profiles/',
+  );
+  const advertiserId =
+    profiles[0]?.advertisers[0]?.id ??
+    (
+      await call<{ advertiser_id: string }>(base, ownerCookies, 'POST', '/v3/business/create/', {
+        business_name: 'Wanderlust Co',
+        country: 'US',
+        language: 'en',
+        advertising_intent: 'products',
+      })
+    ).advertiser_id;
+  const pins = await call<{ id: string; title: string; link: string | null }[]>(
+    base,
+    ownerCookies,
+    'GET',
+    `/v3/users/${AD_OWNER}/pins/?page_size=25`,
+  );
+  const pin = pins.find((candidate) => candidate.link !== null);
+  if (!pin) throw new Error(`${AD_OWNER} has no pin with a link to promote`);
+  const values = {
+    ...defaultQuickPromoteValues({
+      advertiserId,
+      country: 'US',
+      pinTitle: pin.title,
+      pinLink: pin.link,
+    }),
+    is_ongoing: true,
+  };
+  const created = await call<{ ad_id: string; campaign_id: string }>(
+    base,
+    ownerCookies,
+    'POST',
+    `/ads/v4/advertisers/${advertiserId}/pins/${pin.id}/quick_promote/`,
+    quickPromotePayload(values, pin.id, AD_COUNTRIES),
+  );
+  await call(
+    base,
+    await logIn(base, AD_OPERATOR),
+    'POST',
+    `/v3/admin/ads/${created.ad_id}/review/`,
+    {
+      status: 'APPROVED',
+    },
+  );
+  return { advertiserId, campaignId: created.campaign_id, ownerCookies };
+}
+
+async function pauseLiveAd(base: string, ad: LiveAd): Promise<void> {
+  await call(
+    base,
+    ad.ownerCookies,
+    'PUT',
+    `/v3/ads/advertisers/${ad.advertiserId}/campaigns/${ad.campaignId}/status/`,
+    { status: 'PAUSED' },
+  );
 }
 
 const api = await spawnServer({
@@ -113,6 +224,21 @@ try {
   const member = await measure(`signed in (${DEMO_USER}, ${signedInBytes} B)`, feedUrl, {
     cookie: sessionCookies,
   });
+  let withAd: Figures | undefined;
+  if (liveAd) {
+    const ad = await makeLiveAd(api.url);
+    try {
+      const page = (
+        await call<{ is_promoted?: boolean }[]>(api.url, sessionCookies, 'GET', '/v3/feeds/home/')
+      ).filter((pin) => pin.is_promoted === true).length;
+      if (page === 0) throw new Error('the live ad was not placed on the signed-in page');
+      withAd = await measure(`signed in, a live ad (${page} promoted)`, feedUrl, {
+        cookie: sessionCookies,
+      });
+    } finally {
+      await pauseLiveAd(api.url, ad);
+    }
+  }
   const bare = await measure('baseline: bare Fastify, same bytes from memory', baselineUrl);
 
   console.log(
@@ -121,7 +247,7 @@ try {
   console.log(
     `autocannon: ${connections} connections, ${duration} s per target, after a 2 s warm-up; database: ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}\n`,
   );
-  const rows = [feed, revalidated, member, bare].map((f) => ({
+  const rows = [feed, revalidated, member, ...(withAd ? [withAd] : []), bare].map((f) => ({
     target: f.label,
     'req/s': Math.round(f.requestsPerSecond),
     'p50 ms': f.p50Ms,
@@ -131,7 +257,11 @@ try {
   }));
   console.table(rows);
   console.log(
-    `ratio visitor/baseline: ${(feed.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}; signed-in/baseline: ${(member.requestsPerSecond / bare.requestsPerSecond).toFixed(3)} (304s count as non-2xx)`,
+    `ratio visitor/baseline: ${(feed.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}; signed-in/baseline: ${(member.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}${
+      withAd
+        ? `; signed-in with a live ad/baseline: ${(withAd.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}`
+        : ''
+    } (304s count as non-2xx); load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
   );
 } finally {
   await baseline?.stop();

@@ -271,6 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: AppDeps = {
     db: options.db,
     readDb: options.readDb ?? options.db,
+    pages: pageCache,
     storage: options.storage,
     now,
     fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }),

@@ -6,6 +6,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export interface DbConfig {
@@ -83,7 +84,12 @@ export function kyselyOverPglite(pglite: PGlite): Kysely<Database> {
 
 export async function createDb(config: DbConfig): Promise<DbHandle> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.poolSize ?? 10,
+      // Marked queries run as named prepared statements (prepared.ts, ADR 197).
+      Client: PreparingClient,
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     rememberQueueConnection(db, { kind: 'postgres', connectionString: config.databaseUrl });
     return { db, kind: 'postgres', close: () => db.destroy() };

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { PreparingClient } from './prepared.ts';
 import {
   kyselyOverPglite,
   openPglite,
@@ -61,7 +62,12 @@ async function createServerTestDb(url: string): Promise<DbHandle> {
     template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
   );
   await admin.end();
-  const pool = new pg.Pool({ connectionString: databaseUrl(url, name), max: 5 });
+  // The production pool's client (create-db.ts), so marked queries run prepared here too.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl(url, name),
+    max: 5,
+    Client: PreparingClient,
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   rememberQueueConnection(db, { kind: 'postgres', connectionString: databaseUrl(url, name) });
   if (!template) await migrateToLatest(db as Kysely<unknown>);

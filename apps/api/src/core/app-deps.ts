@@ -9,6 +9,7 @@ import type { MediaStorage } from '@corkboard/media/storage';
 import type { AppConfig } from '../config/config.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ImageWorkPool } from '../lib/image-work-pool.ts';
+import type { PageCache } from '../lib/page-cache.ts';
 import type { SafeFetcher } from '../lib/safe-fetch.ts';
 import type { AuthEngine } from '../plugins/auth/auth-engine.ts';
 import type { CaptchaSetup } from '../plugins/captcha/captcha.plugin.ts';
@@ -24,6 +25,11 @@ export interface AppDeps {
    * set (ADR 107), else `db`. Never for a read that must see the reader's own write.
    */
   readDb: Kysely<Database>;
+  /**
+   * The shared page cache (ADR 144): visitor answers, and the viewer-independent parts of the
+   * signed-in home feed (ADR 197). Emptied by every write, on every process.
+   */
+  pages: PageCache;
   /** Object storage: image files, and the key → URL rule of every image in an answer. */
   storage: MediaStorage;
   /** "Now" for every time rule (expiry, lockouts, windows); tests move it. */

@@ -130,3 +130,39 @@ export function redisPageCache(redis: Redis, bus: InvalidationBus): PageCache {
 export function createPageCache(redis: Redis | undefined, bus: InvalidationBus): PageCache {
   return redis === undefined ? localPageCache(bus) : redisPageCache(redis, bus);
 }
+
+/**
+ * Not in the spec (ADR 197): the key prefix of values other than visitor answers kept in the page
+ * cache (a visitor answer's key is `<variant>|<url>`, and its URL starts with '/').
+ */
+const VALUE_KEY_PREFIX = 'value:';
+
+/**
+ * A JSON value computed from shared data (ADR 197), kept under the same generation rule as the
+ * visitor pages: `load` runs on a miss, and its value is stored under the generation noted
+ * before it ran, so a value that raced a write is never read. A cache that fails (Redis away)
+ * costs the cache, never the answer. `load`'s value must be plain JSON (what it reads back).
+ */
+export async function readThrough<T>(
+  pages: PageCache,
+  key: string,
+  load: () => Promise<T>,
+  onCacheError: (error: unknown) => void,
+): Promise<T> {
+  const fullKey = `${VALUE_KEY_PREFIX}${key}`;
+  let generation: string | undefined;
+  try {
+    const lookup = await pages.get(fullKey);
+    if (lookup.page !== undefined) return JSON.parse(lookup.page.body) as T;
+    generation = lookup.generation;
+  } catch (error) {
+    onCacheError(error);
+  }
+  const value = await load();
+  if (generation !== undefined) {
+    await pages
+      .set(fullKey, generation, { etag: '', body: JSON.stringify(value) })
+      .catch(onCacheError);
+  }
+  return value;
+}

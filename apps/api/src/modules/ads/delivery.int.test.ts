@@ -222,6 +222,8 @@ describe('serving', () => {
   it('moves a promoted pin that is on the page organically to its slot, shown once', async () => {
     const board = await f.board(owner, { name: 'Fresh' });
     const fresh = await f.pin({ board, title: 'Fresh tart', link: LINK });
+    // Written behind the app's back: tell the page cache, as a write request would (ADR 144, 197).
+    await test.app.pageCache.invalidate();
     const someone = await viewer();
     expect((await homeFeed(someone))[0]).toMatchObject({ id: fresh.id });
     const ad = await promotedAd({ pinId: fresh.id });

@@ -2,7 +2,12 @@
 // query), whether an event is new within its dedupe window, charging an ad group's budget under a
 // row lock, and the per-day rollups reporting reads.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { PREPARED_STATEMENT_MARKER } from '@corkboard/db/prepared';
 import type { Database, StoredVariants } from '@corkboard/db/schema';
+import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
+
+/** Run as a named prepared statement on PostgreSQL: planned once per connection (ADR 197). */
+const PREPARED = sql.raw(PREPARED_STATEMENT_MARKER);
 
 /** What one billable event costs, in SQL (the same rule as costPerEventMicro). */
 const COST_SQL = sql<string>`(CASE g.billable_event WHEN 'CLICKTHROUGH' THEN g.bid_in_micro_currency
@@ -93,7 +98,7 @@ export async function findViewerProfile(
   db: Kysely<Database>,
   viewerId: string,
 ): Promise<ViewerProfileRow | undefined> {
-  const result = await sql<ViewerProfileRow>`
+  const result = await sql<ViewerProfileRow>`${PREPARED}
     SELECT u.country, u.email, u.email_verified, u.birthday::text AS birthday, u.gender,
       (SELECT string_agg(lower(b.name || ' ' || coalesce(b.description, '')), ' ')
          FROM (SELECT name, description FROM boards WHERE owner_id = u.id
@@ -195,17 +200,24 @@ function pacingRule({
 }
 
 /**
- * Whether any ad is approved and active at all: one probe of the partial index
- * `ads_servable_idx`. The servable-ads query joins ten tables, and planning it costs far more
- * than running it (36 ms against 0.3 ms measured with no ads, docs/performance.md); a
- * deployment with no live ads skips it.
+ * Whether any ad is live at all: approved and active, with its ad group, campaign and ad account
+ * active — the status part of the serving rules, so a paused campaign's ads do not count. The
+ * servable-ads query joins ten tables, and planning it costs far more than running it (36 ms
+ * against 0.3 ms measured with no ads, docs/performance.md); a deployment with no live ads skips
+ * it. The feed keeps this answer in the page cache until the next write (ADR 197).
  */
 export async function anyLiveAd(db: Kysely<Database>): Promise<boolean> {
   const row = await db
-    .selectFrom('ads')
-    .select('id')
-    .where('review_status', '=', 'APPROVED')
-    .where('status', '=', 'ACTIVE')
+    .selectFrom('ads as a')
+    .innerJoin('ad_groups as g', 'g.id', 'a.ad_group_id')
+    .innerJoin('ad_campaigns as c', 'c.id', 'a.campaign_id')
+    .innerJoin('ad_accounts as acc', 'acc.id', 'a.ad_account_id')
+    .select('a.id')
+    .where('a.review_status', '=', 'APPROVED')
+    .where('a.status', '=', 'ACTIVE')
+    .where('g.status', '=', 'ACTIVE')
+    .where('c.status', '=', 'ACTIVE')
+    .where('acc.status', '=', 'ACTIVE')
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -227,8 +239,9 @@ export async function findServableAds(
       limit: number;
     },
 ): Promise<ServableAdRow[]> {
-  // One ad per pin: DISTINCT ON keeps the best-bid ad of each promoted pin.
-  const result = await sql<ServableAdRow>`
+  // One ad per pin: DISTINCT ON keeps the best-bid ad of each promoted pin. Prepared: planning
+  // this query cost 10–50 times running it (ADR 197).
+  const result = await sql<ServableAdRow>`${PREPARED}
     SELECT * FROM (
       SELECT DISTINCT ON (a.pin_id) ${SERVABLE_COLUMNS}, g.bid_in_micro_currency AS bid
       FROM ${SERVABLE_FROM}
@@ -245,6 +258,21 @@ export async function findServableAds(
     ORDER BY best.bid DESC, best.ad_id
     LIMIT ${query.limit}`.execute(db);
   return result.rows;
+}
+
+/**
+ * The list rows of the promoted pins a page places (any order). Prepared, with the ids as one
+ * array parameter: the seven-table pin-list join costs more to plan than to run (ADR 197).
+ */
+export async function listPromotedPinRows(
+  db: Kysely<Database>,
+  pinIds: readonly string[],
+): Promise<PinListRow[]> {
+  if (pinIds.length === 0) return [];
+  return pinListQuery(db)
+    .modifyFront(PREPARED)
+    .where('p.id', '=', sql<string>`any(${sql.val([...pinIds])}::bigint[])`)
+    .execute();
 }
 
 /** One ad if the delivery rules still allow showing it to this viewer (budget aside). */
@@ -487,8 +515,9 @@ export async function findEarnedAds(
   now: Date,
 ): Promise<EarnedAdRow[]> {
   if (pinIds.length === 0) return [];
-  const ids = sql.join(pinIds.map((id) => sql`${id}::bigint`));
-  const result = await sql<EarnedAdRow>`
+  // One array parameter rather than a list, so every page length is the same prepared statement.
+  const ids = sql`SELECT unnest(${sql.val([...pinIds])}::bigint[])`;
+  const result = await sql<EarnedAdRow>`${PREPARED}
     SELECT DISTINCT ON (src.pin_id) src.pin_id::text AS pin_id, a.id AS ad_id, a.ad_group_id,
       a.campaign_id, a.ad_account_id
     FROM (SELECT a0.pin_id, a0.id AS ad_id FROM ads a0 WHERE a0.pin_id IN (${ids})

@@ -8,7 +8,8 @@ import { QUICK_PROMOTE_DEFAULT_COUNTRY } from '@corkboard/shared/business/quick-
 import { ageBucketOf, ageOn, INTEREST_TOPICS } from '@corkboard/shared/business/targeting';
 import { normalizeEmail } from '@corkboard/shared/business/audiences';
 import type { AppDeps } from '../../core/app-deps.ts';
-import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
+import { readThrough } from '../../lib/page-cache.ts';
+import type { PinListRow } from '../../core/pin-list.repository.ts';
 import { avatarUrl, serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import type { PinOutboundClick } from '../offsite/offsite.service.ts';
@@ -21,6 +22,7 @@ import {
   findEarnedAds,
   insertEarnedPin,
   findServableAds,
+  listPromotedPinRows,
   findViewerProfile,
   purgeViewerDays,
   setAdHidden,
@@ -147,19 +149,34 @@ function usableSlots(length: number): number[] {
 }
 
 /**
+ * Whether any ad is approved and active (`anyLiveAd`), kept in the page cache until the next
+ * write (ADR 197): an ad becomes live only through a write (a review, a resumed campaign, an
+ * edit), and every write empties the cache on every process. Only a gate: when it says yes, the
+ * servable-ads query decides per viewer, exactly as before.
+ */
+export async function liveAdsExist(deps: Pick<AppDeps, 'db' | 'pages' | 'log'>): Promise<boolean> {
+  return readThrough(
+    deps.pages,
+    'ads:any-live',
+    () => anyLiveAd(deps.db),
+    (error) => deps.log.warn({ err: error }, 'ads: live-ad flag not cached'),
+  );
+}
+
+/**
  * Places promoted pins at PROMOTED_SLOT_POSITIONS of a page. Visitors get none (the frequency cap
  * and the dedupe need a known viewer; docs/decisions/104). A promoted pin that is also on the
  * page organically moves to its slot (shown once, as promoted). One query picks the ads, one more
  * reads their pins.
  */
 export async function withPromotedPins<T extends Pin>(
-  deps: Pick<AppDeps, 'db' | 'now' | 'storage'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'storage' | 'pages' | 'log'>,
   viewer: Viewer | null,
   pins: T[],
   asItem: (pin: Pin) => T,
   placement: AdPlacement = { surface: 'home' },
 ): Promise<T[]> {
-  if (viewer === null || !(await anyLiveAd(deps.db))) return pins;
+  if (viewer === null || !(await liveAdsExist(deps))) return pins;
   const placed = await withPaidSlots(deps, viewer, pins, asItem, placement);
   return withEarnedTracking(deps, viewer, placed);
 }
@@ -170,11 +187,11 @@ export async function withPromotedPins<T extends Pin>(
  * in the home feed and search. Visitors get no marks (the dedupe needs a viewer).
  */
 export async function withEarnedPins<T extends Pin>(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'pages' | 'log'>,
   viewer: Viewer | null,
   pins: T[],
 ): Promise<T[]> {
-  if (viewer === null || pins.length === 0 || !(await anyLiveAd(deps.db))) return pins;
+  if (viewer === null || pins.length === 0 || !(await liveAdsExist(deps))) return pins;
   return withEarnedTracking(deps, viewer, pins);
 }
 
@@ -220,13 +237,10 @@ async function withPaidSlots<T extends Pin>(
     limit: wanted,
   });
   if (ads.length === 0) return pins;
-  const rows = await pinListQuery(deps.db)
-    .where(
-      'p.id',
-      'in',
-      ads.map((ad) => ad.pin_id),
-    )
-    .execute();
+  const rows = await listPromotedPinRows(
+    deps.db,
+    ads.map((ad) => ad.pin_id),
+  );
   const byPin = new Map<string, PinListRow>(rows.map((row) => [row.id, row]));
   const promotedIds = new Set(ads.map((ad) => ad.pin_id));
   const placed = pins.filter((pin) => !promotedIds.has(pin.id));

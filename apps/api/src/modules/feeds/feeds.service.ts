@@ -10,6 +10,7 @@ import {
   type Page,
 } from '../../core/bookmarks.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
+import { readThrough } from '../../lib/page-cache.ts';
 import type { PageRequest } from '../../core/schemas.ts';
 import { serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
@@ -26,6 +27,10 @@ import {
  * The discovery feed: the viewer's topics first when they chose some (ADR 082); a signed-in
  * viewer's pages also hold promoted pins at the ads module's slot positions (docs/decisions/104).
  * The bookmark follows the organic pins only.
+ *
+ * What does not depend on the viewer comes from the page cache (ADR 197): the newest-first
+ * organic page (the same for every viewer without topics, and for visitors) and the viewer's
+ * chosen topics, both emptied by every write. The promoted pins are worked out per request.
  */
 export async function homeFeed(
   deps: AppDeps,
@@ -33,10 +38,39 @@ export async function homeFeed(
   page: PageRequest,
 ): Promise<Page<Pin>> {
   const organic =
-    viewer && (await chosenTopics(deps, viewer)).topics.length > 0
+    viewer && (await viewerTopics(deps, viewer)).length > 0
       ? await seededHomeFeed(deps, viewer, page)
-      : await newestHomeFeed(deps, page);
+      : await sharedNewestHomeFeed(deps, page);
   return { ...organic, items: await withPromotedPins(deps, viewer, organic.items, (pin) => pin) };
+}
+
+function cacheWarning(deps: Pick<AppDeps, 'log'>): (error: unknown) => void {
+  return (error) =>
+    deps.log.warn({ err: error }, 'feed cache unavailable; the home feed is read uncached');
+}
+
+/** The viewer's chosen topics (ADR 082), kept until the next write (ADR 197). */
+async function viewerTopics(deps: AppDeps, viewer: Viewer): Promise<string[]> {
+  return readThrough(
+    deps.pages,
+    `home-feed:topics:${viewer.id}`,
+    async () => (await chosenTopics(deps, viewer)).topics,
+    cacheWarning(deps),
+  );
+}
+
+/**
+ * The newest-first page, the same for everyone it is served to (it carries nothing of the
+ * viewer: the pins serialize as for a signed-in reader either way), kept until the next write.
+ */
+async function sharedNewestHomeFeed(deps: AppDeps, page: PageRequest): Promise<Page<Pin>> {
+  const bookmark = page.bookmark === undefined ? '' : encodeURIComponent(page.bookmark);
+  return readThrough(
+    deps.pages,
+    `home-feed:newest:${page.pageSize}:${bookmark}`,
+    () => newestHomeFeed(deps, page),
+    cacheWarning(deps),
+  );
 }
 
 /** Newest pins of public boards. */
