@@ -9,7 +9,9 @@
 // BENCH_DATA_DIR (reuse a seeded data dir), CHROMIUM_PATH, LIGHTHOUSE_SHIFTS=1 (list the
 // elements that moved, for the median run), BENCH_API_ENTRY (the server entry, relative to this
 // checkout: point it at another checkout's apps/api/src/main.ts, with its web build, for a
-// before/after on the same machine).
+// before/after on the same machine), LIGHTHOUSE_JSON_DIR (write every run's full Lighthouse
+// report there as JSON, to read its audits: bootup-time, long-tasks, lcp-breakdown, …).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -29,7 +31,10 @@ interface Figures {
 
 const RUNS = Math.max(1, Number(process.env.RUNS ?? '3'));
 
-async function audit(port: number, url: string): Promise<Figures> {
+const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
+if (JSON_DIR) mkdirSync(JSON_DIR, { recursive: true });
+
+async function audit(port: number, url: string, reportName: string): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -39,6 +44,7 @@ async function audit(port: number, url: string): Promise<Figures> {
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (JSON_DIR) writeFileSync(`${JSON_DIR}/${reportName}.json`, JSON.stringify(lhr));
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
   const shiftItems =
     (
@@ -62,10 +68,10 @@ async function audit(port: number, url: string): Promise<Figures> {
  * On a loaded machine Lighthouse sometimes fails to record the trace (NO_NAVSTART,
  * NO_FCP): such a run measures nothing, so it is run again (twice at most), and said so.
  */
-async function auditWithRetry(port: number, url: string): Promise<Figures> {
+async function auditWithRetry(port: number, url: string, reportName: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(port, url);
+      return await audit(port, url, reportName);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.log(`  retrying ${url}: ${error instanceof Error ? error.message : String(error)}`);
@@ -123,11 +129,11 @@ try {
   };
   const pin = feed.resource_response.data[0];
   if (!pin) throw new Error('no pin to visit');
-  const pages: [string, string][] = [
-    ['baseline (static)', baseline.url],
-    ['home /', `${server.url}/`],
-    ['pin /pin/:id/', `${server.url}/pin/${pin.id}/`],
-    ['board /:user/:slug/', `${server.url}${pin.board.url}`],
+  const pages: [string, string, string][] = [
+    ['baseline (static)', 'baseline', baseline.url],
+    ['home /', 'home', `${server.url}/`],
+    ['pin /pin/:id/', 'pin', `${server.url}/pin/${pin.id}/`],
+    ['board /:user/:slug/', 'board', `${server.url}${pin.board.url}`],
   ];
   console.log(
     `\nbench:lighthouse — Lighthouse mobile (simulated throttling), ${RUNS} run(s) each, median shown; load average ${loadavg()
@@ -135,9 +141,10 @@ try {
       .join(' ')}\n`,
   );
   const rows = [];
-  for (const [label, url] of pages) {
+  for (const [label, name, url] of pages) {
     const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(chrome.port, url));
+    for (let i = 0; i < RUNS; i++)
+      runs.push(await auditWithRetry(chrome.port, url, `${name}-${String(i + 1)}`));
     const figures = median(runs);
     rows.push({
       page: label,

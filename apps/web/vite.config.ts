@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { errorCodesWithoutMessages } from './build/errorCodes.ts';
-import { gestaltMasonry } from './build/gestaltMasonry.ts';
 import { precompress } from './build/precompress.ts';
 import { PREACT_COMPAT_ALIASES } from './build/preactCompat.ts';
 import { routePreloadsPlugin } from './build/routePreloads.ts';
@@ -20,7 +19,6 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
-    gestaltMasonry(),
     errorCodesWithoutMessages(),
     // JSX compiled for React's automatic runtime; `react/jsx-runtime` resolves to Preact's
     // (below). React Fast Refresh cannot patch Preact components, so edits reload the page.
@@ -32,10 +30,6 @@ export default defineConfig({
     // Preact runs the app (decision 186): every React import, ours and our dependencies', is
     // answered by preact/compat.
     alias: onPreact ? [...PREACT_COMPAT_ALIASES] : [],
-  },
-  optimizeDeps: {
-    // Gestalt comes from source through the plugin above, never from the pre-bundled dist.
-    exclude: ['gestalt'],
   },
   server: {
     // The production server serves SPA and API on one origin; in development Vite proxies the

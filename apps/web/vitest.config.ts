@@ -10,7 +10,7 @@ import viteConfig from './vite.config.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// Same plugins and resolution as the app build, so tests run the Masonry the app ships.
+// Same plugins and resolution as the app build, so tests run the renderer the app ships.
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -39,9 +39,8 @@ export default mergeConfig(
         here('../../scripts/vitest-fail-on-console-error.ts'),
         here('./src/test/setup.ts'),
       ],
-      // Gestalt's TSX source must go through Vite's transforms, not Node's loader; and every
-      // package that imports React must go through Vite's resolver, which answers React imports
-      // with Preact as the build does (decision 186).
+      // Every package that imports React must go through Vite's resolver, which answers React
+      // imports with Preact as the build does (decision 186).
       server: { deps: { inline: [...REACT_DEPENDENTS_FOR_TESTS] } },
     },
   }),

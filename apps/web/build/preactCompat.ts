@@ -34,7 +34,6 @@ export const REACT_DEPENDENTS_FOR_TESTS: readonly RegExp[] = [
   /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]/,
   /[\\/]node_modules[\\/]react-router[\\/]/,
   /[\\/]node_modules[\\/]react-i18next[\\/]/,
-  /[\\/]node_modules[\\/]gestalt[\\/]/,
 ];
 
 /**

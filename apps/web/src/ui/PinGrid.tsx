@@ -1,11 +1,11 @@
 import type { Pin } from '@corkboard/shared/api-types';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Masonry } from 'gestalt';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../api/client.ts';
 import { flattenPages } from '../api/lists.ts';
 import { gridLayoutFor } from './gridLayout.ts';
+import { MasonryGrid } from './MasonryGrid.tsx';
 import { EmptyState, ErrorState, GridSkeleton, Spinner } from './PageStates.tsx';
 import { PinCard } from './PinCard.tsx';
 import { useInfiniteScroll } from './useInfiniteScroll.ts';
@@ -21,14 +21,13 @@ interface PinGridProps {
   excludeId?: string | undefined;
 }
 
-// Masonry positions an item by giving its wrapper `data-grid-item`; items still being measured
-// have none. Until every item is placed the grid's bottom edge is not final. Masonry's very first
-// pass (before it knows its width) renders every item unpositioned in a zero-height box, also
-// marked `data-grid-item` but with the class `static`: those are not placed. Counting them made
-// the grid ask for a second page at once, and the "loading more" spinner then slid down the
-// screen as items were placed (a layout shift of ~0.28 on a phone; docs/decisions/147).
+// The grid marks a card `data-grid-item` once it is placed; cards still being measured are not.
+// Until every card is placed the grid's bottom edge is not final, and asking whether the list's
+// end is near would fetch early (docs/decisions/147, 198).
 const placedItems = (container: HTMLElement) =>
-  container.querySelectorAll('[data-grid-item]:not(.static)').length;
+  container.querySelectorAll('[data-grid-item]').length;
+
+const pinKey = (pin: Pin) => pin.id;
 
 /**
  * The first cards' images load eagerly at high priority: they are the first row on a phone (two
@@ -52,6 +51,13 @@ export function PinGrid({ query, emptyTitle, emptyMessage, excludeId }: PinGridP
     (container: HTMLElement) => placedItems(container) >= pins.length,
     [pins.length],
   );
+  const { imageDisplayWidth } = grid;
+  const renderItem = useCallback(
+    (pin: Pin, index: number) => (
+      <PinCard pin={pin} displayWidth={imageDisplayWidth} priority={index < EAGER_CARD_IMAGES} />
+    ),
+    [imageDisplayWidth],
+  );
   const containerRef = useInfiniteScroll({
     canLoadMore: hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
     loadMore,
@@ -67,22 +73,7 @@ export function PinGrid({ query, emptyTitle, emptyMessage, excludeId }: PinGridP
   return (
     <div className="pin-grid">
       <div ref={containerRef}>
-        <Masonry
-          // A new breakpoint means new column widths: start the layout afresh.
-          key={layoutWidth}
-          items={pins}
-          layout={grid.layout}
-          columnWidth={grid.columnWidth}
-          gutterWidth={grid.gutter}
-          minCols={grid.minCols}
-          renderItem={({ data: pin, itemIdx }) => (
-            <PinCard
-              pin={pin}
-              displayWidth={grid.imageDisplayWidth}
-              priority={itemIdx < EAGER_CARD_IMAGES}
-            />
-          )}
-        />
+        <MasonryGrid items={pins} itemKey={pinKey} layout={grid} renderItem={renderItem} />
       </div>
       {isFetchingNextPage ? <Spinner label={t('state.loadingMore')} /> : null}
       {isFetchNextPageError ? <ErrorState onRetry={loadMore} /> : null}

@@ -230,12 +230,8 @@ export const bulkFollowBodySchema = z.object({
     )
     .pipe(z.array(entityIdSchema).min(1).max(USER_FOLLOW_BULK_MAX)),
 });
-export type BulkFollowBody = z.input<typeof bulkFollowBodySchema>;
-
-/** §7 "sent only when the id list is non-empty": the body, or null when there is nobody. */
-export function bulkFollowBody(ids: readonly string[]): BulkFollowBody | null {
-  return ids.length === 0 ? null : { followee_ids: ids.join(',') };
-}
+export type { BulkFollowBody } from './follow-body.ts';
+export { bulkFollowBody } from './follow-body.ts';
 
 export interface BulkFollowResult {
   /** Everyone named, now followed (idempotent). */

@@ -3,6 +3,7 @@
 // BOARD_NOT_FOUND, indistinguishable from missing ones.
 import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
+import { DEFAULT_PAGE_SIZE } from '@corkboard/shared/pagination';
 import type {
   Board,
   BoardCoverPin,
@@ -247,6 +248,12 @@ export function boardPageMeta(deps: AppDeps): PageMetaResolver {
         : undefined,
       type: 'website',
       page: 'board',
+      // What the board page asks for first (web features/boards/hooks.ts): the board, then its
+      // first pins by the board's id; with the HTML, both at once (docs/decisions/198).
+      preloadFetches: [
+        `/v3/boards/${encodeURIComponent(match[1])}/${encodeURIComponent(slug)}/`,
+        `/v3/boards/${encodeURIComponent(board.id)}/pins/?page_size=${String(DEFAULT_PAGE_SIZE)}`,
+      ],
     };
   };
 }

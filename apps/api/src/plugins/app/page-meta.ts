@@ -31,6 +31,12 @@ export interface PageMeta {
   page?: 'home' | 'pin' | 'board' | 'profile' | undefined;
   /** The page's main image, as its <img> will ask for it: preloaded from index.html. */
   preloadImage?: { srcset: string; sizes: string; type: string } | undefined;
+  /**
+   * API answers the page asks for first, exactly as the web app asks (same URL): fetched with
+   * the HTML instead of one after another once the app has run (docs/decisions/198). spa.ts adds
+   * them only to an address without a query string (a board's `?section=` asks for other pins).
+   */
+  preloadFetches?: readonly string[] | undefined;
 }
 
 /**

@@ -300,6 +300,34 @@ describe('web build on disk', () => {
     expect(image?.[2]).toBe('(max-width: 869px) 100vw, (max-width: 1275px) 488px, 508px');
   });
 
+  it("preloads a board page's first answers, the board and its first pins, as the app asks (ADR 198)", async () => {
+    const board = (
+      await built.inject({ method: 'GET', url: '/v3/boards/mira/garden-rooms/' })
+    ).json<{ resource_response: { data: { id: string } } }>().resource_response.data;
+    const html = (
+      await built.inject({
+        method: 'GET',
+        url: '/mira/garden-rooms/',
+        headers: { accept: 'text/html' },
+      })
+    ).body;
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/v3/boards/mira/garden-rooms/">',
+    );
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin href="/v3/boards/${board.id}/pins/?page_size=25">`,
+    );
+    // A section's page asks for other pins: no answers preloaded there.
+    const section = (
+      await built.inject({
+        method: 'GET',
+        url: '/mira/garden-rooms/?section=1',
+        headers: { accept: 'text/html' },
+      })
+    ).body;
+    expect(section).not.toContain('as="fetch"');
+  });
+
   it('preloads nothing for pages it does not know or may not show', async () => {
     for (const url of ['/some/deep/page/', '/pin/999999/']) {
       const html = (await built.inject({ method: 'GET', url, headers: { accept: 'text/html' } }))

@@ -178,8 +178,15 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     const page = meta.page ?? (pathname === '/' ? 'home' : undefined);
     const chunks = page === undefined ? [] : (loadRoutePreloads()[page] ?? []);
     // The home feed's first page is the same request for everyone (the visitor's or the signed-in
-    // person's For you tab): asked for with the shell instead of after it has run.
-    const fetches = request.url === '/' ? [HOME_FEED_FIRST_PAGE] : [];
+    // person's For you tab): asked for with the shell instead of after it has run. A board page
+    // names its own (the board, its first pins), on an address without a query string only.
+    const plainAddress = request.url === pathname;
+    const fetches =
+      request.url === '/'
+        ? [HOME_FEED_FIRST_PAGE]
+        : plainAddress
+          ? (meta.preloadFetches ?? [])
+          : [];
     const preloads = renderPreloads(meta, chunks, fetches);
     const head = preloads ? `${renderHead(meta)}\n    ${preloads}` : renderHead(meta);
     return reply.status(200).send(injectHead(template, head));

@@ -1,11 +1,8 @@
 // Following people (saving.md §2.9, §4, §7): UserFollowResource create and delete. Components
 // call this hook; only this module talks to the API client about follows.
 import type { UserFollowData, UserFollowOptions } from '@corkboard/shared/saving/api';
-import {
-  bulkFollowBody,
-  type BoardFollowData,
-  type BulkFollowResult,
-} from '@corkboard/shared/saving/organise';
+import { bulkFollowBody } from '@corkboard/shared/saving/follow-body';
+import type { BoardFollowData, BulkFollowResult } from '@corkboard/shared/saving/organise';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { cachedViewer } from '../../api/cacheUpdates.ts';

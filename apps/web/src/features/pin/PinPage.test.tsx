@@ -119,6 +119,8 @@ describe('pin closeup', () => {
 describe('closeup widths (saving.md §9)', () => {
   function setViewportWidth(width: number) {
     Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    // As a browser does: the app reads the width again on resize only (ui/useLayoutWidth.ts).
+    window.dispatchEvent(new Event('resize'));
   }
 
   async function closeupOf(answer: ReturnType<typeof makePin>) {
