@@ -6,6 +6,7 @@ import type { AuthUser, CaptchaAction, CaptchaLevel } from '@corkboard/shared/au
 import type { AppDeps } from '../../core/app-deps.ts';
 import { RESURRECTION_WINDOW_MS } from '../../plugins/auth/auth-engine.ts';
 import { thumbnail } from '../../core/media-urls.ts';
+import { deviceHash } from '../account-security/devices.service.ts';
 import { fullName } from '../../core/serializers.ts';
 import type { AuthRequest } from './auth-context.ts';
 import {
@@ -13,6 +14,7 @@ import {
   FACEBOOK_PROVIDER,
   findAuthUser,
   GOOGLE_PROVIDER,
+  trustDeviceAndFindAuthUser,
   type AccountStatusRow,
   type AuthUserRow,
 } from './auth.repository.ts';
@@ -67,6 +69,19 @@ export function serializeAuthUser(storage: MediaStorage, row: AuthUserRow): Auth
 
 export async function loadAuthUser(deps: AppDeps, userId: string): Promise<AuthUser | undefined> {
   const row = await findAuthUser(deps.db, userId);
+  return row === undefined ? undefined : serializeAuthUser(deps.storage, row);
+}
+
+/**
+ * Trusts the browser with `deviceId` for the person (docs/decisions/042) and loads them for the
+ * log-in's answer, in one statement (ADR 199).
+ */
+export async function trustDeviceAndLoadAuthUser(
+  deps: AppDeps,
+  userId: string,
+  deviceId: string,
+): Promise<AuthUser | undefined> {
+  const row = await trustDeviceAndFindAuthUser(deps.db, userId, deviceHash(deviceId), deps.now());
   return row === undefined ? undefined : serializeAuthUser(deps.storage, row);
 }
 
