@@ -6,7 +6,6 @@ import type { AuthUser, CaptchaAction, CaptchaLevel } from '@corkboard/shared/au
 import type { AppDeps } from '../../core/app-deps.ts';
 import { RESURRECTION_WINDOW_MS } from '../../plugins/auth/auth-engine.ts';
 import { thumbnail } from '../../core/media-urls.ts';
-import { deviceHash } from '../account-security/devices.service.ts';
 import { fullName } from '../../core/serializers.ts';
 import type { AuthRequest } from './auth-context.ts';
 import {
@@ -81,7 +80,7 @@ export async function trustDeviceAndLoadAuthUser(
   userId: string,
   deviceId: string,
 ): Promise<AuthUser | undefined> {
-  const row = await trustDeviceAndFindAuthUser(deps.db, userId, deviceHash(deviceId), deps.now());
+  const row = await trustDeviceAndFindAuthUser(deps.db, userId, deviceId, deps.now());
   return row === undefined ? undefined : serializeAuthUser(deps.storage, row);
 }
 

@@ -3,7 +3,7 @@
 // sign-up, session revocation and purges. Emails and usernames match case-insensitively, as the
 // unique indexes on lower(email) and lower(username) do.
 import { sql, type Kysely, type QueryCreator } from 'kysely';
-import { trustDeviceStatement } from '../account-security/account-security.repository.ts';
+import { rememberDeviceStatement } from '../account-security/devices.service.ts';
 import type { Database, StoredVariants, SuspensionReason } from '@corkboard/db/schema';
 
 /** Better Auth's provider id for email + password. */
@@ -131,18 +131,18 @@ export async function findAuthUser(
 
 /**
  * The last two steps of "complete the login" in one round trip (ADR 199): trusts the browser
- * whose device cookie hashes to `deviceHash` for the account (trustDevice's statement), and reads
- * the signed-in person for the answer (findAuthUser's). The read does not see the insert, and
- * needs nothing from it.
+ * with device id `deviceId` for the account (rememberDevice's statement), and reads the
+ * signed-in person for the answer (findAuthUser's). The read does not see the insert, and needs
+ * nothing from it.
  */
 export async function trustDeviceAndFindAuthUser(
   db: Kysely<Database>,
   id: string,
-  deviceHash: string,
+  deviceId: string,
   now: Date,
 ): Promise<AuthUserRow | undefined> {
   return authUserQuery(
-    db.with('trusted_device', (qc) => trustDeviceStatement(qc, deviceHash, id, now)),
+    db.with('trusted_device', (qc) => rememberDeviceStatement(qc, deviceId, id, now)),
     id,
   ).executeTakeFirst();
 }

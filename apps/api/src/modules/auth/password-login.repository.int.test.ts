@@ -170,7 +170,8 @@ describe('readPasswordLoginState', () => {
 });
 
 describe('trustDeviceAndFindAuthUser', () => {
-  const NEW_DEVICE = deviceHash('n'.repeat(43));
+  const NEW_ID = 'n'.repeat(43);
+  const NEW_DEVICE = deviceHash(NEW_ID);
 
   function devicesOf(hash: string) {
     return handle.db
@@ -182,7 +183,7 @@ describe('trustDeviceAndFindAuthUser', () => {
 
   it("answers findAuthUser's row and trusts a new browser for the account", async () => {
     const at = new Date(now.getTime() + 60_000);
-    const row = await trustDeviceAndFindAuthUser(handle.db, person.id, NEW_DEVICE, at);
+    const row = await trustDeviceAndFindAuthUser(handle.db, person.id, NEW_ID, at);
     expect(row).toEqual(await findAuthUser(handle.db, person.id));
     expect(row?.id).toBe(person.id);
     const devices = await devicesOf(NEW_DEVICE);
@@ -201,18 +202,18 @@ describe('trustDeviceAndFindAuthUser', () => {
   it('renews a trusted browser (one row, first trusted then, last used now)', async () => {
     const before = await devicesOf(TRUSTED);
     const later = new Date(now.getTime() + 3_600_000);
-    await trustDeviceAndFindAuthUser(handle.db, person.id, TRUSTED, later);
+    await trustDeviceAndFindAuthUser(handle.db, person.id, TRUSTED_ID, later);
     const after = await devicesOf(TRUSTED);
     expect(after).toHaveLength(1);
     expect(after[0]?.created_at.getTime()).toBe(before[0]?.created_at.getTime());
     expect(after[0]?.last_used_at.getTime()).toBe(later.getTime());
   });
 
-  it('answers undefined, and trusts nothing, for an account that does not exist', async () => {
+  it('fails as a whole, trusting nothing, for an account that does not exist', async () => {
     const missing = '987654321';
     // The insert would break the foreign key; the statement fails as a whole.
     await expect(
-      trustDeviceAndFindAuthUser(handle.db, missing, deviceHash('m'.repeat(43)), now),
+      trustDeviceAndFindAuthUser(handle.db, missing, 'm'.repeat(43), now),
     ).rejects.toThrow();
     expect(await devicesOf(deviceHash('m'.repeat(43)))).toHaveLength(0);
   });
