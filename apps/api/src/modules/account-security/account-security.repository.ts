@@ -1,6 +1,6 @@
 // All SQL of account security: second factors, backup codes, the short-lived challenges and
 // re-authentication on a session.
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { Database, MfaFactorKind } from '@corkboard/db/schema';
 
 type Db = Kysely<Database>;
@@ -413,17 +413,29 @@ export async function codesSentSince(db: Db, userId: string, since: Date): Promi
 
 // ---- trusted devices (docs/decisions/042) -----------------------------------------------------
 
+/**
+ * The statement that trusts a browser for an account (or renews its trust), unexecuted: a log-in
+ * runs it together with its last read (auth.repository.ts, ADR 199).
+ */
+export function trustDeviceStatement(
+  qc: QueryCreator<Database>,
+  deviceHash: string,
+  userId: string,
+  now: Date,
+) {
+  return qc
+    .insertInto('auth_trusted_devices')
+    .values({ device_hash: deviceHash, user_id: userId, created_at: now, last_used_at: now })
+    .onConflict((oc) => oc.columns(['device_hash', 'user_id']).doUpdateSet({ last_used_at: now }));
+}
+
 export async function trustDevice(
   db: Db,
   deviceHash: string,
   userId: string,
   now: Date,
 ): Promise<void> {
-  await db
-    .insertInto('auth_trusted_devices')
-    .values({ device_hash: deviceHash, user_id: userId, created_at: now, last_used_at: now })
-    .onConflict((oc) => oc.columns(['device_hash', 'user_id']).doUpdateSet({ last_used_at: now }))
-    .execute();
+  await trustDeviceStatement(db, deviceHash, userId, now).execute();
 }
 
 /** Browsers unused since `cutoff` stop being trusted. */

@@ -6,7 +6,13 @@
 // e-mail can no longer lock them out with ten wrong passwords.
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../core/app-deps.ts';
-import { purgeStaleDevices, trustDevice } from './account-security.repository.ts';
+import type { QueryCreator } from 'kysely';
+import type { Database } from '@corkboard/db/schema';
+import {
+  purgeStaleDevices,
+  trustDevice,
+  trustDeviceStatement,
+} from './account-security.repository.ts';
 import { sha256 } from './codes.ts';
 
 /** One cookie per browser, whichever accounts log in from it. */
@@ -42,6 +48,19 @@ export async function rememberDevice(
   userId: string,
 ): Promise<void> {
   await trustDevice(deps.db, deviceHash(deviceId), userId, deps.now());
+}
+
+/**
+ * rememberDevice's statement, unexecuted, for a caller that runs it together with another one
+ * (a log-in's last read, ADR 199).
+ */
+export function rememberDeviceStatement(
+  qc: QueryCreator<Database>,
+  deviceId: string,
+  userId: string,
+  now: Date,
+) {
+  return trustDeviceStatement(qc, deviceHash(deviceId), userId, now);
 }
 
 /** Forgets browsers that have not logged in to the account for DEVICE_TRUST_MS (hourly purge). */

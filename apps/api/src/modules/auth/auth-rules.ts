@@ -13,6 +13,7 @@ import {
   FACEBOOK_PROVIDER,
   findAuthUser,
   GOOGLE_PROVIDER,
+  trustDeviceAndFindAuthUser,
   type AccountStatusRow,
   type AuthUserRow,
 } from './auth.repository.ts';
@@ -67,6 +68,19 @@ export function serializeAuthUser(storage: MediaStorage, row: AuthUserRow): Auth
 
 export async function loadAuthUser(deps: AppDeps, userId: string): Promise<AuthUser | undefined> {
   const row = await findAuthUser(deps.db, userId);
+  return row === undefined ? undefined : serializeAuthUser(deps.storage, row);
+}
+
+/**
+ * Trusts the browser with `deviceId` for the person (docs/decisions/042) and loads them for the
+ * log-in's answer, in one statement (ADR 199).
+ */
+export async function trustDeviceAndLoadAuthUser(
+  deps: AppDeps,
+  userId: string,
+  deviceId: string,
+): Promise<AuthUser | undefined> {
+  const row = await trustDeviceAndFindAuthUser(deps.db, userId, deviceId, deps.now());
   return row === undefined ? undefined : serializeAuthUser(deps.storage, row);
 }
 

@@ -2,7 +2,8 @@
 // email or username, status changes, password-reset tokens, credential passwords set outside a
 // sign-up, session revocation and purges. Emails and usernames match case-insensitively, as the
 // unique indexes on lower(email) and lower(username) do.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
+import { rememberDeviceStatement } from '../account-security/devices.service.ts';
 import type { Database, StoredVariants, SuspensionReason } from '@corkboard/db/schema';
 
 /** Better Auth's provider id for email + password. */
@@ -96,11 +97,8 @@ export interface AuthUserRow {
 }
 
 /** The signed-in person with the ways they can log in (for has_password / connected_to_*). */
-export async function findAuthUser(
-  db: Kysely<Database>,
-  id: string,
-): Promise<AuthUserRow | undefined> {
-  const row = await db
+function authUserQuery(qc: QueryCreator<Database>, id: string) {
+  return qc
     .selectFrom('users as u')
     .leftJoin('images as ua', 'ua.id', 'u.avatar_image_id')
     .where('u.id', '=', id)
@@ -121,9 +119,32 @@ export async function findAuthUser(
         WHERE a.user_id = u.id AND (a.provider_id <> ${CREDENTIAL_PROVIDER} OR a.password IS NOT NULL)
         ORDER BY a.provider_id
       )`.as('providers'),
-    ])
-    .executeTakeFirst();
-  return row;
+    ]);
+}
+
+export async function findAuthUser(
+  db: Kysely<Database>,
+  id: string,
+): Promise<AuthUserRow | undefined> {
+  return authUserQuery(db, id).executeTakeFirst();
+}
+
+/**
+ * The last two steps of "complete the login" in one round trip (ADR 199): trusts the browser
+ * with device id `deviceId` for the account (rememberDevice's statement), and reads the
+ * signed-in person for the answer (findAuthUser's). The read does not see the insert, and needs
+ * nothing from it.
+ */
+export async function trustDeviceAndFindAuthUser(
+  db: Kysely<Database>,
+  id: string,
+  deviceId: string,
+  now: Date,
+): Promise<AuthUserRow | undefined> {
+  return authUserQuery(
+    db.with('trusted_device', (qc) => rememberDeviceStatement(qc, deviceId, id, now)),
+    id,
+  ).executeTakeFirst();
 }
 
 /** The password hash of the user's credential account, or null (no password). */

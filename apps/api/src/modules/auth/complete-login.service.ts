@@ -29,7 +29,6 @@ import {
   DEVICE_TRUST_MS,
   deviceIdFrom,
   newDeviceId,
-  rememberDevice,
 } from '../account-security/devices.service.ts';
 import {
   MFA_CHALLENGE_COOKIE,
@@ -40,7 +39,7 @@ import {
   type MfaLoginRequest,
 } from '../account-security/mfa.service.ts';
 import type { AuthEffects, AuthRequest } from './auth-context.ts';
-import { isPastResurrection, loadAuthUser } from './auth-rules.ts';
+import { isPastResurrection, trustDeviceAndLoadAuthUser } from './auth-rules.ts';
 import { deleteSessionByToken, findAccountById, type AccountStatusRow } from './auth.repository.ts';
 import { limitKeys } from './limits.ts';
 import { clearCounters } from './rate-limits.repository.ts';
@@ -195,9 +194,10 @@ export async function completeLogin(
   if (request.sessionToken && !input.isAccountSwitch) {
     await deleteSessionByToken(deps.db, request.sessionToken);
   }
-  // This browser proved itself: from now on the lockout counts it on its own (ADR 042).
+  // This browser proved itself: from now on the lockout counts it on its own (ADR 042). The
+  // same statement reads the person for the answer (ADR 199).
   const deviceId = deviceIdFrom(request.cookies[DEVICE_COOKIE]) ?? newDeviceId();
-  await rememberDevice(deps, deviceId, account.id);
+  const user = await trustDeviceAndLoadAuthUser(deps, account.id, deviceId);
   effects.setCookie(DEVICE_COOKIE, deviceId, {
     path: DEVICE_COOKIE_PATH,
     maxAgeSeconds: DEVICE_TRUST_MS / 1000,
@@ -218,7 +218,6 @@ export async function completeLogin(
     },
     'login',
   );
-  const user = await loadAuthUser(deps, account.id);
   if (!user) throw new Error(`user ${account.id} vanished during login`);
   return {
     user,

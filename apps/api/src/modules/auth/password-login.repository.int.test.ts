@@ -1,7 +1,9 @@
 // The log-in's one state read (ADR 194) answers what the separate reads it replaces answered:
 // the address's and the client's failure counters under limitKeys' own keys (the device's when
 // the browser is trusted for the account, else the unknown clients'), the account by e-mail or
-// username, its password hash, its providers and whether it has a second factor.
+// username, its password hash, its providers and whether it has a second factor. And the last
+// step of "complete the login" (ADR 199): trusting the browser and reading the person for the
+// answer in one statement does what trustDevice and findAuthUser did one after the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
@@ -9,6 +11,7 @@ import { createFixtures, type UserFixture } from '../../test/fixtures.ts';
 import { deviceHash, rememberDevice } from '../account-security/devices.service.ts';
 import { socialOnlyProvider } from './auth-rules.ts';
 import { ACCOUNT_FAILURE_RULE, IP_FAILURE_RULE, limitKeys } from './limits.ts';
+import { findAuthUser, trustDeviceAndFindAuthUser } from './auth.repository.ts';
 import { readPasswordLoginState } from './password-login.repository.ts';
 import { readCounter, recordHit } from './rate-limits.repository.ts';
 
@@ -163,5 +166,55 @@ describe('readPasswordLoginState', () => {
     expect(state.account?.passwordHash).toBeNull();
     expect(state.account?.providers).toEqual(['google']);
     expect(socialOnlyProvider(state.account?.providers ?? [])).toBe('google');
+  });
+});
+
+describe('trustDeviceAndFindAuthUser', () => {
+  const NEW_ID = 'n'.repeat(43);
+  const NEW_DEVICE = deviceHash(NEW_ID);
+
+  function devicesOf(hash: string) {
+    return handle.db
+      .selectFrom('auth_trusted_devices')
+      .select(['user_id', 'created_at', 'last_used_at'])
+      .where('device_hash', '=', hash)
+      .execute();
+  }
+
+  it("answers findAuthUser's row and trusts a new browser for the account", async () => {
+    const at = new Date(now.getTime() + 60_000);
+    const row = await trustDeviceAndFindAuthUser(handle.db, person.id, NEW_ID, at);
+    expect(row).toEqual(await findAuthUser(handle.db, person.id));
+    expect(row?.id).toBe(person.id);
+    const devices = await devicesOf(NEW_DEVICE);
+    expect(devices).toHaveLength(1);
+    expect(devices[0]?.user_id).toBe(person.id);
+    expect(devices[0]?.created_at.getTime()).toBe(at.getTime());
+    expect(devices[0]?.last_used_at.getTime()).toBe(at.getTime());
+    const state = await readPasswordLoginState(handle.db, {
+      identifier: person.username,
+      ip: IP,
+      deviceHash: NEW_DEVICE,
+    });
+    expect(state.account?.trustedDevice).toBe(true);
+  });
+
+  it('renews a trusted browser (one row, first trusted then, last used now)', async () => {
+    const before = await devicesOf(TRUSTED);
+    const later = new Date(now.getTime() + 3_600_000);
+    await trustDeviceAndFindAuthUser(handle.db, person.id, TRUSTED_ID, later);
+    const after = await devicesOf(TRUSTED);
+    expect(after).toHaveLength(1);
+    expect(after[0]?.created_at.getTime()).toBe(before[0]?.created_at.getTime());
+    expect(after[0]?.last_used_at.getTime()).toBe(later.getTime());
+  });
+
+  it('fails as a whole, trusting nothing, for an account that does not exist', async () => {
+    const missing = '987654321';
+    // The insert would break the foreign key; the statement fails as a whole.
+    await expect(
+      trustDeviceAndFindAuthUser(handle.db, missing, 'm'.repeat(43), now),
+    ).rejects.toThrow();
+    expect(await devicesOf(deviceHash('m'.repeat(43)))).toHaveLength(0);
   });
 });

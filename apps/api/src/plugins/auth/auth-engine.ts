@@ -7,7 +7,13 @@
 // - a session-creation hook that refuses suspended, soft-banned and purged-deactivated
 //   accounts and reactivates accounts deactivated within the resurrection window, for every
 //   way a session can be created (email now, social sign-in later).
-import { APIError, betterAuth, getCurrentAdapter, type DBTransactionAdapter } from 'better-auth';
+import {
+  APIError,
+  betterAuth,
+  getCurrentAdapter,
+  type DBTransactionAdapter,
+  type User,
+} from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, SuspensionReason } from '@corkboard/db/schema';
@@ -17,7 +23,7 @@ import { MAX_SWITCH_ACCOUNTS } from '@corkboard/shared/auth/account-switching';
 import { multiSession } from 'better-auth/plugins/multi-session';
 import type { Clock } from '../../lib/clock.ts';
 import { heldSessionsPlugin } from './held-sessions-plugin.ts';
-import { corkboardLoginPlugin } from './login-plugin.ts';
+import { corkboardLoginPlugin, offerSessionUser } from './login-plugin.ts';
 
 /** Better Auth's own endpoints are mounted here (only an allow-list of them; auth-handler.ts). */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -220,7 +226,7 @@ export function createAuthEngine(options: AuthEngineOptions) {
             const adapter: Pick<DBTransactionAdapter, 'findOne' | 'update'> = context
               ? await getCurrentAdapter(context.context.adapter)
               : (await engine.$context).adapter;
-            const user = await adapter.findOne<StatusRow>({
+            const user = await adapter.findOne<User & StatusRow>({
               model: 'user',
               where: [{ field: 'id', value: session.userId }],
             });
@@ -252,6 +258,8 @@ export function createAuthEngine(options: AuthEngineOptions) {
                 update: { deactivatedAt: null },
               });
             }
+            // corkboard-login sets the session cookie with this row rather than reading it again.
+            offerSessionUser(String(session.userId), user);
           },
         },
       },
