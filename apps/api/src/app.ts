@@ -235,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerRequestIdEcho(app);
-  await registerSecurityHeaders(app, securityOptions);
+  registerSecurityHeaders(app, securityOptions);
   const shared = await connectSharedState(config.redisUrl, app.log);
   app.addHook('onClose', () => shared.close());
   await registerRateLimit(app, config.rateLimitMax, shared.redis);
