@@ -156,15 +156,19 @@ export function registerExperiments(app: FastifyInstance, options: ExperimentsOp
   });
   // Before the answer leaves, so a client that saw the decision finds the exposure logged. A
   // failed write is logged and never turns the answer into an error.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // A callback hook, so an answer that read no experiment (most) leaves without a promise
+  // (docs/decisions/196).
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const exposures = perRequest.get(request)?.pendingExposures() ?? [];
-    if (exposures.length > 0) {
-      try {
-        await options.source.recordExposures(exposures);
-      } catch (error) {
-        request.log.error({ err: error }, 'experiment exposures not recorded');
-      }
+    if (exposures.length === 0) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    options.source
+      .recordExposures(exposures)
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'experiment exposures not recorded');
+      })
+      .finally(() => done(null, payload));
   });
 }
