@@ -148,7 +148,10 @@ export function securityHeaderList(options: SecurityHeaderOptions): readonly Sec
  * Sets the recorded headers on every answer, first thing on arrival (as @fastify/helmet's
  * onRequest hook did: on the raw response, so an answer that fails later keeps them).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): void {
   const headers = securityHeaderList(options);
   app.addHook('onRequest', (_request, reply, done) => {
     const raw = reply.raw;
