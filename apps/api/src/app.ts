@@ -189,6 +189,7 @@ function sharedInvalidation(
   bus.subscribe(topic, () => store.invalidate());
   return {
     snapshot: () => store.snapshot(),
+    snapshotNow: () => store.snapshotNow?.(),
     recordExposures: (exposures) => store.recordExposures(exposures),
     invalidate: () => bus.publish(topic),
   };
