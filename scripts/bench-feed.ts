@@ -14,6 +14,11 @@
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_DATA_DIR (reuse a
 // seeded data dir; default a fresh temp dir, seeded on first start), DATABASE_URL (bench a server,
 // e.g. one filled by `npm run db:seed -- --pins 1000000`), BENCH_LIVE_AD (1: the live-ad target).
+//
+// Beside req/s it prints the server's own CPU time per answer (user + system, from /proc): on a
+// machine shared with other work, req/s follows whatever else runs at that moment, while CPU per
+// answer hardly moves, so its ratio to the bare route's is the steadier figure (docs/decisions/196).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -42,22 +47,39 @@ interface Figures {
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
+  /** The server process's CPU time (user + system) per answer, in microseconds. */
+  cpuMicrosPerRequest: number;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** The process's user + system CPU time so far, in microseconds (Linux /proc). */
+function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces), from field 3 on: utime is 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
 }
 
 async function measure(
   label: string,
   url: string,
+  serverPid: number,
   headers: Record<string, string> = {},
 ): Promise<Figures> {
   // Warm-up so JIT and caches are in the same state for every target.
   await autocannon({ url, connections, duration: 2, headers });
+  const cpuBefore = cpuMicros(serverPid);
   const result = await autocannon({ url, connections, duration, headers });
+  const cpuSpent = cpuMicros(serverPid) - cpuBefore;
   return {
     label,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
+    cpuMicrosPerRequest: cpuSpent / Math.max(1, result.requests.total),
   };
 }
 
@@ -215,13 +237,14 @@ try {
   const feed = await measure(
     `visitor GET /v3/feeds/home/ (${pins} pins, ${body.length} B)`,
     feedUrl,
+    api.pid,
     { cookie: VISITOR_COOKIES },
   );
-  const revalidated = await measure('visitor, If-None-Match → 304', feedUrl, {
+  const revalidated = await measure('visitor, If-None-Match → 304', feedUrl, api.pid, {
     cookie: VISITOR_COOKIES,
     'if-none-match': etag,
   });
-  const member = await measure(`signed in (${DEMO_USER}, ${signedInBytes} B)`, feedUrl, {
+  const member = await measure(`signed in (${DEMO_USER}, ${signedInBytes} B)`, feedUrl, api.pid, {
     cookie: sessionCookies,
   });
   let withAd: Figures | undefined;
@@ -232,14 +255,18 @@ try {
         await call<{ is_promoted?: boolean }[]>(api.url, sessionCookies, 'GET', '/v3/feeds/home/')
       ).filter((pin) => pin.is_promoted === true).length;
       if (page === 0) throw new Error('the live ad was not placed on the signed-in page');
-      withAd = await measure(`signed in, a live ad (${page} promoted)`, feedUrl, {
+      withAd = await measure(`signed in, a live ad (${page} promoted)`, feedUrl, api.pid, {
         cookie: sessionCookies,
       });
     } finally {
       await pauseLiveAd(api.url, ad);
     }
   }
-  const bare = await measure('baseline: bare Fastify, same bytes from memory', baselineUrl);
+  const bare = await measure(
+    'baseline: bare Fastify, same bytes from memory',
+    baselineUrl,
+    baseline.pid,
+  );
 
   console.log(
     `\nbench:feed — ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
@@ -254,6 +281,8 @@ try {
     'p99 ms': f.p99Ms,
     non2xx: f.non2xx,
     ratio: (f.requestsPerSecond / bare.requestsPerSecond).toFixed(3),
+    'server CPU µs/req': Math.round(f.cpuMicrosPerRequest),
+    'CPU ratio': (bare.cpuMicrosPerRequest / f.cpuMicrosPerRequest).toFixed(3),
   }));
   console.table(rows);
   console.log(
@@ -262,6 +291,9 @@ try {
         ? `; signed-in with a live ad/baseline: ${(withAd.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}`
         : ''
     } (304s count as non-2xx); load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
+  );
+  console.log(
+    `CPU ratio (bare route's server CPU per answer / this target's): visitor ${(bare.cpuMicrosPerRequest / feed.cpuMicrosPerRequest).toFixed(3)}, 304 ${(bare.cpuMicrosPerRequest / revalidated.cpuMicrosPerRequest).toFixed(3)}, signed-in ${(bare.cpuMicrosPerRequest / member.cpuMicrosPerRequest).toFixed(3)}${withAd ? `, signed-in with a live ad ${(bare.cpuMicrosPerRequest / withAd.cpuMicrosPerRequest).toFixed(3)}` : ''}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );
 } finally {
   await baseline?.stop();

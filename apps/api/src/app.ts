@@ -189,6 +189,7 @@ function sharedInvalidation(
   bus.subscribe(topic, () => store.invalidate());
   return {
     snapshot: () => store.snapshot(),
+    snapshotNow: () => store.snapshotNow?.(),
     recordExposures: (exposures) => store.recordExposures(exposures),
     invalidate: () => bus.publish(topic),
   };
@@ -235,7 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerRequestIdEcho(app);
-  await registerSecurityHeaders(app, securityOptions);
+  registerSecurityHeaders(app, securityOptions);
   const shared = await connectSharedState(config.redisUrl, app.log);
   app.addHook('onClose', () => shared.close());
   await registerRateLimit(app, config.rateLimitMax, shared.redis);

@@ -8,10 +8,9 @@
 // The operator check for 'admin' stays with the route (it costs a query; a signed-in person's
 // body is bounded by the route's own limit anyway).
 import { Transform } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@corkboard/shared/app-error';
 import type { Access } from '../access.ts';
-import { requireViewer } from '../viewer.ts';
 
 /**
  * Decision (docs/decisions/093): the most an anonymous request may send. Every anonymous form
@@ -42,19 +41,39 @@ function byteLimit(limit: number): Transform {
   });
 }
 
+/**
+ * Whether the request's framing announces a body. Without Content-Length or Transfer-Encoding an
+ * HTTP/1.1 request has none (RFC 9112 §6.3), and Node's parser delivers none: nothing to bound.
+ */
+function announcesBody(request: FastifyRequest): boolean {
+  return (
+    request.headers['content-length'] !== undefined ||
+    request.headers['transfer-encoding'] !== undefined
+  );
+}
+
 export function registerBodyGate(app: FastifyInstance): void {
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  // A callback hook: every request passes here, and a bodiless one (every page and GET) leaves
+  // without a promise or a stream (docs/decisions/196).
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const access = request.routeOptions.config.access;
-    if (access === 'viewer' || access === 'admin') requireViewer(request.viewer);
-    if (request.viewer !== null) return payload;
+    if ((access === 'viewer' || access === 'admin') && request.viewer === null) {
+      done(new AppError('UNAUTHORIZED'));
+      return;
+    }
+    if (request.viewer !== null || !announcesBody(request)) {
+      done(null, payload);
+      return;
+    }
     const declared = request.headers['content-length'];
     if (declared !== undefined) {
       // Node's parser never delivers more than Content-Length, so the header is the whole check.
-      if (Number(declared) > ANONYMOUS_BODY_LIMIT_BYTES) throw tooLarge();
-      return payload;
+      if (Number(declared) > ANONYMOUS_BODY_LIMIT_BYTES) done(tooLarge());
+      else done(null, payload);
+      return;
     }
     const limited = byteLimit(ANONYMOUS_BODY_LIMIT_BYTES);
     payload.on('error', (error) => limited.destroy(error));
-    return payload.pipe(limited);
+    done(null, payload.pipe(limited));
   });
 }

@@ -134,13 +134,17 @@ export function createExperimentStore(deps: StoreDeps): ExperimentSource {
     return promise;
   };
 
+  const fresh = (): ExperimentsSnapshot | undefined =>
+    cached && deps.now().getTime() - cached.loadedAt < EXPERIMENTS_CACHE_TTL_MS
+      ? cached.snapshot
+      : undefined;
   return {
     snapshot() {
-      if (cached && deps.now().getTime() - cached.loadedAt < EXPERIMENTS_CACHE_TTL_MS) {
-        return Promise.resolve(cached.snapshot);
-      }
+      const known = fresh();
+      if (known !== undefined) return Promise.resolve(known);
       return loading ?? load();
     },
+    snapshotNow: fresh,
     invalidate() {
       generation += 1;
       cached = undefined;

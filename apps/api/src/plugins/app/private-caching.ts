@@ -6,10 +6,11 @@ import type { FastifyInstance } from 'fastify';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 export function registerPrivateCaching(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: nothing here waits, so no promise per answer (docs/decisions/196).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.viewer !== null && !reply.hasHeader('cache-control')) {
       void reply.header('cache-control', PRIVATE_CACHE_CONTROL);
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -28,6 +28,7 @@ import {
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { as } from '../../test/test-viewer.ts';
 import { PRIVATE_CACHE_CONTROL } from './private-caching.ts';
+import { strongEtag } from '../../lib/page-cache.ts';
 import { VISITOR_CACHE_CONTROL, VISITOR_COOKIE_CACHE_CONTROL } from './public-caching.ts';
 
 let handle: DbHandle;
@@ -340,5 +341,48 @@ describe('the session cache', () => {
     expect((await me(b, cookie)).statusCode).toBe(200);
     expect((await browser.post('/v3/logout/', {})).statusCode).toBe(200);
     await expect.poll(async () => (await me(b, cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('the bytes of a cached page (ADR 196)', () => {
+  /** Text that is not ASCII: a cached copy that re-encoded it wrongly would change its bytes. */
+  const TITLE = 'Crème brûlée — 焼き菓子 ✓ 🍮';
+
+  it.each([
+    ['in this process', false],
+    ['in Redis', true],
+  ])(
+    '%s: a hit sends the very bytes, Content-Length and ETag of the miss that stored them',
+    async (_where, shared) => {
+      const test = await app(shared);
+      const board = await f.board(owner, { name: `Bytes board ${String(shared)}` });
+      const pin = await f.pin({ board, title: TITLE });
+      await test.app.pageCache.invalidate();
+      const url = `/v3/boards/${board.id}/pins/`;
+
+      const miss = await visit(test, url);
+      const hit = await visit(test, url);
+      expect(miss.statusCode).toBe(200);
+      expect(hit.statusCode).toBe(200);
+      expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+      expect(hit.headers['content-length']).toBe(String(miss.rawPayload.length));
+      expect(miss.headers['content-length']).toBe(String(miss.rawPayload.length));
+      expect(hit.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(hit.headers.etag).toBe(strongEtag(miss.rawPayload));
+      expect(miss.headers.etag).toBe(hit.headers.etag);
+      const pins = hit.json<{ resource_response: { data: Pin[] } }>().resource_response.data;
+      expect(pins.map((item) => [item.id, item.title])).toEqual([[pin.id, TITLE]]);
+
+      // The stored entry is what the hit came from, byte for byte.
+      const stored = await test.app.pageCache.get(`|${url}`);
+      expect(stored.page?.body.equals(miss.rawPayload)).toBe(true);
+    },
+  );
+
+  it('the in-process cache answers without waiting; Redis only through get()', async () => {
+    const local = await app(false);
+    const shared = await app(true);
+    expect(local.app.pageCache.getNow).toBeTypeOf('function');
+    expect(shared.app.pageCache.getNow).toBeUndefined();
   });
 });

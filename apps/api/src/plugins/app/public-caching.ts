@@ -9,7 +9,7 @@
 // nothing else: a secret board's data cannot enter it. Every write drops every entry on every
 // process (write-invalidation.ts) before the writer hears back.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { strongEtag, type PageCache } from '../../lib/page-cache.ts';
+import { strongEtag, type PageCache, type PageLookup } from '../../lib/page-cache.ts';
 
 /** Not in the spec. A browser reuses a visitor answer this long without asking (ADR 144). */
 export const VISITOR_MAX_AGE_SECONDS = 10;
@@ -63,63 +63,105 @@ function cacheKey(request: FastifyRequest, option: VisitorCacheOption): string {
 /**
  * The route-level preHandler of a `visitorCache` route: a visitor's request is answered from the
  * cache when it holds the page; otherwise the request notes the generation to store under. A
- * cache that fails (Redis away) costs the cache, never the answer.
+ * cache that fails (Redis away) costs the cache, never the answer. A callback hook, and with the
+ * in-process cache a synchronous lookup: a hit is sent without a promise (docs/decisions/196).
  */
-export async function answerFromPageCache(
+export function answerFromPageCache(
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<FastifyReply | undefined> {
+  done: (error?: Error) => void,
+): void {
   const option = request.routeOptions.config.visitorCache;
-  if (option === undefined || request.viewer !== null || request.method !== 'GET') return undefined;
-  const key = cacheKey(request, option);
-  try {
-    const { generation, page } = await request.server.pageCache.get(key);
-    if (page === undefined) {
-      request.visitorPage = { kind: 'miss', key, generation };
-      return undefined;
-    }
-    request.visitorPage = { kind: 'hit', etag: page.etag };
-    // Returning the reply tells Fastify the answer is sent and the handler must not run.
-    return reply.header('content-type', 'application/json; charset=utf-8').send(page.body);
-  } catch (error) {
-    request.log.warn({ err: error }, 'visitor page cache unavailable; answering uncached');
-    return undefined;
+  if (option === undefined || request.viewer !== null || request.method !== 'GET') {
+    done();
+    return;
   }
+  const key = cacheKey(request, option);
+  const cache = request.server.pageCache;
+  const answer = (lookup: PageLookup) => {
+    if (lookup.page === undefined) {
+      request.visitorPage = { kind: 'miss', key, generation: lookup.generation };
+      done();
+      return;
+    }
+    request.visitorPage = { kind: 'hit', etag: lookup.page.etag };
+    // Sent here, without calling done: the handler does not run.
+    void reply.header('content-type', 'application/json; charset=utf-8').send(lookup.page.body);
+  };
+  const unavailable = (error: unknown) => {
+    request.log.warn({ err: error }, 'visitor page cache unavailable; answering uncached');
+    done();
+  };
+  if (cache.getNow !== undefined) {
+    let lookup: PageLookup;
+    try {
+      lookup = cache.getNow(key);
+    } catch (error) {
+      unavailable(error);
+      return;
+    }
+    answer(lookup);
+    return;
+  }
+  cache.get(key).then(answer, unavailable);
 }
 
 export function registerPublicCaching(app: FastifyInstance, cache: PageCache): void {
   app.decorate('pageCache', cache);
   app.decorateRequest('visitorPage', undefined);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: every answer passes here, and most leave at the first
+  // test without a promise or a microtask (docs/decisions/196).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.routeOptions.config.visitorCache === undefined || request.method !== 'GET') {
-      return payload;
+      done(null, payload);
+      return;
     }
     void reply.header('vary', 'Cookie');
-    if (request.viewer !== null || reply.statusCode !== 200) return payload;
+    if (request.viewer !== null || reply.statusCode !== 200) {
+      done(null, payload);
+      return;
+    }
     const state = request.visitorPage;
-    let etag: string;
     if (state?.kind === 'hit') {
-      etag = state.etag;
-    } else if (typeof payload === 'string') {
-      etag = strongEtag(payload);
-      if (state?.kind === 'miss') {
-        await cache.set(state.key, state.generation, { etag, body: payload }).catch((error) => {
-          request.log.warn({ err: error }, 'visitor page not stored');
-        });
-      }
-    } else {
-      return payload;
+      done(null, revalidated(request, reply, state.etag, payload));
+      return;
     }
-    void reply.header('etag', etag);
-    void reply.header(
-      'cache-control',
-      reply.hasHeader('set-cookie') ? VISITOR_COOKIE_CACHE_CONTROL : VISITOR_CACHE_CONTROL,
-    );
-    if (etagMatches(request.headers['if-none-match'], etag)) {
-      void reply.code(304);
-      void reply.removeHeader('content-length');
-      return '';
+    if (typeof payload !== 'string') {
+      done(null, payload);
+      return;
     }
-    return payload;
+    // Encoded once: the same bytes are stored, hashed and sent.
+    const body = Buffer.from(payload);
+    const etag = strongEtag(body);
+    if (state?.kind !== 'miss') {
+      done(null, revalidated(request, reply, etag, body));
+      return;
+    }
+    cache
+      .set(state.key, state.generation, { etag, body })
+      .catch((error: unknown) => {
+        request.log.warn({ err: error }, 'visitor page not stored');
+      })
+      .finally(() => done(null, revalidated(request, reply, etag, body)));
   });
+}
+
+/** Sets the visitor answer's ETag and Cache-Control; `If-None-Match` naming it → 304, no body. */
+function revalidated(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  payload: unknown,
+): unknown {
+  void reply.header('etag', etag);
+  void reply.header(
+    'cache-control',
+    reply.hasHeader('set-cookie') ? VISITOR_COOKIE_CACHE_CONTROL : VISITOR_CACHE_CONTROL,
+  );
+  if (etagMatches(request.headers['if-none-match'], etag)) {
+    void reply.code(304);
+    void reply.removeHeader('content-length');
+    return '';
+  }
+  return payload;
 }

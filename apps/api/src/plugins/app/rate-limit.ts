@@ -44,7 +44,16 @@ export async function registerRateLimit(
   // page load (the SPA) and unknown API path (issue 13: 3,000 of 3,000 page loads from one
   // address were served). Same budget, same store, checked before any body is read.
   const limitUnrouted = app.rateLimit();
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.is404) await limitUnrouted.call(app, request, reply);
+  // A callback hook: a routed request (the route's own limiter counts it) passes without a
+  // promise (docs/decisions/196).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404) {
+      done();
+      return;
+    }
+    limitUnrouted.call(app, request, reply).then(
+      () => done(),
+      (error: unknown) => done(error as Error),
+    );
   });
 }

@@ -1,6 +1,10 @@
 // Security headers on every answer (helmet), with a Content-Security-Policy written out in full
 // rather than helmet's defaults so every allowance is deliberate.
-import fastifyHelmet from '@fastify/helmet';
+//
+// Helmet decides the headers; it is run once, at start, and its answer is replayed on every
+// request (docs/decisions/196). @fastify/helmet ran helmet afresh per request — re-parsing the
+// policy's directives, in two async hooks — which cost more than the cached home page itself.
+// The options do not depend on the request, so the headers cannot differ.
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -92,8 +96,7 @@ export function contentSecurityPolicyDirectives(
   return directives;
 }
 
-// Return type inferred: @fastify/helmet and helmet each name their own copy of the option types.
-function helmetOptions(options: SecurityHeaderOptions) {
+export function helmetOptions(options: SecurityHeaderOptions) {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -109,26 +112,25 @@ function helmetOptions(options: SecurityHeaderOptions) {
   };
 }
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: SecurityHeaderOptions,
-): Promise<void> {
-  await app.register(fastifyHelmet, { global: true, ...helmetOptions(options) });
-}
+/** A header as helmet sets it: its name as helmet spells it, and its value. */
+export type SecurityHeader = readonly [name: string, value: string];
 
 /**
- * The same headers as a fixed list, for answers written before any hook runs: the router's own
- * errors and Node's HTTP parser errors (framework-errors.ts). Helmet's middleware is run once
- * against a recorder, so the two can never disagree.
+ * What helmet sets for these options, in its order and spelling: its middleware is run once
+ * against a recorder. A header helmet removes (X-Powered-By) is not in the list; nothing before
+ * this hook sets one.
  */
-export function securityHeaderValues(options: SecurityHeaderOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
+export function securityHeaderList(options: SecurityHeaderOptions): readonly SecurityHeader[] {
+  const headers = new Map<string, SecurityHeader>();
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers.set(name.toLowerCase(), [
+        name,
+        Array.isArray(value) ? value.join(', ') : String(value),
+      ]);
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
   const middleware = helmet(helmetOptions(options)) as unknown as (
@@ -139,5 +141,31 @@ export function securityHeaderValues(options: SecurityHeaderOptions): Record<str
   middleware({ headers: {} }, recorder, (error) => {
     if (error) throw error instanceof Error ? error : new Error('helmet failed', { cause: error });
   });
-  return headers;
+  return [...headers.values()];
+}
+
+/**
+ * Sets the recorded headers on every answer, first thing on arrival (as @fastify/helmet's
+ * onRequest hook did: on the raw response, so an answer that fails later keeps them).
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): void {
+  const headers = securityHeaderList(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    done();
+  });
+}
+
+/**
+ * The same headers as a fixed record (lower-case names), for answers written before any hook
+ * runs: the router's own errors and Node's HTTP parser errors (framework-errors.ts).
+ */
+export function securityHeaderValues(options: SecurityHeaderOptions): Record<string, string> {
+  return Object.fromEntries(
+    securityHeaderList(options).map(([name, value]) => [name.toLowerCase(), value]),
+  );
 }

@@ -28,7 +28,27 @@ export function registerViewer(
   resolveViewer: ViewerResolver = visitorResolver,
 ): void {
   app.decorateRequest('viewer', null);
-  app.addHook('onRequest', async (request, reply) => {
-    request.viewer = await resolveViewer(request, reply);
+  // A callback hook: a resolver that knows at once (no session cookie: a visitor) answers without
+  // a promise, and the request goes on in the same tick (docs/decisions/196).
+  app.addHook('onRequest', (request, reply, done) => {
+    let resolved: Viewer | null | Promise<Viewer | null>;
+    try {
+      resolved = resolveViewer(request, reply);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (!(resolved instanceof Promise)) {
+      request.viewer = resolved;
+      done();
+      return;
+    }
+    resolved.then(
+      (viewer) => {
+        request.viewer = viewer;
+        done();
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 }

@@ -30,17 +30,22 @@ export function registerWriteInvalidation(
   pages: PageCache,
   bus: InvalidationBus,
 ): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!changesSharedState(request, reply.statusCode)) return payload;
-    bus.publish(SESSIONS_TOPIC);
-    try {
-      await pages.invalidate();
-    } catch (error) {
-      request.log.warn(
-        { err: error },
-        'visitor pages not invalidated; stored pages expire within their TTL',
-      );
+  // A callback hook: reads (most answers) leave at the first test without a promise
+  // (docs/decisions/196); a write's answer waits for the invalidation as before.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!changesSharedState(request, reply.statusCode)) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    bus.publish(SESSIONS_TOPIC);
+    pages
+      .invalidate()
+      .catch((error: unknown) => {
+        request.log.warn(
+          { err: error },
+          'visitor pages not invalidated; stored pages expire within their TTL',
+        );
+      })
+      .finally(() => done(null, payload));
   });
 }

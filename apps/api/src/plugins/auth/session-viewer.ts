@@ -41,17 +41,11 @@ export function sessionViewerResolver(
   log: { error(object: object, message: string): void },
   sessions?: SessionCache,
 ): ViewerResolver {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> => {
-    if (ANONYMOUS_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return null;
-    const cookieHeader = request.headers.cookie;
-    if (cookieHeader === undefined || !cookieHeader.includes(SESSION_COOKIE_MARKER)) return null;
-    // ADR 145: a session looked up moments ago is not looked up again.
-    const key = SessionCache.keyOf(authCookies(cookieHeader));
-    const cached = sessions?.get(key);
-    if (cached !== undefined) {
-      request.authSessionToken = cached.token;
-      return { id: cached.userId };
-    }
+  const lookUp = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+  ): Promise<Viewer | null> => {
     const generation = sessions?.generation ?? 0;
     try {
       const result = await engine.api.getSession({
@@ -78,5 +72,20 @@ export function sessionViewerResolver(
       log.error({ err: error }, 'session lookup failed; serving the page signed out');
       return null;
     }
+  };
+  // What is known without waiting (no session cookie, a session looked up moments ago) is
+  // answered at once, without a promise (docs/decisions/196); only a lookup is asynchronous.
+  return (request: FastifyRequest, reply: FastifyReply): Viewer | null | Promise<Viewer | null> => {
+    if (ANONYMOUS_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return null;
+    const cookieHeader = request.headers.cookie;
+    if (cookieHeader === undefined || !cookieHeader.includes(SESSION_COOKIE_MARKER)) return null;
+    // ADR 145: a session looked up moments ago is not looked up again.
+    const key = SessionCache.keyOf(authCookies(cookieHeader));
+    const cached = sessions?.get(key);
+    if (cached !== undefined) {
+      request.authSessionToken = cached.token;
+      return { id: cached.userId };
+    }
+    return lookUp(request, reply, key);
   };
 }

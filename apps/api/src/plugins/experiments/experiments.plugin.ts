@@ -45,6 +45,11 @@ export interface Exposure {
 /** Implemented by modules/experiments (experiments.service.ts); wired in app.ts. */
 export interface ExperimentSource {
   snapshot(): Promise<ExperimentsSnapshot>;
+  /**
+   * The snapshot `snapshot()` would answer, when it is held and fresh; undefined when it must be
+   * loaded (then ask `snapshot()`). Lets a request go on without a promise (docs/decisions/196).
+   */
+  snapshotNow?(): ExperimentsSnapshot | undefined;
   recordExposures(exposures: readonly Exposure[]): Promise<void>;
   /** Drops the cached copy (an operator changed something): the next request reads afresh. */
   invalidate(): void;
@@ -135,7 +140,9 @@ export function registerExperiments(app: FastifyInstance, options: ExperimentsOp
   app.addHook('onReady', async () => {
     await options.source.snapshot();
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: with the definitions held (almost always), the request goes on in the same
+  // tick, without a promise (docs/decisions/196).
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = request.cookies[VISITOR_ID_COOKIE];
     if (raw !== undefined && VISITOR_ID_PATTERN.test(raw)) {
       request.visitorId = raw;
@@ -152,19 +159,35 @@ export function registerExperiments(app: FastifyInstance, options: ExperimentsOp
         });
       }
     }
-    perRequest.set(request, experimentsFor(request, options, await options.source.snapshot()));
+    const held = options.source.snapshotNow?.();
+    if (held !== undefined) {
+      perRequest.set(request, experimentsFor(request, options, held));
+      done();
+      return;
+    }
+    options.source.snapshot().then(
+      (snapshot) => {
+        perRequest.set(request, experimentsFor(request, options, snapshot));
+        done();
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
   // Before the answer leaves, so a client that saw the decision finds the exposure logged. A
   // failed write is logged and never turns the answer into an error.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // A callback hook, so an answer that read no experiment (most) leaves without a promise
+  // (docs/decisions/196).
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const exposures = perRequest.get(request)?.pendingExposures() ?? [];
-    if (exposures.length > 0) {
-      try {
-        await options.source.recordExposures(exposures);
-      } catch (error) {
-        request.log.error({ err: error }, 'experiment exposures not recorded');
-      }
+    if (exposures.length === 0) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    options.source
+      .recordExposures(exposures)
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'experiment exposures not recorded');
+      })
+      .finally(() => done(null, payload));
   });
 }
