@@ -168,7 +168,7 @@ export async function readThrough<T>(
   let generation: string | undefined;
   try {
     const lookup = await pages.get(fullKey);
-    if (lookup.page !== undefined) return JSON.parse(lookup.page.body) as T;
+    if (lookup.page !== undefined) return JSON.parse(lookup.page.body.toString('utf8')) as T;
     generation = lookup.generation;
   } catch (error) {
     onCacheError(error);
@@ -176,7 +176,7 @@ export async function readThrough<T>(
   const value = await load();
   if (generation !== undefined) {
     await pages
-      .set(fullKey, generation, { etag: '', body: JSON.stringify(value) })
+      .set(fullKey, generation, { etag: '', body: Buffer.from(JSON.stringify(value), 'utf8') })
       .catch(onCacheError);
   }
   return value;
