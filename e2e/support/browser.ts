@@ -14,8 +14,8 @@ export interface AxeFinding {
 }
 
 /**
- * axe-core's minified build: the same rules as the 1.5 MB `axe.source` that AxeBuilder injects,
- * a third of the script for the page to parse.
+ * axe-core's minified build: the same rules as the 1.5 MB `axe.source` that AxeBuilder injects
+ * by default, a third of the script for the page to parse.
  */
 const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -76,6 +76,6 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
   // Frames (the Google button's iframe, a provider's pop-up content): AxeBuilder runs axe in each
   // frame, cross-origin ones too, and merges the results.
   if (page.frames().length > 1)
-    return serious((await new AxeBuilder({ page }).analyze()).violations);
+    return serious((await new AxeBuilder({ page, axeSource: AXE_SOURCE }).analyze()).violations);
   return violationsInPage(page);
 }
