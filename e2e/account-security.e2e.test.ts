@@ -18,7 +18,7 @@ import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
 import { totpCodeAt, TOTP_PERIOD_SECONDS } from '@corkboard/api/modules/account-security/totp';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
-import { logInAsDemoUser } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer({ env: { MFA_RESEND_INTERVAL_SECONDS: '0' } });
 const PERSON = 'ben_woodworks';
@@ -61,7 +61,7 @@ describe('two-factor sign-in', () => {
     { timeout: 240_000 },
     async () => {
       const context = await browser.newContext();
-      await logInAsDemoUser(context, corkboard.url, PERSON);
+      await signInAsDemoUser(context, corkboard.url, PERSON);
       const page = await context.newPage();
       await page.goto(`${corkboard.url}/`);
       await page.getByRole('banner').getByRole('button', { name: 'Your account' }).click();
@@ -143,7 +143,7 @@ describe('two-factor sign-in', () => {
     { timeout: 240_000 },
     async () => {
       const context = await browser.newContext();
-      await logInAsDemoUser(context, corkboard.url, SMS_PERSON);
+      await signInAsDemoUser(context, corkboard.url, SMS_PERSON);
       const page = await context.newPage();
       await page.goto(`${corkboard.url}/settings/security/`);
       await page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();

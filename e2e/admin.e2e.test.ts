@@ -8,7 +8,7 @@ import { launchBrowser } from '@corkboard/testing-support/browser';
 import { DEMO_ADMIN_USERNAME } from '@corkboard/db/seed/demo-content';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
-import { logInAsDemoUser } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer();
 
@@ -24,7 +24,7 @@ describe('admin pages', () => {
 
   test('an operator opens the overview and makes someone an operator by keyboard', async () => {
     const context = await browser.newContext();
-    await logInAsDemoUser(context, corkboard.url, DEMO_ADMIN_USERNAME);
+    await signInAsDemoUser(context, corkboard.url, DEMO_ADMIN_USERNAME);
     const page = await context.newPage();
     await page.goto(`${corkboard.url}/`);
     await page.getByRole('banner').getByRole('button', { name: 'Your account' }).click();
@@ -64,7 +64,7 @@ describe('admin pages', () => {
     await context.close();
 
     const gus = await browser.newContext();
-    await logInAsDemoUser(gus, corkboard.url, 'gus_grows');
+    await signInAsDemoUser(gus, corkboard.url, 'gus_grows');
     const gusPage = await gus.newPage();
     await gusPage.goto(`${corkboard.url}/`);
     await gusPage.getByRole('banner').getByRole('button', { name: 'Your account' }).click();
@@ -74,7 +74,7 @@ describe('admin pages', () => {
 
   test('a person who is not an operator is turned away', async () => {
     const context = await browser.newContext();
-    await logInAsDemoUser(context, corkboard.url, 'mara_cooks');
+    await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
     const page = await context.newPage();
     await page.goto(`${corkboard.url}/admin/`);
     await page

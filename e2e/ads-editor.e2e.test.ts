@@ -12,7 +12,7 @@ import { launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { waitForMail } from './support/mailbox.ts';
-import { logInAsDemoUser } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer();
 
@@ -28,7 +28,7 @@ async function apiData<T>(page: Page, path: string): Promise<T> {
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await logInAsDemoUser(context, corkboard.url, 'mara_cooks');
+  await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });
 
 afterAll(async () => {
@@ -135,7 +135,7 @@ describe('the campaign editor', () => {
 
     // The new ad waits in the operators' review queue.
     const operatorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await logInAsDemoUser(operatorContext, corkboard.url, 'ines_interiors');
+    await signInAsDemoUser(operatorContext, corkboard.url, 'ines_interiors');
     const operator = await operatorContext.newPage();
     const queue = await apiData<{ advertiser_id: string }[]>(operator, '/v3/admin/ads/review/');
     expect(queue.filter((item) => item.advertiser_id === advertiserId)).toHaveLength(2);
@@ -161,7 +161,7 @@ describe('the campaign editor', () => {
     if (!link) throw new Error(`no invitation link in: ${mail.text}`);
 
     const analystContext = await browser.newContext({ viewport: { width: 800, height: 900 } });
-    await logInAsDemoUser(analystContext, corkboard.url, 'gus_grows');
+    await signInAsDemoUser(analystContext, corkboard.url, 'gus_grows');
     const analyst = await analystContext.newPage();
     await analyst.goto(link);
     await analyst.getByRole('button', { name: 'Accept invitation' }).click();

@@ -23,7 +23,7 @@ import {
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { waitForMail } from './support/mailbox.ts';
-import { logInAsDemoUser } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 /** Last month's invoice needs a month that has ended: written before the server starts. */
 let billed: BilledBusiness | undefined;
@@ -73,7 +73,7 @@ async function apiData<T>(page: Page, path: string): Promise<T> {
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await logInAsDemoUser(context, corkboard.url, 'mara_cooks');
+  await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });
 
 afterAll(async () => {
@@ -186,7 +186,7 @@ describe('business accounts and quick promote', () => {
     await table.getByRole('row').filter({ hasText: 'Active' }).waitFor();
 
     const operatorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await logInAsDemoUser(operatorContext, corkboard.url, 'ines_interiors');
+    await signInAsDemoUser(operatorContext, corkboard.url, 'ines_interiors');
     const operator = await operatorContext.newPage();
     await operator.goto(`${corkboard.url}/admin/ad-review/`);
     await operator.getByRole('heading', { name: 'Ad review' }).waitFor();
@@ -200,7 +200,7 @@ describe('business accounts and quick promote', () => {
     await operatorContext.close();
 
     const viewerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await logInAsDemoUser(viewerContext, corkboard.url, 'gus_grows');
+    await signInAsDemoUser(viewerContext, corkboard.url, 'gus_grows');
     const viewer = await viewerContext.newPage();
     const adEvent = (event: string) =>
       viewer.waitForResponse(
@@ -240,7 +240,7 @@ describe('business accounts and quick promote', () => {
 
     // Targeting: the ad is for the advertiser's country (US); a viewer in Portugal never gets it.
     const elsewhereContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await logInAsDemoUser(elsewhereContext, corkboard.url, 'tomas_travels');
+    await signInAsDemoUser(elsewhereContext, corkboard.url, 'tomas_travels');
     const elsewhere = await elsewhereContext.newPage();
     const elsewhereFeed = homeFeedOf(elsewhere);
     await elsewhere.goto(`${corkboard.url}/`);
@@ -434,7 +434,7 @@ describe('business accounts and quick promote', () => {
     await mara.close();
 
     const analystContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await logInAsDemoUser(analystContext, corkboard.url, 'ines_interiors');
+    await signInAsDemoUser(analystContext, corkboard.url, 'ines_interiors');
     const analyst = await analystContext.newPage();
     await analyst.goto(link);
     await analyst.getByRole('button', { name: 'Accept invitation' }).click();
@@ -499,7 +499,7 @@ describe('billing', () => {
     const invoiceNumber = `CB-${billed.advertiserId}-000001`;
 
     const financeContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await logInAsDemoUser(financeContext, corkboard.url, billedMember('FINANCE_MANAGER'));
+    await signInAsDemoUser(financeContext, corkboard.url, billedMember('FINANCE_MANAGER'));
     const finance = await financeContext.newPage();
     await finance.goto(`${base}/`);
     await finance.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
@@ -572,7 +572,7 @@ describe('billing', () => {
     // An analyst: reports yes, billing no — no link to it, no form on it, and a 403 from the
     // server when asked directly.
     const analystContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await logInAsDemoUser(analystContext, corkboard.url, billedMember('ANALYST'));
+    await signInAsDemoUser(analystContext, corkboard.url, billedMember('ANALYST'));
     const analyst = await analystContext.newPage();
     await analyst.goto(`${base}/`);
     await analyst.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();

@@ -10,7 +10,8 @@ import { launchBrowser } from '@corkboard/testing-support/browser';
 import { DEMO_ADMIN_USERNAME } from '@corkboard/db/seed/demo-content';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
-import { logInAsDemoUser, savedPinIdFromToast } from './support/saving.ts';
+import { savedPinIdFromToast } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer();
 
@@ -63,7 +64,7 @@ beforeAll(async () => {
   landing = await startLandingPage();
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await logInAsDemoUser(context, corkboard.url, 'mara_cooks');
+  await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });
 
 afterAll(async () => {
@@ -146,7 +147,7 @@ describe('experiences', () => {
   test('a home banner an operator defines: shown, dismissed by keyboard, still gone after reload', async () => {
     // The demo operator defines the banner through the admin API, as the admin page would.
     const operator = await browser.newContext();
-    await logInAsDemoUser(operator, corkboard.url, DEMO_ADMIN_USERNAME);
+    await signInAsDemoUser(operator, corkboard.url, DEMO_ADMIN_USERNAME);
     const admin = await operator.newPage();
     await admin.goto(`${corkboard.url}/`);
     const status = await admin.evaluate(async () => {

@@ -19,7 +19,7 @@ import { DEMO_ADMIN_USERNAME, DEMO_BOARDS } from '@corkboard/db/seed/demo-conten
 import { INSTAGRAM_TEST_USERS } from '@corkboard/dev-peers/test-accounts';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
-import { logInAsDemoUser } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer();
 
@@ -94,7 +94,7 @@ describe('first-run tour', () => {
   test('operator defines the tour; a new person picks Garden by keyboard; their first home feed starts with garden pins; dismissing keeps it gone after reload', async () => {
     // The demo operator defines the tour for people who signed up within a day, on the admin page.
     const operator = await newContext();
-    await logInAsDemoUser(operator, corkboard.url, DEMO_ADMIN_USERNAME);
+    await signInAsDemoUser(operator, corkboard.url, DEMO_ADMIN_USERNAME);
     const admin = await operator.newPage();
     await admin.goto(`${corkboard.url}/admin/experiences/`);
     await admin.getByRole('heading', { name: 'Experiences', level: 1 }).waitFor();
@@ -180,7 +180,7 @@ describe('first-run tour', () => {
 describe('save tooltip', () => {
   test("operator defines it; a new person's first save shows it by the Save button; Esc dismisses it; gone after reload", async () => {
     const operator = await newContext();
-    await logInAsDemoUser(operator, corkboard.url, DEMO_ADMIN_USERNAME);
+    await signInAsDemoUser(operator, corkboard.url, DEMO_ADMIN_USERNAME);
     const admin = await operator.newPage();
     await admin.goto(`${corkboard.url}/admin/experiences/`);
     await admin.getByRole('button', { name: 'Change Browser extension upsell' }).waitFor();
@@ -264,7 +264,7 @@ describe('Instagram upsell', () => {
     const [first, second, third] = account?.media ?? [];
     if (!account || !first || !second || !third) throw new Error('the Instagram peer has no posts');
     const context = await newContext();
-    await logInAsDemoUser(context, corkboard.url, 'mara_cooks');
+    await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
     const page = await context.newPage();
 
     // Her listed website: the Instagram stand-in's site, proven with a DNS TXT record.

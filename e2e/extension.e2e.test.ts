@@ -16,7 +16,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CHROMIUM_PATH, launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
-import { logInAsDemoUser, savedPinIdFromToast } from './support/saving.ts';
+import { savedPinIdFromToast } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer();
 const run = Date.now().toString(36);
@@ -81,7 +82,7 @@ beforeAll(async () => {
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   extensionId = new URL(worker.url()).host;
-  await logInAsDemoUser(context, corkboard.url, 'mara_cooks');
+  await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });
 
 afterAll(async () => {
@@ -227,7 +228,7 @@ test('without the extension: the upsell replaces the create page success view wh
       viewport: { width: 1280, height: 900 },
       userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
     });
-    await logInAsDemoUser(plain, corkboard.url, 'mara_cooks');
+    await signInAsDemoUser(plain, corkboard.url, 'mara_cooks');
     const page = await plain.newPage();
     await page.goto(`${corkboard.url}/extension/`);
     await page

@@ -9,7 +9,7 @@ import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import { launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
-import { logInAsDemoUser } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer();
 
@@ -36,7 +36,7 @@ async function apiData<T>(page: Page, path: string): Promise<T> {
 async function signedIn(username: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
-  await logInAsDemoUser(context, corkboard.url, username);
+  await signInAsDemoUser(context, corkboard.url, username);
   return context.newPage();
 }
 

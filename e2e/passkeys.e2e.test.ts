@@ -12,7 +12,7 @@ import { demoEmail } from '@corkboard/db/seed/demo-plan';
 import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
-import { logInAsDemoUser } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer({
   envForPort: (port) => ({
@@ -76,7 +76,7 @@ describe('passkeys', () => {
     async () => {
       const base = localhostUrl();
       const context = await browser.newContext();
-      await logInAsDemoUser(context, base, PERSON);
+      await signInAsDemoUser(context, base, PERSON);
       const page = await context.newPage();
       await addVirtualAuthenticator(context, page);
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
-import { logInAsDemoUser } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer();
 
@@ -18,7 +18,7 @@ let context: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await logInAsDemoUser(context, corkboard.url, 'mara_cooks');
+  await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });
 
 afterAll(async () => {

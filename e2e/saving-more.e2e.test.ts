@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
-import { logInAsDemoUser, savedPinIdFromToast } from './support/saving.ts';
+import { savedPinIdFromToast } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 
 const corkboard = useJourneyServer();
@@ -87,7 +88,7 @@ async function saveToSharedBoard(page: Page, boardName: string, pinner?: string)
 beforeAll(async () => {
   browser = await launchBrowser();
   owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await logInAsDemoUser(owner, corkboard.url, 'ines_interiors');
+  await signInAsDemoUser(owner, corkboard.url, 'ines_interiors');
 });
 
 afterAll(async () => {
@@ -211,7 +212,7 @@ describe('collaborator invitation by name', () => {
     // Ben logs in and finds the invitation on his own profile.
     const benContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(benContext);
-    await logInAsDemoUser(benContext, corkboard.url, 'ben_woodworks');
+    await signInAsDemoUser(benContext, corkboard.url, 'ben_woodworks');
     const ben = await benContext.newPage();
     await ben.goto(`${corkboard.url}/ben_woodworks/`);
     const invitations = ben.getByRole('region', { name: /^Board invitations?$/ });
@@ -250,7 +251,7 @@ describe('a save the server refuses', () => {
     // pass in any order.
     const session = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(session);
-    await logInAsDemoUser(session, corkboard.url, 'ines_interiors');
+    await signInAsDemoUser(session, corkboard.url, 'ines_interiors');
     // The create page (its row resets and the page stays) and the save modal (docs/decisions/011:
     // it closes on failure), both with the picker open.
     const createPage = await session.newPage();

@@ -6,7 +6,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
-import { logInAsDemoUser, savedPinIdFromToast } from './support/saving.ts';
+import { savedPinIdFromToast } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 
 const corkboard = useJourneyServer();
@@ -68,7 +69,7 @@ function savedDialog(page: Page): Locator {
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await logInAsDemoUser(context, corkboard.url, 'mara_cooks');
+  await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { launchBrowser } from '@corkboard/testing-support/browser';
 import { DEMO_ADMIN_USERNAME } from '@corkboard/db/seed/demo-content';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
-import { logInAsDemoUser } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer();
 const pinLinks = 'main a[href^="/pin/"]';
@@ -58,7 +58,7 @@ describe('search advisories', () => {
 
   test('the operator adds an advisory and a search for it shows the banner', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await logInAsDemoUser(context, corkboard.url, DEMO_ADMIN_USERNAME);
+    await signInAsDemoUser(context, corkboard.url, DEMO_ADMIN_USERNAME);
     const page = await context.newPage();
     await page.goto(`${corkboard.url}/admin/`);
     await page

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
-import { logInAsDemoUser } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer();
 
@@ -246,7 +246,7 @@ describe('experiments admin drives the provider buttons', () => {
 
       const operator = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       contexts.push(operator);
-      await logInAsDemoUser(operator, corkboard.url, 'ines_interiors');
+      await signInAsDemoUser(operator, corkboard.url, 'ines_interiors');
       const admin = await operator.newPage();
       await admin.goto(`${corkboard.url}/admin/experiments/`);
       await admin.getByRole('heading', { name: 'Experiments', level: 1 }).waitFor();

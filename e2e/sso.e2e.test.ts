@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
-import { logInAsDemoUser } from './support/saving.ts';
+import { signInAsDemoUser } from './support/sign-in.ts';
 
 const corkboard = useJourneyServer();
 
@@ -116,7 +116,7 @@ describe('SSO by e-mail domain', () => {
     'the identity-provider admin and the domain-verify page are axe clean',
     async () => {
       const context = await newContext();
-      await logInAsDemoUser(context, corkboard.url, 'ines_interiors');
+      await signInAsDemoUser(context, corkboard.url, 'ines_interiors');
       const page = await context.newPage();
       await page.goto(`${corkboard.url}/admin/sso/`);
       await page
@@ -139,7 +139,7 @@ describe('SSO by e-mail domain', () => {
     'an organisation registers its identity provider, proves its domain and edits it by keyboard',
     async () => {
       const context = await newContext();
-      await logInAsDemoUser(context, corkboard.url, 'gus_grows');
+      await signInAsDemoUser(context, corkboard.url, 'gus_grows');
       const page = await context.newPage();
       await page.goto(`${corkboard.url}/business/create`);
       await page.getByLabel('Business name').fill('Initech');
@@ -213,7 +213,7 @@ describe('SSO by e-mail domain', () => {
 
       // Operators see every organisation's provider, with whose it is.
       const operator = await newContext();
-      await logInAsDemoUser(operator, corkboard.url, 'ines_interiors');
+      await signInAsDemoUser(operator, corkboard.url, 'ines_interiors');
       const admin = await operator.newPage();
       await admin.goto(`${corkboard.url}/admin/sso/`);
       const listed = admin.getByRole('article', { name: /^Initech/ });

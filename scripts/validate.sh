@@ -4,6 +4,12 @@
 # earlier runs took about 2.5–4 min and 3 min one after the other), then the Vitest projects,
 # then the Chromium journeys. Any failure fails it.
 set -euo pipefail
+# Each phase's wall time goes into the log (CI's total is the sum of these, plus install).
+phase_started=$SECONDS
+took() {
+  echo "==== $1 took $((SECONDS - phase_started)) s ====" >&2
+  phase_started=$SECONDS
+}
 lint_log=$(mktemp)
 types_log=$(mktemp)
 trap 'rm -f "$lint_log" "$types_log"' EXIT
@@ -20,12 +26,19 @@ if [ "$failed" -ne 0 ]; then
   echo "lint or typecheck failed (output above)" >&2
   exit 1
 fi
+took "lint and typecheck"
 npm test
+took "npm test"
 pg_pass=""
 if [ -n "${VALIDATE_PG_URL:-}" ]; then
   pg_log=$(mktemp)
   trap 'rm -f "$lint_log" "$types_log" "$pg_log"' EXIT
-  DATABASE_URL="$VALIDATE_PG_URL" npx vitest run --project integration >"$pg_log" 2>&1 &
+  (
+    pg_started=$SECONDS
+    DATABASE_URL="$VALIDATE_PG_URL" npx vitest run --project integration && rc=0 || rc=$?
+    echo "==== the PostgreSQL pass took $((SECONDS - pg_started)) s ===="
+    exit "$rc"
+  ) >"$pg_log" 2>&1 &
   pg_pass=$!
 fi
 e2e_failed=0
@@ -34,9 +47,11 @@ trap 'rm -f "$lint_log" "$types_log" "${pg_log:-}" "$e2e_log"' EXIT
 # tee: the journeys print as they run; the failures are printed again at the very end, after the
 # PostgreSQL pass's output, so the tail of a CI log names what failed.
 npm run test:e2e 2>&1 | tee "$e2e_log" || e2e_failed=1
+took "journeys"
 if [ -n "$pg_pass" ]; then
   pg_failed=0
   wait "$pg_pass" || pg_failed=1
+  took "waiting for the PostgreSQL pass after the journeys"
   echo "==== integration project on PostgreSQL ($VALIDATE_PG_URL) ====" && cat "$pg_log"
   [ "$pg_failed" -eq 0 ] || { echo "the PostgreSQL pass failed (output above)" >&2; exit 1; }
 fi

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildWeb, spawnServer } from '@corkboard/testing-support/server';
@@ -23,7 +23,12 @@ declare module 'vitest' {
   }
 }
 
+/** Written into a kept seed dir (E2E_SEED_DIR) once its seeding start stopped cleanly. */
+const SEEDED_MARKER = '.e2e-seeded';
+
 let seedDataDir: string | undefined;
+/** E2E_SEED_DIR: the seed is kept there and reused by later runs (teardown leaves it). */
+let keptSeed = false;
 let mail: MailSink | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
@@ -35,19 +40,29 @@ export async function setup(project: TestProject): Promise<void> {
   // Seed once (300 pins with generated images is the slow part of a first start), then stop:
   // each journey file starts its own server on a copy (support/journey-server.ts).
   // A clean stop (SIGTERM) closes PGlite, so the copies start from a consistent data dir.
-  seedDataDir = mkdtempSync(join(tmpdir(), 'corkboard-e2e-seed-'));
-  const seeding = await spawnServer({
-    dataDir: seedDataDir,
-    env: journeyServerEnv(mail.url),
-    readyTimeoutMs: SEEDING_READY_TIMEOUT_MS,
-  });
-  await seeding.stop();
+  // E2E_SEED_DIR (iterating on journeys only; CI never sets it): seed into that folder once and
+  // reuse it on later runs, which skips the minute or more of seeding per run. The server still
+  // migrates each copy on start, but a seed made from older seed code is not remade: empty the
+  // folder after changing packages/db's seed.
+  const kept = process.env.E2E_SEED_DIR;
+  keptSeed = kept !== undefined && kept !== '';
+  if (keptSeed && kept) mkdirSync(kept, { recursive: true });
+  seedDataDir = keptSeed && kept ? kept : mkdtempSync(join(tmpdir(), 'corkboard-e2e-seed-'));
+  if (!existsSync(join(seedDataDir, SEEDED_MARKER))) {
+    const seeding = await spawnServer({
+      dataDir: seedDataDir,
+      env: journeyServerEnv(mail.url),
+      readyTimeoutMs: SEEDING_READY_TIMEOUT_MS,
+    });
+    await seeding.stop();
+    if (keptSeed) writeFileSync(join(seedDataDir, SEEDED_MARKER), '');
+  }
   project.provide('seedDataDir', seedDataDir);
   project.provide('smtpUrl', mail.url);
   project.provide('mailDir', mail.dir);
 }
 
 export async function teardown(): Promise<void> {
-  if (seedDataDir) rmSync(seedDataDir, { recursive: true, force: true });
+  if (seedDataDir && !keptSeed) rmSync(seedDataDir, { recursive: true, force: true });
   await mail?.stop();
 }

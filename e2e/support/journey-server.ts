@@ -1,7 +1,7 @@
 // Every journey file gets a server of its own, started from a copy of one seeded data dir (made
 // once by global-setup.ts). So a file never sees another file's users, boards, saves, sessions or
 // spent rate-limit budget, and the files pass in any order.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DevPeers } from '@corkboard/dev-peers/launcher';
@@ -21,6 +21,11 @@ export function journeyServerEnv(smtpUrl: string): Record<string, string> {
     FETCH_ALLOW_HOSTS: '127.0.0.1:*',
     // Journeys make many requests from one address; the limiter itself has API tests.
     RATE_LIMIT_MAX: '100000',
+    // Node keeps the compiled (and type-stripped) modules of the first start, the seeding one,
+    // and every later start reads them instead of compiling the API again: about a second of
+    // CPU less per file (keyed by file contents and Node's version, so never stale).
+    NODE_COMPILE_CACHE:
+      process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'corkboard-e2e-compile-cache'),
   };
 }
 
@@ -46,10 +51,32 @@ export interface JourneyServerOptions extends Pick<SpawnServerOptions, 'env'> {
   prepare?: (dataDir: string) => Promise<void>;
 }
 
+/** E2E_STEP_TIMINGS=1 (support/step-timings.ts): how long each part of a file's start took. */
+function timed(label: string, since: number): number {
+  const now = performance.now();
+  if (process.env.E2E_STEP_TIMINGS === '1') {
+    console.log(`[step] ${((now - since) / 1000).toFixed(1)}s ${label}`);
+  }
+  return now;
+}
+
+/** The server process's own CPU seconds so far (E2E_STEP_TIMINGS), from /proc. */
+function serverCpuSeconds(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return `${((Number(fields[11]) + Number(fields[12])) / 100).toFixed(1)}s`;
+  } catch {
+    return '?';
+  }
+}
+
 /** Starts a server on a fresh copy of the seeded data dir; stops it and removes the copy. */
 async function startFromSeed(options: JourneyServerOptions = {}) {
+  let mark = performance.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'corkboard-e2e-'));
   cpSync(inject('seedDataDir'), dataDir, { recursive: true });
+  mark = timed('copy of the seeded data dir', mark);
   try {
     await options.prepare?.(dataDir);
   } catch (error) {
@@ -63,6 +90,7 @@ async function startFromSeed(options: JourneyServerOptions = {}) {
     env: { ...process.env, DEV_PEERS: 'on' },
   });
   if (!started) throw new Error('the dev peers did not start');
+  mark = timed('dev peers', mark);
   try {
     const server = await spawnServer({
       dataDir,
@@ -74,13 +102,20 @@ async function startFromSeed(options: JourneyServerOptions = {}) {
         ...options.envForPort?.(port),
       },
     });
+    timed('server start', mark);
     return {
       url: server.url,
       peers: started.peers,
       async stop() {
+        const stopping = performance.now();
+        if (process.env.E2E_STEP_TIMINGS === '1')
+          console.log(`[cpu] server ${serverCpuSeconds(server.pid)}`);
         await server.stop();
+        let mark = timed('server stop', stopping);
         await started.peers.stop();
+        mark = timed('peers stop', mark);
         rmSync(dataDir, { recursive: true, force: true });
+        timed('data dir removed', mark);
       },
     };
   } catch (error) {
