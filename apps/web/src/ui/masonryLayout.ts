@@ -31,10 +31,7 @@ export function gridColumns(
   const { columnWidth, gutter, minCols } = layout;
   if (layout.layout === 'flexible') {
     const guess = Math.floor(containerWidth / columnWidth);
-    const count = Math.max(
-      Math.floor((containerWidth - guess * gutter) / columnWidth),
-      minCols,
-    );
+    const count = Math.max(Math.floor((containerWidth - guess * gutter) / columnWidth), minCols);
     return { count, width: containerWidth / count - gutter, gutter, offset: gutter / 2 };
   }
   const withGutter = columnWidth + gutter;
