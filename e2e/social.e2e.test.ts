@@ -221,13 +221,13 @@ describe('LINE (JP only)', () => {
   );
 });
 
-/** Sets an experiment to 100 % `enabled` on the admin page. */
-async function turnOn(admin: Page, experiment: string) {
+/** Sets an experiment to 0 % or 100 % `enabled` on the admin page, and waits for the save. */
+async function setShares(admin: Page, experiment: string, enabledPercent: 0 | 100) {
   const main = admin.getByRole('main');
   await main.getByLabel('Experiment', { exact: true }).selectOption(experiment);
   await main.getByRole('heading', { name: experiment, level: 2 }).waitFor();
-  await main.getByLabel('Share of control (%)').fill('0');
-  await main.getByLabel('Share of enabled (%)').fill('100');
+  await main.getByLabel('Share of control (%)').fill(String(100 - enabledPercent));
+  await main.getByLabel('Share of enabled (%)').fill(String(enabledPercent));
   await main.getByRole('button', { name: 'Save allocation' }).click();
   await main.getByText(`The allocation of ${experiment} is saved.`).waitFor();
 }
@@ -236,6 +236,17 @@ describe('experiments admin drives the provider buttons', () => {
   test(
     'ines_interiors turns both on → sign-up without Facebook, Connect with Google signs in → exposure logged',
     async () => {
+      const operator = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      contexts.push(operator);
+      await signInAsDemoUser(operator, corkboard.url, 'ines_interiors');
+      const admin = await operator.newPage();
+      await admin.goto(`${corkboard.url}/admin/experiments/`);
+      await admin.getByRole('heading', { name: 'Experiments', level: 1 }).waitFor();
+      // Both off first: the seeded state, and again on CI's retry after a failed attempt that
+      // had already turned them on (the allocation is server state, not the browser's).
+      await setShares(admin, 'web_hide_facebook_signup', 0);
+      await setShares(admin, 'web_disabled_google_sign_in', 0);
+
       // Before: a visitor's sign-up offers Facebook.
       const before = await newPage();
       await before.goto(`${corkboard.url}/`);
@@ -244,15 +255,9 @@ describe('experiments admin drives the provider buttons', () => {
         .getByRole('button', { name: 'Continue with Facebook' })
         .waitFor({ timeout: 30_000 });
 
-      const operator = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      contexts.push(operator);
-      await signInAsDemoUser(operator, corkboard.url, 'ines_interiors');
-      const admin = await operator.newPage();
-      await admin.goto(`${corkboard.url}/admin/experiments/`);
-      await admin.getByRole('heading', { name: 'Experiments', level: 1 }).waitFor();
       expect(await seriousAxeViolations(admin)).toEqual([]);
-      await turnOn(admin, 'web_hide_facebook_signup');
-      await turnOn(admin, 'web_disabled_google_sign_in');
+      await setShares(admin, 'web_hide_facebook_signup', 100);
+      await setShares(admin, 'web_disabled_google_sign_in', 100);
       expect(await seriousAxeViolations(admin)).toEqual([]);
 
       // After: a new visitor's sign-up has no Facebook button and a plain Google button.

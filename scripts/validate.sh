@@ -57,6 +57,15 @@ if [ -n "$pg_pass" ]; then
 fi
 if [ "$e2e_failed" -ne 0 ]; then
   echo "==== journeys that failed (full output above) ====" >&2
-  sed -e 's/\x1b\[[0-9;]*m//g' "$e2e_log" | grep -E '^ *(FAIL|×|✗)|AssertionError|Error:|Test Files|Tests ' | head -80 >&2 || true
+  # With each error, the locator it waited for and the journey line it stopped on: a timeout
+  # alone does not say which step of a long journey failed.
+  sed -e 's/\x1b\[[0-9;]*m//g' "$e2e_log" |
+    grep -E '^ *(FAIL|×|✗)|AssertionError|Error:|^ *- waiting for|❯ .*\.e2e\.test\.ts:|Test Files|Tests ' |
+    head -120 >&2 || true
+  # CI deletes its clone; the whole journey log stays on the machine for a post-mortem.
+  if [ -n "${CI:-}" ]; then
+    sed -e 's/\x1b\[[0-9;]*m//g' "$e2e_log" >/tmp/corkboard-ci-journeys.log || true
+    echo "(the whole journey log: /tmp/corkboard-ci-journeys.log)" >&2
+  fi
   exit 1
 fi
