@@ -181,3 +181,46 @@ export async function readThrough<T>(
   }
   return value;
 }
+
+/**
+ * Parsed values of `readThroughShared`, by the stored bytes they were read from. An in-process
+ * cache hands back the same Buffer on every hit, so a value is parsed once per generation; a
+ * Redis hit is a new Buffer each time and is parsed as `readThrough` does (ADR 203).
+ */
+const parsedValues = new WeakMap<Buffer, unknown>();
+
+/**
+ * `readThrough` for a value read on every request and never changed by its readers (ADR 203:
+ * the live-ad set): an in-process hit returns the one parsed copy instead of parsing it again.
+ * Callers must treat the value as read-only (it is shared by every request until the next write).
+ */
+export async function readThroughShared<T>(
+  pages: PageCache,
+  key: string,
+  load: () => Promise<T>,
+  onCacheError: (error: unknown) => void,
+): Promise<T> {
+  const fullKey = `${VALUE_KEY_PREFIX}${key}`;
+  let generation: string | undefined;
+  try {
+    const lookup = pages.getNow?.(fullKey) ?? (await pages.get(fullKey));
+    if (lookup.page !== undefined) {
+      const { body } = lookup.page;
+      const known = parsedValues.get(body);
+      if (known !== undefined) return known as T;
+      const parsed = JSON.parse(body.toString('utf8')) as T;
+      parsedValues.set(body, parsed);
+      return parsed;
+    }
+    generation = lookup.generation;
+  } catch (error) {
+    onCacheError(error);
+  }
+  const value = await load();
+  if (generation !== undefined) {
+    await pages
+      .set(fullKey, generation, { etag: '', body: Buffer.from(JSON.stringify(value), 'utf8') })
+      .catch(onCacheError);
+  }
+  return value;
+}
