@@ -371,7 +371,6 @@ describe('the live-ad set serves what the servable-ads query serves', () => {
     expect(annaEarned[saved.id]).toBeUndefined();
     expect(annaEarned[publicPinId]).toBe(base.adId);
     expect((await fromSet(bob, { surface: 'home' }, page)).earned).toEqual({});
-
   }, 60_000);
 
   it('holds at most its cap of ads, and says when there were more', async () => {

@@ -8,7 +8,6 @@ import { PREPARED_STATEMENT_MARKER } from '@corkboard/db/prepared';
 import type { Database, StoredTargetingSpec, StoredVariants } from '@corkboard/db/schema';
 import type { ViewerProfileRow } from './delivery.repository.ts';
 
-
 export interface LiveAdRow {
   ad_id: string;
   ad_group_id: string;
@@ -45,10 +44,12 @@ export interface LiveAdRow {
  * request (they change with time or without a write).
  */
 export async function listLiveAds(db: Kysely<Database>, limit: number): Promise<LiveAdRow[]> {
-  const result = await sql<Omit<LiveAdRow, 'start_time' | 'end_time'> & {
-    start_time: Date;
-    end_time: Date | null;
-  }>`
+  const result = await sql<
+    Omit<LiveAdRow, 'start_time' | 'end_time'> & {
+      start_time: Date;
+      end_time: Date | null;
+    }
+  >`
     SELECT a.id AS ad_id, a.ad_group_id, a.campaign_id, a.ad_account_id, a.pin_id,
       acc.profile_id,
       coalesce(bp.user_id IS NOT NULL AND pu.id IS NOT NULL AND b.privacy = 'public', false)

@@ -73,9 +73,7 @@ export function hasAudienceExclusions(ad: LiveAdRow): boolean {
 /** `g.start_time <= now AND (g.end_time IS NULL OR g.end_time > now)`. */
 export function scheduleAllows(ad: LiveAdRow, now: Date): boolean {
   const at = now.getTime();
-  return (
-    Date.parse(ad.start_time) <= at && (ad.end_time === null || Date.parse(ad.end_time) > at)
-  );
+  return Date.parse(ad.start_time) <= at && (ad.end_time === null || Date.parse(ad.end_time) > at);
 }
 
 /** Not the viewer's own business: its profile, or a business they are a member of. */
