@@ -189,10 +189,20 @@ export async function readThrough<T>(
  */
 const parsedValues = new WeakMap<Buffer, unknown>();
 
+/** Freezes a parsed JSON value and everything in it (a reader that writes to it throws). */
+function deepFreeze(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /**
  * `readThrough` for a value read on every request and never changed by its readers (ADR 203:
- * the live-ad set): an in-process hit returns the one parsed copy instead of parsing it again.
- * Callers must treat the value as read-only (it is shared by every request until the next write).
+ * the live-ad set, the home feed's shared newest-first page): an in-process hit returns the one
+ * parsed copy instead of parsing it again — frozen, so a reader that tried to change what every
+ * request shares would throw rather than corrupt it. Callers treat the value as read-only.
  */
 export async function readThroughShared<T>(
   pages: PageCache,
@@ -208,7 +218,7 @@ export async function readThroughShared<T>(
       const { body } = lookup.page;
       const known = parsedValues.get(body);
       if (known !== undefined) return known as T;
-      const parsed = JSON.parse(body.toString('utf8')) as T;
+      const parsed = deepFreeze(JSON.parse(body.toString('utf8')) as unknown) as T;
       parsedValues.set(body, parsed);
       return parsed;
     }
