@@ -50,6 +50,46 @@ describe('readThroughShared', () => {
     expect(await readThroughShared(pages, 'r', () => Promise.resolve(99), noError)).toBe(99);
   });
 
+  it('outside the process (a new Buffer per hit) parses once per key and generation', async () => {
+    const stored = new Map<string, { generation: string; body: string }>();
+    let generation = 0;
+    // Redis-like: no getNow, and every hit is a fresh copy of the bytes.
+    const remote: PageCache = {
+      get: (key) => {
+        const entry = stored.get(key);
+        const current = String(generation);
+        return Promise.resolve({
+          generation: current,
+          page:
+            entry?.generation === current
+              ? { etag: '', body: Buffer.from(entry.body, 'utf8') }
+              : undefined,
+        });
+      },
+      set: (key, at, page) => {
+        stored.set(key, { generation: at, body: page.body.toString('utf8') });
+        return Promise.resolve();
+      },
+      invalidate: () => {
+        generation += 1;
+        return Promise.resolve();
+      },
+    };
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return Promise.resolve({ n: loads });
+    };
+    await readThroughShared(remote, 'g', load, noError);
+    const hit = await readThroughShared(remote, 'g', load, noError);
+    expect(await readThroughShared(remote, 'g', load, noError)).toBe(hit);
+    expect(Object.isFrozen(hit)).toBe(true);
+    await remote.invalidate();
+    expect(await readThroughShared(remote, 'g', load, noError)).toEqual({ n: 2 });
+    expect(await readThroughShared(remote, 'g', load, noError)).toEqual({ n: 2 });
+    expect(loads).toBe(2);
+  });
+
   it('answers from the loader when the cache fails', async () => {
     const broken: PageCache = {
       get: () => Promise.reject(new Error('cache away')),
