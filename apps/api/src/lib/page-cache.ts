@@ -181,3 +181,73 @@ export async function readThrough<T>(
   }
   return value;
 }
+
+/**
+ * Parsed values of `readThroughShared`, by the stored bytes they were read from. An in-process
+ * cache hands back the same Buffer on every hit, so a value is parsed once per generation; a
+ * Redis hit is a new Buffer each time and is parsed as `readThrough` does (ADR 203).
+ */
+const parsedValues = new WeakMap<Buffer, unknown>();
+
+/**
+ * Not in the spec (ADR 203): how many values `readThroughShared` keeps parsed by key and
+ * generation for a cache outside the process (Redis), where each hit is a new Buffer. A value
+ * stored under a generation is that generation's value, so the copy parsed once serves until the
+ * next write; the bound keeps many keys (feed bookmarks) from growing the process.
+ */
+export const SHARED_VALUES_BY_GENERATION_MAX = 256;
+const parsedByGeneration = new LRUCache<string, { generation: string; value: object }>({
+  max: SHARED_VALUES_BY_GENERATION_MAX,
+});
+
+/** Freezes a parsed JSON value and everything in it (a reader that writes to it throws). */
+function deepFreeze(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * `readThrough` for a value read on every request and never changed by its readers (ADR 203:
+ * the live-ad set, the home feed's shared newest-first page): a hit returns the one parsed copy
+ * of that stored value (in process: by its bytes; Redis: by key and generation) instead of
+ * parsing it again — frozen, so a reader that tried to change what every request shares would
+ * throw rather than corrupt it. Callers treat the value as read-only.
+ */
+export async function readThroughShared<T>(
+  pages: PageCache,
+  key: string,
+  load: () => Promise<T>,
+  onCacheError: (error: unknown) => void,
+): Promise<T> {
+  const fullKey = `${VALUE_KEY_PREFIX}${key}`;
+  let generation: string | undefined;
+  try {
+    const lookup = pages.getNow?.(fullKey) ?? (await pages.get(fullKey));
+    if (lookup.page !== undefined) {
+      const { body } = lookup.page;
+      const known = parsedValues.get(body);
+      if (known !== undefined) return known as T;
+      const byGeneration = parsedByGeneration.get(fullKey);
+      if (byGeneration?.generation === lookup.generation) return byGeneration.value as T;
+      const parsed = deepFreeze(JSON.parse(body.toString('utf8')) as unknown) as T;
+      parsedValues.set(body, parsed);
+      if (pages.getNow === undefined && typeof parsed === 'object' && parsed !== null) {
+        parsedByGeneration.set(fullKey, { generation: lookup.generation, value: parsed });
+      }
+      return parsed;
+    }
+    generation = lookup.generation;
+  } catch (error) {
+    onCacheError(error);
+  }
+  const value = await load();
+  if (generation !== undefined) {
+    await pages
+      .set(fullKey, generation, { etag: '', body: Buffer.from(JSON.stringify(value), 'utf8') })
+      .catch(onCacheError);
+  }
+  return value;
+}

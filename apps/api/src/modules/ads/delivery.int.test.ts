@@ -184,6 +184,8 @@ afterEach(async () => {
   // Each test starts with no running campaign and a public promoted board.
   await sql`UPDATE ad_campaigns SET status = 'PAUSED'`.execute(handle.db);
   await sql`UPDATE boards SET privacy = 'public' WHERE id = ${promotedBoardId}`.execute(handle.db);
+  // Written behind the app's back: tell the page cache, as a write request would (ADR 144, 203).
+  await test.app.pageCache.invalidate();
 });
 
 afterAll(async () => {
@@ -249,9 +251,14 @@ describe('serving', () => {
     expect(mine.status).toBe(200);
     expect(mine.data.results.some((pin) => 'is_promoted' in pin)).toBe(false);
 
-    await sql`UPDATE boards SET privacy = 'secret' WHERE id = ${promotedBoardId}`.execute(
-      handle.db,
+    // Through the API, as the owner would: the write drops the cached live-ad set (ADR 203).
+    const made = await test.client.resourceWrite(
+      'BoardResource',
+      'update',
+      { board_id: promotedBoardId, privacy: 'secret' },
+      owner,
     );
+    expect(made.status).toBe(200);
     expect(promotedIn(await homeFeed(someone))).toEqual([]);
   });
 

@@ -150,6 +150,28 @@ function excludedRule(viewerId: string, emailSha256: string | null): RawBuilder<
                                WHERE pa.pin_id = src.id AND pa.ad_account_id = acc.id)))))`;
 }
 
+/**
+ * Of these ads, those whose ad group excludes the viewer through one of its audiences
+ * (excludedRule): the live-ad set's serving path asks only for ads that name excluded audiences
+ * and pass every other rule (ADR 203).
+ */
+export async function findExcludedAdIds(
+  db: Kysely<Database>,
+  viewerId: string,
+  emailSha256: string | null,
+  adIds: readonly string[],
+): Promise<string[]> {
+  if (adIds.length === 0) return [];
+  const result = await sql<{ ad_id: string }>`
+    SELECT a.id::text AS ad_id
+    FROM ads a
+    JOIN ad_groups g ON g.id = a.ad_group_id
+    JOIN ad_accounts acc ON acc.id = a.ad_account_id
+    WHERE a.id = any(${sql.val([...adIds])}::bigint[])
+      AND ${excludedRule(viewerId, emailSha256)}`.execute(db);
+  return result.rows.map((row) => row.ad_id);
+}
+
 const SERVABLE_COLUMNS = sql`a.id AS ad_id, a.ad_group_id, a.campaign_id, a.ad_account_id, a.pin_id,
   acc.profile_id, pu.username AS profile_username, bp.business_name,
   pa.variants AS profile_avatar_variants`;

@@ -8,9 +8,14 @@ import { QUICK_PROMOTE_DEFAULT_COUNTRY } from '@corkboard/shared/business/quick-
 import { ageBucketOf, ageOn, INTEREST_TOPICS } from '@corkboard/shared/business/targeting';
 import { normalizeEmail } from '@corkboard/shared/business/audiences';
 import type { AppDeps } from '../../core/app-deps.ts';
-import { readThrough } from '../../lib/page-cache.ts';
+import { readThrough, readThroughShared } from '../../lib/page-cache.ts';
 import type { PinListRow } from '../../core/pin-list.repository.ts';
-import { avatarUrl, serializeFor, serializePin } from '../../core/serializers.ts';
+import {
+  avatarUrl,
+  serializeFor,
+  serializePin,
+  type SerializeFor,
+} from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import type { PinOutboundClick } from '../offsite/offsite.service.ts';
 import {
@@ -23,15 +28,29 @@ import {
   insertEarnedPin,
   findServableAds,
   listPromotedPinRows,
+  findExcludedAdIds,
   findViewerProfile,
+  INTEREST_BOARDS_MAX,
   purgeViewerDays,
   setAdHidden,
   type EarnedAdRow,
   type RollupCounter,
   type ServableAdRow,
   type ViewerDayCounter,
+  type ViewerProfileRow,
   type ViewerTargeting,
 } from './delivery.repository.ts';
+import { findViewerAdState, listLiveAds, type LiveAdRow } from './live-ads.repository.ts';
+import {
+  bestPerPin,
+  budgetAllows,
+  earnedFor,
+  hasAudienceExclusions,
+  notOwnBusiness,
+  pacingAllows,
+  scheduleAllows,
+  targetingAllows,
+} from './live-ads.rules.ts';
 
 /**
  * Not in the spec: the 1-based positions of a feed or search page that hold a promoted pin, when
@@ -126,8 +145,16 @@ export async function viewerTargeting(
   viewer: Viewer,
   placement: AdPlacement,
 ): Promise<ViewerTargeting> {
-  const profile = await findViewerProfile(deps.db, viewer.id);
-  const age = profile?.birthday ? ageOn(profile.birthday, deps.now()) : Number.NaN;
+  return targetingOf(await findViewerProfile(deps.db, viewer.id), deps.now(), placement);
+}
+
+/** The viewer as targeting sees them, from their profile row (ADR 106). */
+function targetingOf(
+  profile: ViewerProfileRow | undefined,
+  now: Date,
+  placement: AdPlacement,
+): ViewerTargeting {
+  const age = profile?.birthday ? ageOn(profile.birthday, now) : Number.NaN;
   return {
     country: profile?.country ?? UNKNOWN_VIEWER_COUNTRY,
     ageBucket: Number.isFinite(age) ? ageBucketOf(age) : null,
@@ -176,9 +203,170 @@ export async function withPromotedPins<T extends Pin>(
   asItem: (pin: Pin) => T,
   placement: AdPlacement = { surface: 'home' },
 ): Promise<T[]> {
-  if (viewer === null || !(await liveAdsExist(deps))) return pins;
+  if (viewer === null) return pins;
+  const live = await liveAdSet(deps);
+  if (live.ads.length === 0) return pins;
+  if (!live.truncated) return withLiveAdSet(deps, live, viewer, pins, asItem, placement);
+  // More running ads than the set holds: the database decides, as before ADR 203.
   const placed = await withPaidSlots(deps, viewer, pins, asItem, placement);
   return withEarnedTracking(deps, viewer, placed);
+}
+
+/**
+ * Not in the spec (ADR 203): the most running ads the cached live-ad set holds. With more, the
+ * feed and search fall back to the servable-ads query (exact, slower), so the cap bounds memory
+ * and per-request work without ever changing which ad is served.
+ */
+export const LIVE_AD_SET_MAX = 500;
+
+const SIGNED_IN: SerializeFor = { signedIn: true };
+
+/** The running ads and their promoted pins as a signed-in viewer sees them (ADR 203). */
+export interface LiveAdSet {
+  /** True when more than LIVE_AD_SET_MAX ads run: `ads` is then not the whole set. */
+  truncated: boolean;
+  ads: LiveAdRow[];
+  /** The serialized promoted pin (before its promoter fields) of each servable ad's pin. */
+  pins: Record<string, Pin>;
+}
+
+/**
+ * The live-ad set, kept in the page cache (in process, or Redis with REDIS_URL) until the next
+ * write: every change of an ad, ad group (budget, bid, targeting, schedule), campaign, ad
+ * account, review, business profile, membership or the promoted pin's board is a write request,
+ * and every write empties the cache on every process before its writer hears back (ADR 144,
+ * 197). What changes without a write — the spend, the viewer's impressions, the time — is read
+ * per request (findViewerAdState) or computed from the clock.
+ */
+export async function liveAdSet(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'pages' | 'log'>,
+): Promise<LiveAdSet> {
+  return readThroughShared(
+    deps.pages,
+    'ads:live-set',
+    () => loadLiveAdSet(deps, LIVE_AD_SET_MAX),
+    (error) => deps.log.warn({ err: error }, 'ads: live-ad set not cached'),
+  );
+}
+
+/** Reads the live-ad set from the database: two queries, once per write generation. */
+export async function loadLiveAdSet(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  max: number,
+): Promise<LiveAdSet> {
+  const rows = await listLiveAds(deps.db, max + 1);
+  const ads = rows.slice(0, max);
+  const servablePins = [...new Set(ads.filter((ad) => ad.servable).map((ad) => ad.pin_id))];
+  const pinRows = await listPromotedPinRows(deps.db, servablePins);
+  const pins: Record<string, Pin> = {};
+  for (const row of pinRows) {
+    // Only signed-in viewers are served ads: serialized as for any of them.
+    pins[row.id] = serializePin(deps.storage, row, SIGNED_IN);
+  }
+  return { truncated: rows.length > max, ads, pins };
+}
+
+/**
+ * The set's ads this viewer may be served now, best first (at most `limit`), and the earned
+ * marks of the page's organic pins: one query for the viewer's state (plus one only when a
+ * candidate's ad group excludes audiences). The same rules as findServableAds and findEarnedAds.
+ */
+export async function servableFromLiveSet(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  live: LiveAdSet,
+  viewer: Viewer,
+  placement: AdPlacement,
+  organicPinIds: readonly string[],
+  limit: number,
+): Promise<{ served: LiveAdRow[]; earned: Map<string, LiveAdRow> }> {
+  const now = deps.now();
+  const day = utcDay(now);
+  const state = await findViewerAdState(deps.db, {
+    viewerId: viewer.id,
+    viewerKey: viewerKey(viewer),
+    day,
+    frequencyCap: AD_FREQUENCY_CAP_PER_DAY,
+    adIds: live.ads.filter((ad) => ad.servable).map((ad) => ad.ad_id),
+    adGroupIds: [...new Set(live.ads.filter((ad) => ad.servable).map((ad) => ad.ad_group_id))],
+    profileIds: [...new Set(live.ads.map((ad) => ad.profile_id))],
+    pagePinIds: organicPinIds,
+    interestBoardsMax: INTEREST_BOARDS_MAX,
+  });
+  const memberOf = new Set(state.memberOf);
+  const running = live.ads.filter(
+    (ad) => scheduleAllows(ad, now) && notOwnBusiness(ad, viewer.id, memberOf),
+  );
+  const earned = earnedFor(organicPinIds, running, state.earnedSaves);
+  if (limit === 0) return { served: [], earned };
+  const targeting = targetingOf(state.profile, now, placement);
+  const hidden = new Set(state.hiddenAdIds);
+  const capped = new Set(state.cappedAdIds);
+  const spendOf = new Map(state.spend.map((row) => [row.ad_group_id, row]));
+  const clock = { now, dayFraction: utcDayFraction(now), leadFraction: PACING_LEAD_FRACTION };
+  const candidates = running.filter((ad) => {
+    const spend = spendOf.get(ad.ad_group_id);
+    return (
+      ad.servable &&
+      spend !== undefined &&
+      !hidden.has(ad.ad_id) &&
+      !capped.has(ad.ad_id) &&
+      targetingAllows(ad.targeting_spec, ad.auto_targeting_enabled, targeting) &&
+      budgetAllows(ad, spend) &&
+      pacingAllows(ad, spend, clock)
+    );
+  });
+  const excluding = candidates.filter(hasAudienceExclusions).map((ad) => ad.ad_id);
+  const excluded = new Set(
+    await findExcludedAdIds(deps.db, viewer.id, targeting.emailSha256, excluding),
+  );
+  const served = bestPerPin(
+    candidates.filter((ad) => !excluded.has(ad.ad_id)),
+    limit,
+  );
+  return { served, earned };
+}
+
+/** withPaidSlots and withEarnedTracking over the live-ad set (ADR 203). */
+async function withLiveAdSet<T extends Pin>(
+  deps: Pick<AppDeps, 'db' | 'now' | 'storage'>,
+  live: LiveAdSet,
+  viewer: Viewer,
+  pins: T[],
+  asItem: (pin: Pin) => T,
+  placement: AdPlacement,
+): Promise<T[]> {
+  const organic = pins.filter((pin) => pin.is_promoted !== true).map((pin) => pin.id);
+  const { served, earned } = await servableFromLiveSet(
+    deps,
+    live,
+    viewer,
+    placement,
+    organic,
+    usableSlots(pins.length).length,
+  );
+  const ads = served.filter((ad) => live.pins[ad.pin_id] !== undefined);
+  const promotedIds = new Set(ads.map((ad) => ad.pin_id));
+  const placed = pins.filter((pin) => !promotedIds.has(pin.id));
+  const slots = usableSlots(placed.length);
+  let slotIndex = 0;
+  for (const ad of ads) {
+    const pin = live.pins[ad.pin_id];
+    const slot = slots[slotIndex];
+    // A servable ad's business profile exists (listLiveAds), so both names are there.
+    if (pin === undefined || slot === undefined) continue;
+    if (ad.profile_username === null || ad.business_name === null) continue;
+    const promoter = {
+      ...ad,
+      profile_username: ad.profile_username,
+      business_name: ad.business_name,
+    };
+    placed.splice(slot - 1, 0, asItem(promotedPinOf(deps, pin, promoter)));
+    slotIndex += 1;
+  }
+  return placed.map((pin) => {
+    const ad = pin.is_promoted === true ? undefined : earned.get(pin.id);
+    return ad === undefined ? pin : { ...pin, earned_tracking_params: ad.ad_id };
+  });
 }
 
 /**
@@ -262,8 +450,20 @@ function promotedPin(
   row: PinListRow,
   ad: ServableAdRow,
 ): Pin {
+  return promotedPinOf(deps, serializePin(deps.storage, row, serializeFor(viewer)), ad);
+}
+
+/** A serialized pin as the promoted item of `ad` (its promoter, tracking params). */
+function promotedPinOf(
+  deps: Pick<AppDeps, 'storage'>,
+  pin: Pin,
+  ad: Pick<
+    ServableAdRow,
+    'ad_id' | 'profile_id' | 'profile_username' | 'business_name' | 'profile_avatar_variants'
+  >,
+): Pin {
   return {
-    ...serializePin(deps.storage, row, serializeFor(viewer)),
+    ...pin,
     is_promoted: true,
     promoter: {
       id: ad.profile_id,

@@ -10,7 +10,7 @@ import {
   type Page,
 } from '../../core/bookmarks.ts';
 import type { AppDeps } from '../../core/app-deps.ts';
-import { readThrough } from '../../lib/page-cache.ts';
+import { readThrough, readThroughShared } from '../../lib/page-cache.ts';
 import type { PageRequest } from '../../core/schemas.ts';
 import { serializeFor, serializePin } from '../../core/serializers.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
@@ -65,7 +65,9 @@ async function viewerTopics(deps: AppDeps, viewer: Viewer): Promise<string[]> {
  */
 async function sharedNewestHomeFeed(deps: AppDeps, page: PageRequest): Promise<Page<Pin>> {
   const bookmark = page.bookmark === undefined ? '' : encodeURIComponent(page.bookmark);
-  return readThrough(
+  // Shared and frozen: parsing the 40 kB page on every signed-in request was a tenth of its CPU
+  // (ADR 203); the promoted-pin step builds new arrays and objects, never changes these.
+  return readThroughShared(
     deps.pages,
     `home-feed:newest:${page.pageSize}:${bookmark}`,
     () => newestHomeFeed(deps, page),
