@@ -36,6 +36,7 @@ import { adReportingRoutes } from './modules/ad-reporting/reporting.routes.ts';
 import { adsEditorRoutes } from './modules/ads/ads-editor.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { boardPageMeta } from './modules/boards/boards.service.ts';
+import { homePageMeta } from './modules/feeds/feeds.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
 import { passkeySettingsRoutes } from './modules/account-security/passkeys.routes.ts';
@@ -67,6 +68,7 @@ import {
 import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerPrivateCaching } from './plugins/app/private-caching.ts';
 import { registerPublicCaching } from './plugins/app/public-caching.ts';
+import { registerVisitorCompression } from './plugins/app/visitor-compression.ts';
 import { registerWriteInvalidation } from './plugins/app/write-invalidation.ts';
 import { createPageCache } from './lib/page-cache.ts';
 import { registerRateLimit } from './plugins/app/rate-limit.ts';
@@ -247,6 +249,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // is not marked shareable (public-caching.ts).
   const pageCache = createPageCache(shared.redis, shared.bus);
   registerPublicCaching(app, pageCache);
+  // After public caching: its ETag names the page whose compressed bytes are kept (ADR 204).
+  registerVisitorCompression(app);
   registerWriteInvalidation(app, pageCache, shared.bus);
   registerCsrf(app, { secureCookie: isHttpsPublicUrl(config) });
   const auth = createAuth(app, {
@@ -317,7 +321,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     indexHtml: options.indexHtml,
     publicUrl: config.publicUrl,
     // Asked in this order: /pin/<id>/ also looks like /<username>/<slug>/.
-    pageMeta: [pinPageMeta(deps), boardPageMeta(deps), profilePageMeta(deps)],
+    pageMeta: [homePageMeta(deps), pinPageMeta(deps), boardPageMeta(deps), profilePageMeta(deps)],
   });
   registerNotFoundHandler(app, renderSpa);
   return app;

@@ -85,6 +85,24 @@ export function closeupLayout(
     : { columns: 2, mediaWidth: CLOSEUP_PANE_WIDTH, maxWidth: CLOSEUP_MAX_WIDTH };
 }
 
+/** Pinterest's grid column on medium and wide layouts: 236 px card images. */
+export const GRID_COLUMN_WIDTH = 236;
+
+/**
+ * The pin grid's card images' `sizes` attribute for every layout at once (narrow: half the
+ * viewport, two stretched columns; medium and wide: fixed 236 px columns). The grid and the
+ * server's preload hints for the home feed's first cards (docs/decisions/204) both use it, so
+ * the browser picks the same file from the same srcset before and after the app has run.
+ */
+export const GRID_IMAGE_SIZES = `(max-width: ${BREAKPOINT_MEDIUM_MIN - 1}px) 50vw, ${GRID_COLUMN_WIDTH}px`;
+
+/**
+ * The grid's first cards whose images load at once at high priority rather than lazily: a
+ * phone's first two rows (two columns), a wider screen's first row. The server preloads the same
+ * cards' images from the home page's HTML for visitors (docs/decisions/204).
+ */
+export const GRID_EAGER_IMAGES = 4;
+
 /**
  * The closeup image's `sizes` attribute for every layout at once (narrow: the viewport's width;
  * medium and wide: the image pane's). The page and the server's preload hint in index.html

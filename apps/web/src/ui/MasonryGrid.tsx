@@ -4,7 +4,7 @@
 // renders for a first page of 25, the long tasks of a phone's first visit (docs/decisions/198).
 // Here each card renders once: hidden at its column's width to be measured, then placed, its
 // content memoised. The first cards are measured and placed before the first paint; the rest
-// follow in batches, one task each, so no single task renders a whole page.
+// follow in small batches, one task each, so no task is long (docs/decisions/198, 204).
 import {
   memo,
   useEffect,
@@ -18,10 +18,17 @@ import type { GridLayout } from './gridLayout.ts';
 import { gridColumns, placeItems } from './masonryLayout.ts';
 
 /**
- * Cards measured and placed per task: the first batch fills a phone's first screen (two columns,
- * two or three rows) and is drawn in the first paint; each further batch is a task of its own.
+ * Cards measured and placed in the first task: they fill a phone's first screen (two columns,
+ * two or three rows) and are drawn in the first paint.
  */
 export const GRID_BATCH_SIZE = 8;
+
+/**
+ * Cards measured and placed per later task, below the first screen: a phone's row. A batch of
+ * eight took 90–130 ms at Lighthouse's 4× CPU slowdown, each a long task adding to the page's
+ * blocking time; two keep each task under 50 ms (docs/decisions/204).
+ */
+export const GRID_LATER_BATCH_SIZE = 2;
 
 interface MasonryGridProps<T extends object> {
   items: readonly T[];
@@ -138,7 +145,7 @@ export function MasonryGrid<T extends object>({
   const waiting = columns !== undefined && placed >= renderUpTo && renderUpTo < items.length;
   useEffect(() => {
     if (!waiting) return undefined;
-    const timer = setTimeout(() => setLimit(placed + GRID_BATCH_SIZE), 0);
+    const timer = setTimeout(() => setLimit(placed + GRID_LATER_BATCH_SIZE), 0);
     return () => clearTimeout(timer);
   }, [waiting, placed]);
 

@@ -1,4 +1,5 @@
 import type { Pin } from '@corkboard/shared/api-types';
+import { GRID_EAGER_IMAGES } from '@corkboard/shared/layout';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,10 +31,11 @@ const placedItems = (container: HTMLElement) =>
 const pinKey = (pin: Pin) => pin.id;
 
 /**
- * The first cards' images load eagerly at high priority: they are the first row on a phone (two
- * columns) and the page's largest paint. The rest stay lazy.
+ * The first cards' images load eagerly at high priority: they are the first rows on a phone (two
+ * columns) and the page's largest paint. The rest stay lazy. The server preloads the same cards'
+ * images from the home page's HTML (docs/decisions/204).
  */
-export const EAGER_CARD_IMAGES = 4;
+export const EAGER_CARD_IMAGES = GRID_EAGER_IMAGES;
 
 /** A Masonry grid of pins with loading, empty and error states and infinite scroll. */
 export function PinGrid({ query, emptyTitle, emptyMessage, excludeId }: PinGridProps) {

@@ -1,16 +1,19 @@
-import type { LayoutWidth } from '@corkboard/shared/layout';
+import { GRID_COLUMN_WIDTH, GRID_IMAGE_SIZES, type LayoutWidth } from '@corkboard/shared/layout';
 
 export interface GridLayout {
   layout: 'basicCentered' | 'flexible';
   columnWidth: number;
   gutter: number;
   minCols: number;
-  /** `sizes` attribute for the card images. */
+  /**
+   * `sizes` attribute for the card images: one string for every layout, the same the server's
+   * preload hints use (docs/decisions/204), so a resize never asks for the image again either.
+   */
   imageDisplayWidth: string;
 }
 
 /** Pinterest's grid column: 236 px images. */
-export const PIN_COLUMN_WIDTH = 236;
+export const PIN_COLUMN_WIDTH = GRID_COLUMN_WIDTH;
 
 /**
  * Narrow screens get a compact two-or-more column grid whose columns stretch to fill the width
@@ -23,7 +26,7 @@ export function gridLayoutFor(width: LayoutWidth): GridLayout {
       columnWidth: 170,
       gutter: 8,
       minCols: 2,
-      imageDisplayWidth: '50vw',
+      imageDisplayWidth: GRID_IMAGE_SIZES,
     };
   }
   return {
@@ -31,6 +34,6 @@ export function gridLayoutFor(width: LayoutWidth): GridLayout {
     columnWidth: PIN_COLUMN_WIDTH,
     gutter: 16,
     minCols: 2,
-    imageDisplayWidth: `${PIN_COLUMN_WIDTH}px`,
+    imageDisplayWidth: GRID_IMAGE_SIZES,
   };
 }

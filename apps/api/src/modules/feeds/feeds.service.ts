@@ -1,7 +1,9 @@
 // The home feed: the newest pins from public boards (docs/decisions/002-discovery-visibility.md).
 // A signed-in person who picked topics in the first-run tour gets it seeded (docs/decisions/082):
 // pins in those topics first, newest first, then every other pin, newest first.
-import type { Pin } from '@corkboard/shared/api-types';
+import type { Pin, PinImages } from '@corkboard/shared/api-types';
+import { GRID_EAGER_IMAGES, GRID_IMAGE_SIZES } from '@corkboard/shared/layout';
+import { DEFAULT_PAGE_SIZE } from '@corkboard/shared/pagination';
 import {
   decodeIdBookmark,
   decodeTierIdBookmark,
@@ -13,6 +15,11 @@ import type { AppDeps } from '../../core/app-deps.ts';
 import { readThrough, readThroughShared } from '../../lib/page-cache.ts';
 import type { PageRequest } from '../../core/schemas.ts';
 import { serializeFor, serializePin } from '../../core/serializers.ts';
+import {
+  genericMeta,
+  type PageMetaResolver,
+  type PreloadImage,
+} from '../../plugins/app/page-meta.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
 import { withPromotedPins } from '../ads/delivery.service.ts';
 import { chosenTopics, pinInChosenTopics } from '../topics/topics.service.ts';
@@ -129,4 +136,35 @@ export async function followingFeed(
   return keysetPage(rows, page.pageSize, (row) =>
     serializePin(deps.storage, row, serializeFor(viewer)),
   );
+}
+
+/** The grid card's WebP srcset, as the web's PinImage writes it (236x and 474x, widths once). */
+export function gridCardSrcSet(images: PinImages): string {
+  const seen = new Set<number>();
+  const entries: string[] = [];
+  for (const variant of [images['236x'], images['474x']]) {
+    if (seen.has(variant.width)) continue;
+    seen.add(variant.width);
+    entries.push(`${variant.webp_url} ${variant.width}w`);
+  }
+  return entries.join(', ');
+}
+
+/**
+ * `/` for a visitor: the generic site meta, and the first cards' images of the feed page the app
+ * asks for first (the same cached page, so no extra query once it is warm), preloaded from the
+ * HTML instead of after the app has run and laid out the grid (docs/decisions/204). A signed-in
+ * person's first page depends on them (topics, promoted pins): no image hints, as before.
+ */
+export function homePageMeta(deps: AppDeps): PageMetaResolver {
+  return async (pathname, viewer) => {
+    if (pathname !== '/' || viewer !== null) return undefined;
+    const first = await homeFeed(deps, null, { bookmark: undefined, pageSize: DEFAULT_PAGE_SIZE });
+    const preloadImages: PreloadImage[] = first.items.slice(0, GRID_EAGER_IMAGES).map((pin) => ({
+      srcset: gridCardSrcSet(pin.images),
+      sizes: GRID_IMAGE_SIZES,
+      type: 'image/webp',
+    }));
+    return { ...genericMeta(deps.publicUrl), page: 'home', preloadImages };
+  };
 }

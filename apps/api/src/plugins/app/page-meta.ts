@@ -14,6 +14,13 @@ export const OG_DESCRIPTION_MAX_LENGTH = 300;
 /** Titles and headings are cut here (a pin title can be long). */
 export const TITLE_MAX_LENGTH = 100;
 
+/** An image preload hint: the same srcset and sizes as the page's <img> (or <source>). */
+export interface PreloadImage {
+  srcset: string;
+  sizes: string;
+  type: string;
+}
+
 export interface PageMeta {
   /** The document <title>, with the site name. */
   title: string;
@@ -30,7 +37,12 @@ export interface PageMeta {
    */
   page?: 'home' | 'pin' | 'board' | 'profile' | undefined;
   /** The page's main image, as its <img> will ask for it: preloaded from index.html. */
-  preloadImage?: { srcset: string; sizes: string; type: string } | undefined;
+  preloadImage?: PreloadImage | undefined;
+  /**
+   * The page's first grid images (the home feed's first cards), as their <img> will ask for
+   * them: preloaded after the main image, in order (docs/decisions/204).
+   */
+  preloadImages?: readonly PreloadImage[] | undefined;
   /**
    * API answers the page asks for first, exactly as the web app asks (same URL): fetched with
    * the HTML instead of one after another once the app has run (docs/decisions/198). spa.ts adds
@@ -124,8 +136,9 @@ export function renderHead(meta: PageMeta): string {
 }
 
 /**
- * Preload hints for the page: its main image (same srcset and sizes as the page's <img>, so the
- * browser fetches one file once) and the chunks the page's route loads besides the shell.
+ * Preload hints for the page: its main image or first grid images (same srcset and sizes as the
+ * page's <img>, so the browser fetches one file once), the chunks the page's route loads besides
+ * the shell and the API answers it asks for first.
  */
 export function renderPreloads(
   meta: PageMeta,
@@ -133,8 +146,8 @@ export function renderPreloads(
   fetches: readonly string[] = [],
 ): string {
   const tags: string[] = [];
-  const image = meta.preloadImage;
-  if (image) {
+  const images = [...(meta.preloadImage ? [meta.preloadImage] : []), ...(meta.preloadImages ?? [])];
+  for (const image of images) {
     tags.push(
       `<link rel="preload" as="image" type="${escapeHtml(image.type)}" imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes)}" fetchpriority="high">`,
     );

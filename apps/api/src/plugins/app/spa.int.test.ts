@@ -14,6 +14,9 @@ import { createFixtures, type PinFixture } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp, testConfig } from '../../test/test-app.ts';
 import { escapeHtml, HEAD_MARKER, injectHead } from './page-meta.ts';
 import { HOME_FEED_FIRST_PAGE, ROUTE_PRELOADS_FILE } from './spa.ts';
+import { GRID_EAGER_IMAGES, GRID_IMAGE_SIZES } from '@corkboard/shared/layout';
+import type { Pin } from '@corkboard/shared/api-types';
+import { as } from '../../test/test-viewer.ts';
 
 const NASTY_TITLE = `<script>alert("x")</script> & 'q'`;
 
@@ -22,11 +25,13 @@ let test: TestApp;
 let app: FastifyInstance;
 let pin: PinFixture;
 let nastyPin: PinFixture;
+let ownerId: string;
 
 beforeAll(async () => {
   handle = await createTestDb();
   const f = createFixtures(handle.db);
   const owner = await f.user({ username: 'mira', firstName: 'Mira', lastName: 'Sol' });
+  ownerId = owner.id;
   const board = await f.board(owner, {
     name: 'Garden rooms',
     slug: 'garden-rooms',
@@ -280,6 +285,47 @@ describe('web build on disk', () => {
     });
     expect(following.body).toContain('HomePage-h1.js');
     expect(following.body).not.toContain('as="fetch"');
+  });
+
+  it("preloads a visitor's first feed cards' images from the home HTML, as the grid asks (ADR 204)", async () => {
+    const feed = (await built.inject({ method: 'GET', url: HOME_FEED_FIRST_PAGE })).json<{
+      resource_response: { data: Pin[] };
+    }>().resource_response.data;
+    expect(feed.length).toBeGreaterThan(0);
+    const html = (await built.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } }))
+      .body;
+    const images = [
+      ...html.matchAll(
+        /<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">/g,
+      ),
+    ];
+    // The feed's first cards, in order: the ones whose images the grid loads eagerly.
+    const first = feed.slice(0, GRID_EAGER_IMAGES);
+    expect(images).toHaveLength(first.length);
+    first.forEach((card, index) => {
+      const [, srcset = '', sizes] = images[index] ?? [];
+      expect(srcset.startsWith(`${card.images['236x'].webp_url} 236w`)).toBe(true);
+      expect(srcset).toContain(card.images['474x'].webp_url);
+      // One string for every layout: the grid's <img> uses the same, so the same file is chosen.
+      expect(sizes).toBe(GRID_IMAGE_SIZES);
+      expect(sizes).toBe('(max-width: 869px) 50vw, 236px');
+    });
+    // The image hints come before the chunks and the data: the first paint needs them first.
+    expect(html.indexOf('as="image"')).toBeLessThan(html.indexOf('modulepreload'));
+  });
+
+  it("gives a signed-in person's home no image hints (their first page is their own)", async () => {
+    const html = (
+      await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: 'text/html', ...as({ id: ownerId }) },
+      })
+    ).body;
+    expect(html).not.toContain('as="image"');
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin href="${HOME_FEED_FIRST_PAGE}">`,
+    );
   });
 
   it("preloads a pin page's chunks and its closeup image, as the page's <img> asks", async () => {

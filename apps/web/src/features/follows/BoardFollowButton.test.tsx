@@ -100,6 +100,21 @@ describe('BoardFollowButton', () => {
     expect(screen.queryByRole('button', { name: 'Follow Summer gardens' })).toBeNull();
   });
 
+  test('keeps the button box, hidden and unreachable, until the viewer is known (no shift)', async () => {
+    stub(null, () => ok(null));
+    const { container } = renderSaving(<BoardFollowButton board={board} />);
+    // Before the session answer: a box the size of the button, out of reach and unseen.
+    const pending = container.querySelector('.follow-button--pending');
+    expect(pending).not.toBeNull();
+    expect(pending).toHaveAttribute('aria-hidden', 'true');
+    expect(pending).toHaveAttribute('tabindex', '-1');
+    expect(pending).toBeDisabled();
+    expect(screen.queryByRole('button')).toBeNull();
+    // Then the real button takes its place.
+    await screen.findByRole('button', { name: 'Follow' });
+    expect(container.querySelector('.follow-button--pending')).toBeNull();
+  });
+
   test('visitors get the sign-up flow instead', async () => {
     stub(null, () => ok(null));
     renderSaving(<BoardFollowButton board={board} />);

@@ -13,7 +13,7 @@ import { useFollowBoard, useOptimisticToggle } from './hooks.ts';
 
 export function BoardFollowButton({ board }: { board: Board }) {
   const viewer = useViewer();
-  if (viewer.isPending) return null;
+  if (viewer.isPending) return <PendingFollowButton />;
   if (!viewer.data) return <FollowAuthButton name={board.name} imageUrl={null} />;
   if (viewer.data.id === board.owner.id) return null;
   return <SignedInBoardFollow board={board} />;
@@ -36,6 +36,26 @@ function SignedInBoardFollow({ board }: { board: Board }) {
       onClick={() => void toggle()}
     >
       {on ? t('follow.following') : t('follow.follow')}
+    </button>
+  );
+}
+
+/**
+ * Until the app knows who is looking, the button's box is kept, hidden (not focusable, not in the
+ * accessibility tree), so the board's pins below do not move down when the button appears: the
+ * board's answer often arrives before the session's (docs/decisions/204).
+ */
+function PendingFollowButton() {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="button button--primary follow-button--pending"
+      tabIndex={-1}
+      aria-hidden="true"
+      disabled
+    >
+      {t('profile.follow')}
     </button>
   );
 }
