@@ -64,7 +64,7 @@ import {
   registerErrorHandler,
   registerNotFoundHandler,
 } from './plugins/app/errors.ts';
-import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
+import { lazyChildLoggerFactory, loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerPrivateCaching } from './plugins/app/private-caching.ts';
 import { registerPublicCaching } from './plugins/app/public-caching.ts';
 import { registerWriteInvalidation } from './plugins/app/write-invalidation.ts';
@@ -213,6 +213,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new OneLinePerRequestLog(now),
+    // The request's child logger is made when it first writes a line (docs/decisions/202).
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
