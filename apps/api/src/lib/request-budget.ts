@@ -91,7 +91,8 @@ type HitCommand = (
 ) => void;
 
 export function redisRequestBudget(redis: Redis, windowMs: number, prefix: string): RequestBudget {
-  if (!(HIT_COMMAND in redis)) redis.defineCommand(HIT_COMMAND, { numberOfKeys: 1, lua: HIT_SCRIPT });
+  if (!(HIT_COMMAND in redis))
+    redis.defineCommand(HIT_COMMAND, { numberOfKeys: 1, lua: HIT_SCRIPT });
   const run = (redis as unknown as Record<typeof HIT_COMMAND, HitCommand>)[HIT_COMMAND].bind(redis);
   return {
     hit(key, callback) {

@@ -9,7 +9,13 @@
 // nothing else: a secret board's data cannot enter it. Every write drops every entry on every
 // process (write-invalidation.ts) before the writer hears back.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { strongEtag, type PageCache, type PageLookup } from '../../lib/page-cache.ts';
+import {
+  strongEtag,
+  type CachedPage,
+  type PageCache,
+  type PageLookup,
+} from '../../lib/page-cache.ts';
+import { experimentsRead } from '../experiments/experiments.plugin.ts';
 
 /** Not in the spec. A browser reuses a visitor answer this long without asking (ADR 144). */
 export const VISITOR_MAX_AGE_SECONDS = 10;
@@ -73,6 +79,11 @@ export function answerFromPageCache(
 ): void {
   const option = request.routeOptions.config.visitorCache;
   if (option === undefined || request.viewer !== null || request.method !== 'GET') {
+    done();
+    return;
+  }
+  // Looked up already on arrival (a miss there: answerHitOnArrival).
+  if (request.visitorPage?.kind === 'miss') {
     done();
     return;
   }
@@ -164,4 +175,113 @@ function revalidated(
     return '';
   }
   return payload;
+}
+
+/**
+ * @fastify/cookie keeps the cookies a reply will set in a map under a symbol it does not export;
+ * it is found by its description on the first reply that has it. Not found (a later version
+ * renamed it): undefined, and no hit is answered on arrival (the full path runs, as before).
+ */
+let setCookiesSymbol: symbol | undefined;
+function cookiesPending(reply: FastifyReply): boolean | undefined {
+  setCookiesSymbol ??= Object.getOwnPropertySymbols(reply).find(
+    (symbol) => symbol.description === 'fastify.reply.setCookies',
+  );
+  if (setCookiesSymbol === undefined) return undefined;
+  const pending = (reply as unknown as Record<symbol, unknown>)[setCookiesSymbol];
+  return pending instanceof Map ? pending.size > 0 : undefined;
+}
+
+/**
+ * Whether a hit may be written on arrival: the answer is then exactly what the full path would
+ * send. A visitor's GET without a body; a route whose key needs no experiment (a variant may
+ * read one, and reading one is an exposure to write) and that the app's budget counted (a route
+ * with its own `rateLimit` is counted by a later hook); nothing read an experiment; no cookie to
+ * set (the first CSRF token, a visitor id, a cleared session: such an answer is not shareable,
+ * and the cookie plugin writes it in onSend). Anything else takes the full path.
+ */
+function answerableOnArrival(request: FastifyRequest, reply: FastifyReply): boolean {
+  const config = request.routeOptions.config;
+  return (
+    request.method === 'GET' &&
+    request.viewer === null &&
+    config.visitorCache !== undefined &&
+    config.visitorCache.variant === undefined &&
+    config.rateLimit === undefined &&
+    request.headers['content-length'] === undefined &&
+    request.headers['transfer-encoding'] === undefined &&
+    !experimentsRead(request) &&
+    !reply.hasHeader('set-cookie') &&
+    cookiesPending(reply) === false
+  );
+}
+
+/**
+ * The route-level `onRequest` hook of a `visitorCache` route (docs/decisions/202): after every
+ * app-wide onRequest hook (request id, security headers, the budget, cookies, CSRF, the viewer,
+ * experiments), a hit in the in-process cache is written at once, with the headers the full path
+ * sends (the ones set so far, then those the onSend hooks would add: `Vary`, `ETag`,
+ * `Cache-Control`, and 304 for a matching `If-None-Match`), in one `writeHead`. It skips body
+ * parsing (there is none), validation (a stored page is the 200 of this very URL), the
+ * preHandler and five onSend hooks that would change nothing (no cookie, no viewer, no write, no
+ * exposure). The reply is hijacked, so Fastify's response listeners still run: the one log line
+ * and onResponse hooks. A miss (or Redis, which answers later) goes on to the preHandler.
+ */
+export function answerHitOnArrival(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  const cache = request.server.pageCache;
+  const option = request.routeOptions.config.visitorCache;
+  if (cache.getNow === undefined || option === undefined || !answerableOnArrival(request, reply)) {
+    done();
+    return;
+  }
+  let lookup: PageLookup;
+  try {
+    lookup = cache.getNow(cacheKey(request, option));
+  } catch {
+    // The preHandler asks again and logs why.
+    done();
+    return;
+  }
+  if (lookup.page === undefined) {
+    request.visitorPage = {
+      kind: 'miss',
+      key: cacheKey(request, option),
+      generation: lookup.generation,
+    };
+    done();
+    return;
+  }
+  request.visitorPage = { kind: 'hit', etag: lookup.page.etag };
+  writeHit(request, reply, lookup.page);
+}
+
+/** Headers of the hit after the ones already on the reply, as name/value pairs. */
+function writeHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage): void {
+  const notModified = etagMatches(request.headers['if-none-match'], page.etag);
+  const headers: string[] = [];
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined || reply.raw.hasHeader(name)) continue;
+    if (Array.isArray(value)) for (const item of value) headers.push(name, String(item));
+    else headers.push(name, String(value));
+  }
+  headers.push(
+    'content-type',
+    'application/json; charset=utf-8',
+    'vary',
+    'Cookie',
+    'etag',
+    page.etag,
+    'cache-control',
+    VISITOR_CACHE_CONTROL,
+    'content-length',
+    notModified ? '0' : String(page.body.length),
+  );
+  reply.hijack();
+  reply.raw.writeHead(notModified ? 304 : 200, headers);
+  if (notModified) reply.raw.end();
+  else reply.raw.end(page.body);
 }

@@ -135,6 +135,11 @@ function experimentsFor(
   };
 }
 
+/** Whether anything read this request's experiments (only then can there be exposures). */
+export function experimentsRead(request: FastifyRequest): boolean {
+  return request.experimentsState?.experiments !== undefined;
+}
+
 /** Register after the viewer plugin: bucketing needs `request.viewer`. */
 export function registerExperiments(app: FastifyInstance, options: ExperimentsOptions): void {
   // A plain field set by the hook (not a WeakMap: an ephemeron per request was the costliest
