@@ -178,18 +178,37 @@ function revalidated(
 }
 
 /**
- * @fastify/cookie keeps the cookies a reply will set in a map under a symbol it does not export;
- * it is found by its description on the first reply that has it. Not found (a later version
- * renamed it): undefined, and no hit is answered on arrival (the full path runs, as before).
+ * A symbol-keyed field a dependency keeps on the reply without exporting its symbol, found by the
+ * symbol's description on the first reply that has it (then remembered). Undefined when not
+ * found — a later version renamed it — and the callers then take the slower or the full path.
  */
-let setCookiesSymbol: symbol | undefined;
+function replySymbol(reply: FastifyReply, description: string, known: Map<string, symbol>) {
+  let symbol = known.get(description);
+  if (symbol === undefined) {
+    symbol = Object.getOwnPropertySymbols(reply).find((item) => item.description === description);
+    if (symbol !== undefined) known.set(description, symbol);
+  }
+  return symbol === undefined ? undefined : (reply as unknown as Record<symbol, unknown>)[symbol];
+}
+const replySymbols = new Map<string, symbol>();
+
+/** Whether @fastify/cookie holds cookies to set in its onSend hook; undefined: cannot tell. */
 function cookiesPending(reply: FastifyReply): boolean | undefined {
-  setCookiesSymbol ??= Object.getOwnPropertySymbols(reply).find(
-    (symbol) => symbol.description === 'fastify.reply.setCookies',
-  );
-  if (setCookiesSymbol === undefined) return undefined;
-  const pending = (reply as unknown as Record<symbol, unknown>)[setCookiesSymbol];
+  const pending = replySymbol(reply, 'fastify.reply.setCookies', replySymbols);
   return pending instanceof Map ? pending.size > 0 : undefined;
+}
+
+/**
+ * The headers set through Fastify's reply so far (the request id, the budget's): Fastify's own
+ * record when found, else every header minus those already on the raw response (the security
+ * headers), which is the same list built at more cost.
+ */
+function replyOnlyHeaders(reply: FastifyReply): Record<string, unknown> {
+  const own = replySymbol(reply, 'fastify.reply.headers', replySymbols);
+  if (own !== null && typeof own === 'object') return own as Record<string, unknown>;
+  const merged: Record<string, unknown> = reply.getHeaders();
+  for (const name of reply.raw.getHeaderNames()) delete merged[name];
+  return merged;
 }
 
 /**
@@ -259,12 +278,26 @@ export function answerHitOnArrival(
   writeHit(request, reply, lookup.page);
 }
 
-/** Headers of the hit after the ones already on the reply, as name/value pairs. */
+/** Set by writeHit itself, so a value an earlier hook gave them is replaced, as reply.header would. */
+const HIT_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'content-type',
+  'vary',
+  'etag',
+  'cache-control',
+  'content-length',
+]);
+
+/**
+ * Writes a hit: the headers Fastify's reply holds so far, then the page's, in one writeHead (the
+ * security headers are on the raw response already), then the bytes — or 304 and no body.
+ */
 function writeHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage): void {
   const notModified = etagMatches(request.headers['if-none-match'], page.etag);
   const headers: string[] = [];
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value === undefined || reply.raw.hasHeader(name)) continue;
+  const set = replyOnlyHeaders(reply);
+  for (const name in set) {
+    const value = set[name];
+    if (value === undefined || HIT_HEADER_NAMES.has(name)) continue;
     if (Array.isArray(value)) for (const item of value) headers.push(name, String(item));
     else headers.push(name, String(value));
   }
