@@ -163,7 +163,6 @@ export function loggerOptions(
 }
 
 type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-type LogMethod = (...args: unknown[]) => void;
 
 /** A pino level's number; `silent` (and anything unknown) is above every level. */
 function levelValue(level: string): number {
@@ -200,7 +199,7 @@ export class LazyChildLogger {
     const logger = this.#child ?? this.#parent;
     if (levelValue(level) < levelValue(logger.level)) return;
     const real = this.#real();
-    (real[level] as LogMethod).apply(real, args);
+    Reflect.apply(real[level], real, args);
   }
 
   get level(): string {
@@ -248,7 +247,5 @@ export function lazyChildLoggerFactory(
   if (options.level !== undefined || options.serializers !== undefined) {
     return logger.child(bindings, options);
   }
-  // Implements every method and property of FastifyBaseLogger (pino's BaseLogger and child);
-  // LogFn's overloads are all `(...args) => void` at run time.
-  return new LazyChildLogger(logger, bindings) as unknown as FastifyBaseLogger;
+  return new LazyChildLogger(logger, bindings);
 }

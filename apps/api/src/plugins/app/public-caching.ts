@@ -203,10 +203,12 @@ function cookiesPending(reply: FastifyReply): boolean | undefined {
  * record when found, else every header minus those already on the raw response (the security
  * headers), which is the same list built at more cost.
  */
-function replyOnlyHeaders(reply: FastifyReply): Record<string, unknown> {
+type HeaderValue = string | number | readonly string[] | undefined;
+
+function replyOnlyHeaders(reply: FastifyReply): Record<string, HeaderValue> {
   const own = replySymbol(reply, 'fastify.reply.headers', replySymbols);
-  if (own !== null && typeof own === 'object') return own as Record<string, unknown>;
-  const merged: Record<string, unknown> = reply.getHeaders();
+  if (own !== null && typeof own === 'object') return own as Record<string, HeaderValue>;
+  const merged: Record<string, HeaderValue> = reply.getHeaders();
   for (const name of reply.raw.getHeaderNames()) delete merged[name];
   return merged;
 }
@@ -298,8 +300,8 @@ function writeHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage
   for (const name in set) {
     const value = set[name];
     if (value === undefined || HIT_HEADER_NAMES.has(name)) continue;
-    if (Array.isArray(value)) for (const item of value) headers.push(name, String(item));
-    else headers.push(name, String(value));
+    if (typeof value === 'string' || typeof value === 'number') headers.push(name, String(value));
+    else for (const item of value) headers.push(name, item);
   }
   headers.push(
     'content-type',
