@@ -65,7 +65,7 @@ import {
   registerErrorHandler,
   registerNotFoundHandler,
 } from './plugins/app/errors.ts';
-import { loggerOptions, type LogStream } from './plugins/app/logging.ts';
+import { lazyChildLoggerFactory, loggerOptions, type LogStream } from './plugins/app/logging.ts';
 import { registerPrivateCaching } from './plugins/app/private-caching.ts';
 import { registerPublicCaching } from './plugins/app/public-caching.ts';
 import { registerVisitorCompression } from './plugins/app/visitor-compression.ts';
@@ -215,6 +215,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new OneLinePerRequestLog(now),
+    // The request's child logger is made when it first writes a line (docs/decisions/202).
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,

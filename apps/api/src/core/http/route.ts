@@ -16,7 +16,11 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { success } from '@corkboard/shared/envelope';
-import { answerFromPageCache, type VisitorCacheOption } from '../../plugins/app/public-caching.ts';
+import {
+  answerFromPageCache,
+  answerHitOnArrival,
+  type VisitorCacheOption,
+} from '../../plugins/app/public-caching.ts';
 import { checkAccess, type Access, type ViewerOf } from '../access.ts';
 import { failureEnvelopeSchema, successEnvelopeSchema } from './envelope.schemas.ts';
 import { parseInput, type InputContext, type InputErrorMapper } from './input.ts';
@@ -161,7 +165,9 @@ function baseOptions(route: RouteBase<Access>): Partial<RouteOptions> {
       ...(route.rateLimit === undefined ? {} : { rateLimit: route.rateLimit }),
       ...(route.visitorCache === undefined ? {} : { visitorCache: route.visitorCache }),
     },
-    ...(route.visitorCache === undefined ? {} : { preHandler: answerFromPageCache }),
+    ...(route.visitorCache === undefined
+      ? {}
+      : { onRequest: answerHitOnArrival, preHandler: answerFromPageCache }),
     ...(route.errorHandler === undefined ? {} : { errorHandler: route.errorHandler }),
   };
 }

@@ -4,8 +4,8 @@
 // callback's code is as good as a password to whoever reads the log (issue 9).
 // Errors are serialized without the values a database error carries (issue 13: error logs
 // recorded SQL parameters, e-mails and names among them).
-import type { FastifyRequest } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { levels, type Bindings, type ChildLoggerOptions, type LoggerOptions } from 'pino';
 import type { LogLevel } from '../../config/config.ts';
 
 /** Query parameters whose value is a secret: replaced by REDACTED in every logged URL. */
@@ -160,4 +160,92 @@ export function loggerOptions(
     },
     ...(stream ? { stream } : {}),
   };
+}
+
+type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/** A pino level's number; `silent` (and anything unknown) is above every level. */
+function levelValue(level: string): number {
+  return levels.values[level] ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * A request's logger that makes pino's child (the one binding the request id) only when a line is
+ * written at an enabled level (docs/decisions/202). Fastify made the child for every request on
+ * arrival; at LOG_LEVEL=warn a request that logs nothing paid for it anyway. A line written
+ * through it is the child's line, byte for byte.
+ */
+export class LazyChildLogger {
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+  }
+
+  /** Whether pino's child has been made (tests). */
+  get materialised(): boolean {
+    return this.#child !== undefined;
+  }
+
+  #real(): FastifyBaseLogger {
+    this.#child ??= this.#parent.child(this.#bindings);
+    return this.#child;
+  }
+
+  #write(level: LevelName, args: unknown[]): void {
+    const logger = this.#child ?? this.#parent;
+    if (levelValue(level) < levelValue(logger.level)) return;
+    const real = this.#real();
+    Reflect.apply(real[level], real, args);
+  }
+
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+
+  set level(level: string) {
+    this.#real().level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write('trace', args);
+  }
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#real().child(bindings, options);
+  }
+}
+
+/**
+ * Fastify's `childLoggerFactory`: a LazyChildLogger, unless the route asks for its own level or
+ * serializers (none does), which pino's child then applies at once.
+ */
+export function lazyChildLoggerFactory(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  if (options.level !== undefined || options.serializers !== undefined) {
+    return logger.child(bindings, options);
+  }
+  return new LazyChildLogger(logger, bindings);
 }

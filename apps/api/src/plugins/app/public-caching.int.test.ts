@@ -386,3 +386,118 @@ describe('the bytes of a cached page (ADR 196)', () => {
     expect(shared.app.pageCache.getNow).toBeUndefined();
   });
 });
+
+describe('a hit answered on arrival (ADR 202)', () => {
+  /**
+   * Headers that differ between any two answers: the request id, the clock, the budget left and
+   * the seconds until it renews (a second may turn between two requests).
+   */
+  const PER_ANSWER = new Set([
+    'x-request-id',
+    'date',
+    'x-ratelimit-remaining',
+    'x-ratelimit-reset',
+  ]);
+
+  function comparable(headers: Record<string, unknown>): [string, string][] {
+    return Object.entries(headers)
+      .filter(([name]) => !PER_ANSWER.has(name))
+      .map(([name, value]) => [name, String(value)]);
+  }
+
+  /** Which step answered: getNow called from the onRequest hook, or from the preHandler. */
+  function watchLookups(test: TestApp): string[] {
+    const steps: string[] = [];
+    const cache = test.app.pageCache;
+    const getNow = cache.getNow;
+    if (getNow === undefined) throw new Error('the in-process cache has getNow');
+    Object.assign(cache, {
+      getNow: (key: string) => {
+        const stack = new Error().stack ?? '';
+        steps.push(stack.includes('answerHitOnArrival') ? 'arrival' : 'preHandler');
+        return getNow(key);
+      },
+    });
+    return steps;
+  }
+
+  it('sends what the full path sends: status, every header and the bytes, 200 and 304', async () => {
+    const test = await app();
+    const steps = watchLookups(test);
+    const url = '/v3/feeds/home/';
+    const miss = await visit(test, url);
+    expect(miss.statusCode).toBe(200);
+    steps.length = 0;
+
+    const early = await visit(test, url);
+    // A declared (empty) body takes the full path: the body gate, then the preHandler's hit.
+    const full = await visit(test, url, { 'content-length': '0' });
+    expect(steps).toEqual(['arrival', 'preHandler']);
+    expect(early.statusCode).toBe(200);
+    expect(full.statusCode).toBe(200);
+    expect(early.rawPayload.equals(full.rawPayload)).toBe(true);
+    expect(early.rawPayload.equals(miss.rawPayload)).toBe(true);
+    expect(comparable(early.headers)).toEqual(comparable(full.headers));
+    expect(early.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(early.headers['x-frame-options']).toBe('DENY');
+    // Both were counted: the later one has one request fewer left.
+    expect(Number(early.headers['x-ratelimit-remaining'])).toBe(
+      Number(full.headers['x-ratelimit-remaining']) + 1,
+    );
+    expect(early.headers['cache-control']).toBe(VISITOR_CACHE_CONTROL);
+
+    steps.length = 0;
+    const etag = String(early.headers.etag);
+    const early304 = await visit(test, url, { 'if-none-match': etag });
+    const full304 = await visit(test, url, { 'if-none-match': etag, 'content-length': '0' });
+    expect(steps).toEqual(['arrival', 'preHandler']);
+    expect(early304.statusCode).toBe(304);
+    expect(full304.statusCode).toBe(304);
+    expect(early304.body).toBe('');
+    expect(comparable(early304.headers)).toEqual(comparable(full304.headers));
+  });
+
+  it('leaves an answer that sets a cookie, a variant route and a signed-in request to the full path', async () => {
+    const test = await app();
+    const steps = watchLookups(test);
+    const board = await f.board(owner, { name: 'Arrival board' });
+    const pin = await f.pin({ board });
+    await visit(test, '/v3/feeds/home/');
+    await visit(test, `/v3/pins/${pin.id}/`);
+    steps.length = 0;
+
+    // No CSRF cookie: the answer issues one, so it is not shareable.
+    const first = await test.app.inject({ method: 'GET', url: '/v3/feeds/home/' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['set-cookie']).toBeDefined();
+    expect(first.headers['cache-control']).toBe(VISITOR_COOKIE_CACHE_CONTROL);
+    // The pin page's key depends on an experiment (an exposure to record).
+    expect((await visit(test, `/v3/pins/${pin.id}/`)).statusCode).toBe(200);
+    // Signed in: never from the cache.
+    const mine = await test.app.inject({
+      method: 'GET',
+      url: '/v3/feeds/home/',
+      headers: as(owner),
+    });
+    expect(mine.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+    expect(steps).toEqual(['preHandler', 'preHandler']);
+  });
+
+  it('every hit still spends the per-address budget', async () => {
+    const limited = await buildTestApp(handle.db, { config: { rateLimitMax: 3 } });
+    apps.push(limited);
+    const steps = watchLookups(limited);
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      statuses.push((await visit(limited, '/v3/feeds/home/')).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // The miss, then two hits answered on arrival; the fourth was refused before any lookup.
+    expect(steps).toEqual(['arrival', 'arrival', 'arrival']);
+    const refused = await visit(limited, '/v3/feeds/home/');
+    expect(refused.json<{ resource_response: { code: number } }>().resource_response.code).toBe(
+      ERROR_CODES.RATE_LIMITED.code,
+    );
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});

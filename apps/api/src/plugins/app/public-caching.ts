@@ -9,7 +9,13 @@
 // nothing else: a secret board's data cannot enter it. Every write drops every entry on every
 // process (write-invalidation.ts) before the writer hears back.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { strongEtag, type PageCache, type PageLookup } from '../../lib/page-cache.ts';
+import {
+  strongEtag,
+  type CachedPage,
+  type PageCache,
+  type PageLookup,
+} from '../../lib/page-cache.ts';
+import { experimentsRead } from '../experiments/experiments.plugin.ts';
 
 /** Not in the spec. A browser reuses a visitor answer this long without asking (ADR 144). */
 export const VISITOR_MAX_AGE_SECONDS = 10;
@@ -73,6 +79,11 @@ export function answerFromPageCache(
 ): void {
   const option = request.routeOptions.config.visitorCache;
   if (option === undefined || request.viewer !== null || request.method !== 'GET') {
+    done();
+    return;
+  }
+  // Looked up already on arrival (a miss there: answerHitOnArrival).
+  if (request.visitorPage?.kind === 'miss') {
     done();
     return;
   }
@@ -164,4 +175,148 @@ function revalidated(
     return '';
   }
   return payload;
+}
+
+/**
+ * A symbol-keyed field a dependency keeps on the reply without exporting its symbol, found by the
+ * symbol's description on the first reply that has it (then remembered). Undefined when not
+ * found — a later version renamed it — and the callers then take the slower or the full path.
+ */
+function replySymbol(reply: FastifyReply, description: string, known: Map<string, symbol>) {
+  let symbol = known.get(description);
+  if (symbol === undefined) {
+    symbol = Object.getOwnPropertySymbols(reply).find((item) => item.description === description);
+    if (symbol !== undefined) known.set(description, symbol);
+  }
+  return symbol === undefined ? undefined : (reply as unknown as Record<symbol, unknown>)[symbol];
+}
+const replySymbols = new Map<string, symbol>();
+
+/** Whether @fastify/cookie holds cookies to set in its onSend hook; undefined: cannot tell. */
+function cookiesPending(reply: FastifyReply): boolean | undefined {
+  const pending = replySymbol(reply, 'fastify.reply.setCookies', replySymbols);
+  return pending instanceof Map ? pending.size > 0 : undefined;
+}
+
+/**
+ * The headers set through Fastify's reply so far (the request id, the budget's): Fastify's own
+ * record when found, else every header minus those already on the raw response (the security
+ * headers), which is the same list built at more cost.
+ */
+type HeaderValue = string | number | readonly string[] | undefined;
+
+function replyOnlyHeaders(reply: FastifyReply): Record<string, HeaderValue> {
+  const own = replySymbol(reply, 'fastify.reply.headers', replySymbols);
+  if (own !== null && typeof own === 'object') return own as Record<string, HeaderValue>;
+  const merged: Record<string, HeaderValue> = reply.getHeaders();
+  for (const name of reply.raw.getHeaderNames()) delete merged[name];
+  return merged;
+}
+
+/**
+ * Whether a hit may be written on arrival: the answer is then exactly what the full path would
+ * send. A visitor's GET without a body; a route whose key needs no experiment (a variant may
+ * read one, and reading one is an exposure to write) and that the app's budget counted (a route
+ * with its own `rateLimit` is counted by a later hook); nothing read an experiment; no cookie to
+ * set (the first CSRF token, a visitor id, a cleared session: such an answer is not shareable,
+ * and the cookie plugin writes it in onSend). Anything else takes the full path.
+ */
+function answerableOnArrival(request: FastifyRequest, reply: FastifyReply): boolean {
+  const config = request.routeOptions.config;
+  return (
+    request.method === 'GET' &&
+    request.viewer === null &&
+    config.visitorCache !== undefined &&
+    config.visitorCache.variant === undefined &&
+    config.rateLimit === undefined &&
+    request.headers['content-length'] === undefined &&
+    request.headers['transfer-encoding'] === undefined &&
+    !experimentsRead(request) &&
+    !reply.hasHeader('set-cookie') &&
+    cookiesPending(reply) === false
+  );
+}
+
+/**
+ * The route-level `onRequest` hook of a `visitorCache` route (docs/decisions/202): after every
+ * app-wide onRequest hook (request id, security headers, the budget, cookies, CSRF, the viewer,
+ * experiments), a hit in the in-process cache is written at once, with the headers the full path
+ * sends (the ones set so far, then those the onSend hooks would add: `Vary`, `ETag`,
+ * `Cache-Control`, and 304 for a matching `If-None-Match`), in one `writeHead`. It skips body
+ * parsing (there is none), validation (a stored page is the 200 of this very URL), the
+ * preHandler and five onSend hooks that would change nothing (no cookie, no viewer, no write, no
+ * exposure). The reply is hijacked, so Fastify's response listeners still run: the one log line
+ * and onResponse hooks. A miss (or Redis, which answers later) goes on to the preHandler.
+ */
+export function answerHitOnArrival(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  const cache = request.server.pageCache;
+  const option = request.routeOptions.config.visitorCache;
+  if (cache.getNow === undefined || option === undefined || !answerableOnArrival(request, reply)) {
+    done();
+    return;
+  }
+  let lookup: PageLookup;
+  try {
+    lookup = cache.getNow(cacheKey(request, option));
+  } catch {
+    // The preHandler asks again and logs why.
+    done();
+    return;
+  }
+  if (lookup.page === undefined) {
+    request.visitorPage = {
+      kind: 'miss',
+      key: cacheKey(request, option),
+      generation: lookup.generation,
+    };
+    done();
+    return;
+  }
+  request.visitorPage = { kind: 'hit', etag: lookup.page.etag };
+  writeHit(request, reply, lookup.page);
+}
+
+/** Set by writeHit itself, so a value an earlier hook gave them is replaced, as reply.header would. */
+const HIT_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'content-type',
+  'vary',
+  'etag',
+  'cache-control',
+  'content-length',
+]);
+
+/**
+ * Writes a hit: the headers Fastify's reply holds so far, then the page's, in one writeHead (the
+ * security headers are on the raw response already), then the bytes — or 304 and no body.
+ */
+function writeHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage): void {
+  const notModified = etagMatches(request.headers['if-none-match'], page.etag);
+  const headers: string[] = [];
+  const set = replyOnlyHeaders(reply);
+  for (const name in set) {
+    const value = set[name];
+    if (value === undefined || HIT_HEADER_NAMES.has(name)) continue;
+    if (typeof value === 'string' || typeof value === 'number') headers.push(name, String(value));
+    else for (const item of value) headers.push(name, item);
+  }
+  headers.push(
+    'content-type',
+    'application/json; charset=utf-8',
+    'vary',
+    'Cookie',
+    'etag',
+    page.etag,
+    'cache-control',
+    VISITOR_CACHE_CONTROL,
+    'content-length',
+    notModified ? '0' : String(page.body.length),
+  );
+  reply.hijack();
+  reply.raw.writeHead(notModified ? 304 : 200, headers);
+  if (notModified) reply.raw.end();
+  else reply.raw.end(page.body);
 }

@@ -14,6 +14,7 @@ import { TEST_CSRF_TOKEN } from '../../test/api-client.ts';
 
 interface LogLine {
   msg: string;
+  reqId?: string;
   req?: { url: string };
   res?: { statusCode: number };
   suppressedSinceLastLine?: number;
@@ -58,6 +59,23 @@ describe('the request log', () => {
     expect(lines.map((line) => line.msg)).toEqual(['request completed']);
     expect(lines[0]?.req?.url).toBe('/healthz');
     expect(lines[0]?.res?.statusCode).toBe(200);
+  });
+
+  it('writes the line, with its request id, for a cached page answered on arrival (ADR 202)', async () => {
+    const b = new TestBrowser(test.app, '198.51.100.4');
+    // The first visit stores the page and gets its cookies; the next two are hits on arrival.
+    const answers = [await b.get('/v3/feeds/home/'), await b.get('/v3/feeds/home/')];
+    answers.push(
+      await b.get('/v3/feeds/home/', { 'if-none-match': String(answers[1]?.headers.etag) }),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 304]);
+    for (const answer of answers) {
+      const id = String(answer.headers['x-request-id']);
+      const lines = log.lines.filter((line) => line.reqId === id);
+      expect(lines.map((line) => [line.msg, line.req?.url, line.res?.statusCode])).toEqual([
+        ['request completed', '/v3/feeds/home/', answer.statusCode],
+      ]);
+    }
   });
 
   it('logs a refused address once per window, then says how many refusals it skipped', async () => {

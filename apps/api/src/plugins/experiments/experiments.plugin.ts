@@ -68,10 +68,21 @@ export interface RequestExperiments {
   pendingExposures(): readonly Exposure[];
 }
 
+/**
+ * What the onRequest hook leaves on a request: the definitions it saw, and the request's
+ * experiments once something reads them (built on first read: most answers read none).
+ */
+interface ExperimentsState {
+  readonly snapshot: ExperimentsSnapshot;
+  experiments: RequestExperiments | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     visitorId: string;
     experiments: RequestExperiments;
+    /** Internal to this plugin; read `experiments`. */
+    experimentsState: ExperimentsState | null;
   }
 }
 
@@ -124,16 +135,26 @@ function experimentsFor(
   };
 }
 
+/** Whether anything read this request's experiments (only then can there be exposures). */
+export function experimentsRead(request: FastifyRequest): boolean {
+  return request.experimentsState?.experiments !== undefined;
+}
+
 /** Register after the viewer plugin: bucketing needs `request.viewer`. */
 export function registerExperiments(app: FastifyInstance, options: ExperimentsOptions): void {
-  // A getter over a WeakMap: Fastify 5 refuses shared object values on decorators.
-  const perRequest = new WeakMap<FastifyRequest, RequestExperiments>();
+  // A plain field set by the hook (not a WeakMap: an ephemeron per request was the costliest
+  // line of this hook, in CPU and in garbage collection; docs/decisions/202), and a getter that
+  // builds the request's experiments when first read.
   app.decorateRequest('visitorId', '');
+  app.decorateRequest('experimentsState', null);
   app.decorateRequest('experiments', {
     getter(this: FastifyRequest): RequestExperiments {
-      const value = perRequest.get(this);
-      if (!value) throw new Error('request.experiments is read before the onRequest hook set it');
-      return value;
+      const state = this.experimentsState;
+      if (state === null) {
+        throw new Error('request.experiments is read before the onRequest hook set it');
+      }
+      state.experiments ??= experimentsFor(this, options, state.snapshot);
+      return state.experiments;
     },
   });
   // Loaded before the first request, so no visitor waits for it (and it reloads only on expiry).
@@ -161,13 +182,13 @@ export function registerExperiments(app: FastifyInstance, options: ExperimentsOp
     }
     const held = options.source.snapshotNow?.();
     if (held !== undefined) {
-      perRequest.set(request, experimentsFor(request, options, held));
+      request.experimentsState = { snapshot: held, experiments: undefined };
       done();
       return;
     }
     options.source.snapshot().then(
       (snapshot) => {
-        perRequest.set(request, experimentsFor(request, options, snapshot));
+        request.experimentsState = { snapshot, experiments: undefined };
         done();
       },
       (error: unknown) => done(error as Error),
@@ -178,7 +199,7 @@ export function registerExperiments(app: FastifyInstance, options: ExperimentsOp
   // A callback hook, so an answer that read no experiment (most) leaves without a promise
   // (docs/decisions/196).
   app.addHook('onSend', (request, _reply, payload, done) => {
-    const exposures = perRequest.get(request)?.pendingExposures() ?? [];
+    const exposures = request.experimentsState?.experiments?.pendingExposures() ?? [];
     if (exposures.length === 0) {
       done(null, payload);
       return;
