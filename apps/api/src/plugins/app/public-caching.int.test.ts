@@ -3,6 +3,7 @@
 // from the server-side page cache, and every write drops that cache — on every process sharing
 // Redis — before the writer hears back. A secret board's data never reaches a visitor, cached or
 // not. Signed-in sessions are remembered briefly and forgotten on sign-out.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
@@ -413,8 +414,12 @@ describe('a hit answered on arrival (ADR 202)', () => {
     if (getNow === undefined) throw new Error('the in-process cache has getNow');
     Object.assign(cache, {
       getNow: (key: string) => {
-        const stack = new Error().stack ?? '';
-        steps.push(stack.includes('answerHitOnArrival') ? 'arrival' : 'preHandler');
+        // Page keys only (`<variant>|<url>`): the feed's own shared reads (`readThrough`) use
+        // the same cache under keys of their own.
+        if (key.includes('|/')) {
+          const stack = new Error().stack ?? '';
+          steps.push(stack.includes('answerHitOnArrival') ? 'arrival' : 'preHandler');
+        }
         return getNow(key);
       },
     });
@@ -456,6 +461,48 @@ describe('a hit answered on arrival (ADR 202)', () => {
     expect(early304.body).toBe('');
     expect(comparable(early304.headers)).toEqual(comparable(full304.headers));
   });
+
+  it.each(['br', 'gzip'])(
+    "sends the full path's compressed bytes and headers to a browser that accepts %s (ADR 204)",
+    async (encoding) => {
+      const test = await app();
+      const steps = watchLookups(test);
+      const url = '/v3/feeds/home/';
+      const accept = { 'accept-encoding': `${encoding}, identity` };
+      const miss = await visit(test, url, accept);
+      expect(miss.statusCode).toBe(200);
+      steps.length = 0;
+      const early = await visit(test, url, accept);
+      const full = await visit(test, url, { ...accept, 'content-length': '0' });
+      expect(steps).toEqual(['arrival', 'preHandler']);
+      expect(early.headers['content-encoding']).toBe(encoding);
+      expect(early.headers.vary).toBe('Cookie, Accept-Encoding');
+      expect(String(early.headers.etag)).toMatch(/^W\//);
+      expect(early.rawPayload.equals(full.rawPayload)).toBe(true);
+      expect(early.rawPayload.equals(miss.rawPayload)).toBe(true);
+      expect(comparable(early.headers)).toEqual(comparable(full.headers));
+      // The compressed bytes are the page: what a visitor without compression is sent.
+      const plain = await visit(test, url);
+      const decoded =
+        encoding === 'br' ? brotliDecompressSync(early.rawPayload) : gunzipSync(early.rawPayload);
+      expect(decoded.equals(plain.rawPayload)).toBe(true);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+
+      // The weak tag the browser kept revalidates on arrival as on the full path.
+      steps.length = 0;
+      const tag = String(early.headers.etag);
+      const early304 = await visit(test, url, { ...accept, 'if-none-match': tag });
+      const full304 = await visit(test, url, {
+        ...accept,
+        'if-none-match': tag,
+        'content-length': '0',
+      });
+      expect(steps).toEqual(['arrival', 'preHandler']);
+      expect(early304.statusCode).toBe(304);
+      expect(full304.statusCode).toBe(304);
+      expect(comparable(early304.headers)).toEqual(comparable(full304.headers));
+    },
+  );
 
   it('leaves an answer that sets a cookie, a variant route and a signed-in request to the full path', async () => {
     const test = await app();

@@ -16,6 +16,7 @@ import {
   type PageLookup,
 } from '../../lib/page-cache.ts';
 import { experimentsRead } from '../experiments/experiments.plugin.ts';
+import { VISITOR_VARY, weakEtag } from './visitor-compression.ts';
 
 /** Not in the spec. A browser reuses a visitor answer this long without asking (ADR 144). */
 export const VISITOR_MAX_AGE_SECONDS = 10;
@@ -286,15 +287,24 @@ const HIT_HEADER_NAMES: ReadonlySet<string> = new Set([
   'vary',
   'etag',
   'cache-control',
+  'content-encoding',
   'content-length',
 ]);
 
 /**
  * Writes a hit: the headers Fastify's reply holds so far, then the page's, in one writeHead (the
- * security headers are on the raw response already), then the bytes — or 304 and no body.
+ * security headers are on the raw response already), then the bytes — compressed as the onSend
+ * hook of visitor-compression.ts would (the same shared bytes, ADR 204) — or 304 and no body.
  */
 function writeHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage): void {
   const notModified = etagMatches(request.headers['if-none-match'], page.etag);
+  const encoded = notModified
+    ? undefined
+    : request.server.visitorCompressor.encode(
+        page.body,
+        page.etag,
+        request.headers['accept-encoding'],
+      );
   const headers: string[] = [];
   const set = replyOnlyHeaders(reply);
   for (const name in set) {
@@ -307,16 +317,17 @@ function writeHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage
     'content-type',
     'application/json; charset=utf-8',
     'vary',
-    'Cookie',
+    VISITOR_VARY,
     'etag',
-    page.etag,
+    encoded === undefined ? page.etag : weakEtag(page.etag),
     'cache-control',
     VISITOR_CACHE_CONTROL,
-    'content-length',
-    notModified ? '0' : String(page.body.length),
   );
+  if (encoded !== undefined) headers.push('content-encoding', encoded.encoding);
+  const body = notModified ? undefined : (encoded?.bytes ?? page.body);
+  headers.push('content-length', String(body?.length ?? 0));
   reply.hijack();
   reply.raw.writeHead(notModified ? 304 : 200, headers);
-  if (notModified) reply.raw.end();
-  else reply.raw.end(page.body);
+  if (body === undefined) reply.raw.end();
+  else reply.raw.end(body);
 }

@@ -60,7 +60,24 @@ function appendVary(current: unknown, field: string): string {
   return existing ? `${existing}, ${field}` : field;
 }
 
-export function registerVisitorCompression(app: FastifyInstance): void {
+/**
+ * The compressed bytes of visitor pages, one per page (ETag) and encoding, oldest forgotten
+ * first. Shared by the onSend hook below and by a hit written on arrival (public-caching.ts,
+ * ADR 202), so both send the same bytes and each page is compressed once.
+ */
+export interface VisitorCompressor {
+  /**
+   * How `body`, the 200 of a visitor page with `etag`, goes out to a browser that sent
+   * `acceptEncoding`: the encoding and its bytes, or undefined to send it as it is.
+   */
+  encode(
+    body: Buffer,
+    etag: string | undefined,
+    acceptEncoding: string | undefined,
+  ): { encoding: ContentEncoding; bytes: Buffer } | undefined;
+}
+
+export function createVisitorCompressor(): VisitorCompressor {
   const compressed = new Map<string, Buffer>();
   const remember = (key: string, bytes: Buffer) => {
     if (compressed.size >= COMPRESSED_PAGES_MAX_ENTRIES) {
@@ -70,6 +87,40 @@ export function registerVisitorCompression(app: FastifyInstance): void {
     }
     compressed.set(key, bytes);
   };
+  return {
+    encode(body, etag, acceptEncoding) {
+      if (body.length < COMPRESS_MIN_BYTES) return undefined;
+      const encoding = negotiateEncoding(acceptEncoding);
+      if (encoding === undefined) return undefined;
+      const key = etag === undefined ? undefined : `${encoding}:${etag}`;
+      let bytes = key === undefined ? undefined : compressed.get(key);
+      if (bytes === undefined) {
+        bytes = compress(body, encoding);
+        if (key !== undefined) remember(key, bytes);
+      }
+      return { encoding, bytes };
+    },
+  };
+}
+
+/** The Vary of every answer of a visitor-cached address: public-caching's, then the encoding. */
+export const VISITOR_VARY = 'Cookie, Accept-Encoding';
+
+/** One ETag for every encoding of the same page, so it is weak (RFC 9110 §8.8.3). */
+export function weakEtag(etag: string): string {
+  return etag.startsWith('W/') ? etag : `W/${etag}`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Compressed visitor pages (ADR 204), also used by a hit written on arrival (ADR 202). */
+    visitorCompressor: VisitorCompressor;
+  }
+}
+
+export function registerVisitorCompression(app: FastifyInstance): void {
+  const compressor = createVisitorCompressor();
+  app.decorate('visitorCompressor', compressor);
 
   // After public-caching.ts's hook (registered later, runs later): the ETag is set and a 304
   // already has no body. A callback hook: nothing waits (docs/decisions/196).
@@ -94,23 +145,23 @@ export function registerVisitorCompression(app: FastifyInstance): void {
         : Buffer.isBuffer(payload)
           ? payload
           : null;
-    const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    if (body === null || body.length < COMPRESS_MIN_BYTES || encoding === undefined) {
+    const etag = reply.getHeader('etag');
+    const encoded =
+      body === null
+        ? undefined
+        : compressor.encode(
+            body,
+            typeof etag === 'string' ? etag : undefined,
+            request.headers['accept-encoding'],
+          );
+    if (encoded === undefined) {
       done(null, payload);
       return;
     }
-    const etag = reply.getHeader('etag');
-    const key = typeof etag === 'string' ? `${encoding}:${etag}` : undefined;
-    let bytes = key === undefined ? undefined : compressed.get(key);
-    if (bytes === undefined) {
-      bytes = compress(body, encoding);
-      if (key !== undefined) remember(key, bytes);
-    }
-    // One ETag for every encoding of the same page, so it is weak (RFC 9110 §8.8.3);
     // If-None-Match compares weakly (public-caching.ts), so a 304 still answers it.
-    if (typeof etag === 'string' && !etag.startsWith('W/')) void reply.header('etag', `W/${etag}`);
-    void reply.header('content-encoding', encoding);
+    if (typeof etag === 'string') void reply.header('etag', weakEtag(etag));
+    void reply.header('content-encoding', encoded.encoding);
     void reply.removeHeader('content-length');
-    done(null, bytes);
+    done(null, encoded.bytes);
   });
 }
