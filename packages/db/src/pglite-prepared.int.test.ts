@@ -51,12 +51,17 @@ describe('a prepared statement on PGlite', () => {
       tags: ['p', 'q'],
     });
     expect(ours.fields).toEqual(own.fields);
-    const updated = await prepared.query('UPDATE things SET label = $1 WHERE label = $2', ['b', 'a']);
+    const updated = await prepared.query('UPDATE things SET label = $1 WHERE label = $2', [
+      'b',
+      'a',
+    ]);
     expect(updated.affectedRows).toBe(1);
     const none = await prepared.query('UPDATE things SET label = $1 WHERE label = $2', ['c', 'zz']);
     expect(none.affectedRows).toBe(0);
-    expect((await both('SELECT count(*)::int AS n FROM things WHERE $1::text IS NULL', [null])).ours
-      .rows).toEqual([{ n: 1 }]);
+    expect(
+      (await both('SELECT count(*)::int AS n FROM things WHERE $1::text IS NULL', [null])).ours
+        .rows,
+    ).toEqual([{ n: 1 }]);
   });
 
   it('is parsed once per text and reused with other values; the least recently used is closed', async () => {
@@ -87,7 +92,9 @@ describe('a prepared statement on PGlite', () => {
       query: 'INSERT INTO things (label) VALUES ($1)',
       params: ['dup'],
     });
-    await expect(prepared.query('SELECT nope FROM things')).rejects.toMatchObject({ code: '42703' });
+    await expect(prepared.query('SELECT nope FROM things')).rejects.toMatchObject({
+      code: '42703',
+    });
     await expect(prepared.query('SELECT $1::int AS n', ['x'])).rejects.toMatchObject({
       code: '22P02',
     });
@@ -108,7 +115,7 @@ describe('Kysely over the prepared PGlite', () => {
   beforeAll(async () => {
     const other = await openPglite(undefined);
     await other.exec('CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL)');
-    db = kyselyOverPglite(other) as unknown as Kysely<Database>;
+    db = kyselyOverPglite(other);
   });
   afterAll(async () => {
     await db.destroy();

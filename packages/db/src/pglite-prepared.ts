@@ -12,7 +12,14 @@
 // PGlite's own parser, errors carrying `query`/`params` as PGlite's do. Only plain DML/queries are
 // prepared; anything else (DDL, SET, COPY with blobs, custom per-query parsers) goes through
 // `query()` unchanged.
-import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import {
+  parse,
+  protocol,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
 
 /**
  * Decision: at most this many statements stay prepared in PGlite's session; the least recently
@@ -57,7 +64,12 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /** PGlite's own error decoration (its query() adds the same three properties). */
-function decorate(error: unknown, sql: string, params: unknown[], options: QueryOptions | undefined) {
+function decorate(
+  error: unknown,
+  sql: string,
+  params: unknown[],
+  options: QueryOptions | undefined,
+) {
   if (typeof error === 'object' && error !== null && 'code' in error) {
     Object.assign(error, { query: sql, params, queryOptions: options });
   }
@@ -111,7 +123,8 @@ export class PgliteStatementCache {
       const values = params.map((value, index) => {
         if (value === null || value === undefined) return null;
         const serializer = pglite.serializers[statement.paramTypes[index] ?? 0];
-        return serializer ? serializer(value) : String(value);
+        // As query(): a type without a serializer gets the value's own toString().
+        return serializer ? serializer(value) : (value as { toString(): string }).toString();
       });
       const { serialize } = protocol;
       const { messages } = await pglite.execProtocol(
@@ -161,8 +174,7 @@ export class PgliteStatementCache {
       { syncToFs: false },
     );
     const description = messages.find((message) => message.name === 'parameterDescription') as
-      | { dataTypeIDs: number[] }
-      | undefined;
+      { dataTypeIDs: number[] } | undefined;
     const prepared = { name, paramTypes: description?.dataTypeIDs ?? [] };
     this.#statements.set(sql, prepared);
     return prepared;
@@ -200,7 +212,9 @@ export function preparingPglite(pglite: PGlite, cache = new PgliteStatementCache
           };
         }
         const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        return typeof value === 'function'
+          ? (value as (...a: unknown[]) => unknown).bind(target)
+          : value;
       },
     });
   return new Proxy(pglite, {
@@ -211,7 +225,9 @@ export function preparingPglite(pglite: PGlite, cache = new PgliteStatementCache
           target.transaction((tx) => callback(wrapTransaction(tx)));
       }
       const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value;
     },
   });
 }
