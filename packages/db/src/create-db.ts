@@ -80,7 +80,9 @@ export function queueConnectionOf(db: Kysely<Database>): QueueConnection | undef
 export function kyselyOverPglite(pglite: PGlite): Kysely<Database> {
   // Queries and DML run as named prepared statements in PGlite's one session (ADR 205); the job
   // queue keeps the instance itself.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: preparingPglite(pglite) }) });
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect({ pglite: preparingPglite(pglite) }),
+  });
   rememberQueueConnection(db, { kind: 'pglite', pglite });
   return db;
 }
