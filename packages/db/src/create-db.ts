@@ -6,6 +6,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { preparingPglite } from './pglite-prepared.ts';
 import { PreparingClient } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -77,7 +78,11 @@ export function queueConnectionOf(db: Kysely<Database>): QueueConnection | undef
 }
 
 export function kyselyOverPglite(pglite: PGlite): Kysely<Database> {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  // Queries and DML run as named prepared statements in PGlite's one session (ADR 205); the job
+  // queue keeps the instance itself.
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect({ pglite: preparingPglite(pglite) }),
+  });
   rememberQueueConnection(db, { kind: 'pglite', pglite });
   return db;
 }
