@@ -53,6 +53,31 @@ describe('MasonryGrid', () => {
     expect(container.textContent).toBe(items.map((item) => `card ${item.id}`).join(''));
   });
 
+  test('a grid below the first screen places only its first batch in the first task', () => {
+    const { container } = render(
+      <MasonryGrid
+        items={items}
+        itemKey={itemKey}
+        layout={gridLayoutFor('narrow')}
+        renderItem={renderItem}
+        firstBatch={GRID_LATER_BATCH_SIZE}
+      />,
+    );
+    expect(placed(container)).toBe(GRID_LATER_BATCH_SIZE);
+    expect(drawn(container)).toBe(GRID_LATER_BATCH_SIZE);
+    act(() => {
+      vi.advanceTimersToNextTimer();
+    });
+    expect(placed(container)).toBe(2 * GRID_LATER_BATCH_SIZE);
+    // The rest follow a batch per task, as in any grid.
+    while (vi.getTimerCount() > 0) {
+      act(() => {
+        vi.advanceTimersToNextTimer();
+      });
+    }
+    expect(placed(container)).toBe(items.length);
+  });
+
   test('keeps each later task small: fewer cards than the first batch', () => {
     expect(GRID_LATER_BATCH_SIZE).toBeGreaterThan(0);
     expect(GRID_LATER_BATCH_SIZE).toBeLessThan(GRID_BATCH_SIZE);

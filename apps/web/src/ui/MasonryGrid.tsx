@@ -37,6 +37,12 @@ interface MasonryGridProps<T extends object> {
   layout: Pick<GridLayout, 'layout' | 'columnWidth' | 'gutter' | 'minCols'>;
   /** Keep it stable (useCallback): a new function renders every card again. */
   renderItem: (item: T, index: number) => ReactNode;
+  /**
+   * Cards placed in the first task. A grid below the first screen (the closeup's "More like
+   * this") passes GRID_LATER_BATCH_SIZE: nothing of it is seen in the first paint, so its first
+   * task is kept as small as the later ones (docs/decisions/206).
+   */
+  firstBatch?: number | undefined;
 }
 
 type RenderAny = (item: never, index: number) => ReactNode;
@@ -76,13 +82,14 @@ export function MasonryGrid<T extends object>({
   itemKey,
   layout,
   renderItem,
+  firstBatch = GRID_BATCH_SIZE,
 }: MasonryGridProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
   const [containerWidth, setContainerWidth] = useState<number | undefined>(undefined);
   // Bumped after measuring: the measured cards are then placed.
   const [, setMeasured] = useState(0);
   // Items with an index below this may be rendered (measured); grows by a batch per task.
-  const [limit, setLimit] = useState(GRID_BATCH_SIZE);
+  const [limit, setLimit] = useState(firstBatch);
   const [stores] = useState(() => new Map<number, WeakMap<T, number>>());
 
   useLayoutEffect(() => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Page } from '../api/client.ts';
 import { flattenPages } from '../api/lists.ts';
 import { gridLayoutFor } from './gridLayout.ts';
-import { MasonryGrid } from './MasonryGrid.tsx';
+import { GRID_LATER_BATCH_SIZE, MasonryGrid } from './MasonryGrid.tsx';
 import { EmptyState, ErrorState, GridSkeleton, Spinner } from './PageStates.tsx';
 import { PinCard } from './PinCard.tsx';
 import { useInfiniteScroll } from './useInfiniteScroll.ts';
@@ -20,6 +20,12 @@ interface PinGridProps {
   emptyMessage?: string | undefined;
   /** Left out of the grid (the closeup's own pin in "More like this"). */
   excludeId?: string | undefined;
+  /**
+   * The grid starts below the first screen (the closeup's "More like this"): no card image is
+   * eager or high priority, so none competes with the page's own largest image, and the first
+   * task places as few cards as a later one (docs/decisions/206).
+   */
+  belowFold?: boolean | undefined;
 }
 
 // The grid marks a card `data-grid-item` once it is placed; cards still being measured are not.
@@ -38,7 +44,13 @@ const pinKey = (pin: Pin) => pin.id;
 export const EAGER_CARD_IMAGES = GRID_EAGER_IMAGES;
 
 /** A Masonry grid of pins with loading, empty and error states and infinite scroll. */
-export function PinGrid({ query, emptyTitle, emptyMessage, excludeId }: PinGridProps) {
+export function PinGrid({
+  query,
+  emptyTitle,
+  emptyMessage,
+  excludeId,
+  belowFold = false,
+}: PinGridProps) {
   const { t } = useTranslation();
   const layoutWidth = useLayoutWidth();
   const grid = gridLayoutFor(layoutWidth);
@@ -54,11 +66,12 @@ export function PinGrid({ query, emptyTitle, emptyMessage, excludeId }: PinGridP
     [pins.length],
   );
   const { imageDisplayWidth } = grid;
+  const eagerImages = belowFold ? 0 : EAGER_CARD_IMAGES;
   const renderItem = useCallback(
     (pin: Pin, index: number) => (
-      <PinCard pin={pin} displayWidth={imageDisplayWidth} priority={index < EAGER_CARD_IMAGES} />
+      <PinCard pin={pin} displayWidth={imageDisplayWidth} priority={index < eagerImages} />
     ),
-    [imageDisplayWidth],
+    [imageDisplayWidth, eagerImages],
   );
   const containerRef = useInfiniteScroll({
     canLoadMore: hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
@@ -75,7 +88,13 @@ export function PinGrid({ query, emptyTitle, emptyMessage, excludeId }: PinGridP
   return (
     <div className="pin-grid">
       <div ref={containerRef}>
-        <MasonryGrid items={pins} itemKey={pinKey} layout={grid} renderItem={renderItem} />
+        <MasonryGrid
+          items={pins}
+          itemKey={pinKey}
+          layout={grid}
+          renderItem={renderItem}
+          firstBatch={belowFold ? GRID_LATER_BATCH_SIZE : undefined}
+        />
       </div>
       {isFetchingNextPage ? <Spinner label={t('state.loadingMore')} /> : null}
       {isFetchNextPageError ? <ErrorState onRetry={loadMore} /> : null}

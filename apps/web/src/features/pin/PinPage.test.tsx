@@ -97,6 +97,20 @@ describe('pin closeup', () => {
     ).not.toBeInTheDocument();
   });
 
+  test('"More like this" loads its images lazily, leaving the network to the closeup image', async () => {
+    stubPinApi();
+    renderApp('/pin/5/');
+    const section = await screen.findByRole('region', { name: 'More like this' });
+    await waitFor(() => expect(within(section).getAllByRole('img')).toHaveLength(2));
+    for (const image of within(section).getAllByRole('img')) {
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).toHaveAttribute('fetchpriority', 'auto');
+    }
+    // The closeup's own image stays the page's eager, high-priority one.
+    const closeup = screen.getByRole('article');
+    expect(within(closeup).getByRole('img')).toHaveAttribute('fetchpriority', 'high');
+  });
+
   test('an unknown pin shows the 404 state with a way home', async () => {
     stubPinApi(fail('PIN_NOT_FOUND'));
     renderApp('/pin/5/');

@@ -177,7 +177,7 @@ function MoreLikeThis({ pin }: { pin: Pin }) {
       <h2 id={headingId} className="heading heading--md section-heading">
         {t('pin.moreLikeThis')}
       </h2>
-      <PinGrid query={pins} excludeId={pin.id} emptyTitle={t('pin.moreLikeThisEmpty')} />
+      <PinGrid query={pins} excludeId={pin.id} emptyTitle={t('pin.moreLikeThisEmpty')} belowFold />
     </section>
   );
 }
