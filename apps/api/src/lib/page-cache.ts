@@ -173,13 +173,7 @@ export async function readThrough<T>(
   } catch (error) {
     onCacheError(error);
   }
-  const value = await load();
-  if (generation !== undefined) {
-    await pages
-      .set(fullKey, generation, { etag: '', body: Buffer.from(JSON.stringify(value), 'utf8') })
-      .catch(onCacheError);
-  }
-  return value;
+  return loadAndStore(pages, fullKey, generation, load, onCacheError);
 }
 
 /**
@@ -243,6 +237,20 @@ export async function readThroughShared<T>(
   } catch (error) {
     onCacheError(error);
   }
+  return loadAndStore(pages, fullKey, generation, load, onCacheError);
+}
+
+/**
+ * A miss of readThrough/readThroughShared: loads the value and stores it under the generation
+ * the lookup saw (none when the cache failed: the value is only answered).
+ */
+async function loadAndStore<T>(
+  pages: PageCache,
+  fullKey: string,
+  generation: string | undefined,
+  load: () => Promise<T>,
+  onCacheError: (error: unknown) => void,
+): Promise<T> {
   const value = await load();
   if (generation !== undefined) {
     await pages
