@@ -11,8 +11,12 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    // attempt-errors: a failed attempt's error, printed even when CI's retry then passes.
     // E2E_STEP_TIMINGS=1 prints the slow playwright calls with their journey lines (a profile).
-    setupFiles: process.env.E2E_STEP_TIMINGS === '1' ? ['./support/step-timings.ts'] : [],
+    setupFiles: [
+      './support/attempt-errors.ts',
+      ...(process.env.E2E_STEP_TIMINGS === '1' ? ['./support/step-timings.ts'] : []),
+    ],
     // Files at once: E2E_FILE_WORKERS (default 1). A file is a server plus a Chromium, and the
     // files do not share a server, so two run side by side where there are cores for them:
     // .ci/run sets 2 on its otherwise idle machine. Under other load (helpers, builds) keep 1:

@@ -48,13 +48,28 @@ trap 'rm -f "$lint_log" "$types_log" "${pg_log:-}" "$e2e_log"' EXIT
 # PostgreSQL pass's output, so the tail of a CI log names what failed.
 npm run test:e2e 2>&1 | tee "$e2e_log" || e2e_failed=1
 took "journeys"
+# CI deletes its clone: under CI the whole journey log stays on the machine for a post-mortem.
+[ -z "${CI:-}" ] || sed -e 's/\x1b\[[0-9;]*m//g' "$e2e_log" >/tmp/corkboard-ci-journeys.log || true
+# A journey that passed on CI's retry still says why its first attempt failed (attempt-errors.ts):
+# printed again at the end, where the tail of a CI log shows it.
+print_failed_attempts() {
+  if grep -q '\[journey attempt' "$e2e_log"; then
+    echo "==== failed journey attempts ====" >&2
+    sed -e 's/\x1b\[[0-9;]*m//g' "$e2e_log" | grep -A12 '\[journey attempt' | head -80 >&2 || true
+  fi
+}
 if [ -n "$pg_pass" ]; then
   pg_failed=0
   wait "$pg_pass" || pg_failed=1
   took "waiting for the PostgreSQL pass after the journeys"
   echo "==== integration project on PostgreSQL ($VALIDATE_PG_URL) ====" && cat "$pg_log"
-  [ "$pg_failed" -eq 0 ] || { echo "the PostgreSQL pass failed (output above)" >&2; exit 1; }
+  [ "$pg_failed" -eq 0 ] || {
+    print_failed_attempts
+    echo "the PostgreSQL pass failed (output above)" >&2
+    exit 1
+  }
 fi
+print_failed_attempts
 if [ "$e2e_failed" -ne 0 ]; then
   echo "==== journeys that failed (full output above) ====" >&2
   # With each error, the locator it waited for and the journey line it stopped on: a timeout
@@ -62,10 +77,6 @@ if [ "$e2e_failed" -ne 0 ]; then
   sed -e 's/\x1b\[[0-9;]*m//g' "$e2e_log" |
     grep -E '^ *(FAIL|×|✗)|AssertionError|Error:|^ *- waiting for|❯ .*\.e2e\.test\.ts:|Test Files|Tests ' |
     head -120 >&2 || true
-  # CI deletes its clone; the whole journey log stays on the machine for a post-mortem.
-  if [ -n "${CI:-}" ]; then
-    sed -e 's/\x1b\[[0-9;]*m//g' "$e2e_log" >/tmp/corkboard-ci-journeys.log || true
-    echo "(the whole journey log: /tmp/corkboard-ci-journeys.log)" >&2
-  fi
+  [ -z "${CI:-}" ] || echo "(the whole journey log: /tmp/corkboard-ci-journeys.log)" >&2
   exit 1
 fi
