@@ -46,7 +46,7 @@ let promotedBoardId: string;
 let promotedPinId: string;
 let viewerCount = 0;
 
-const LINK = 'https://maras.example/tart';
+const LINK = 'https://maras.test/tart';
 
 async function viewer(): Promise<UserFixture> {
   viewerCount += 1;

@@ -4,6 +4,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PREPARED_STATEMENT_MARKER } from '@corkboard/db/prepared';
 import type { Database, StoredVariants } from '@corkboard/db/schema';
+import { AGE_BUCKETS } from '@corkboard/shared/business/targeting';
 import { pinListQuery, type PinListRow } from '../../core/pin-list.repository.ts';
 
 /** Run as a named prepared statement on PostgreSQL: planned once per connection (ADR 197). */
@@ -50,7 +51,7 @@ interface DeliveryRules {
 }
 
 /** The number of age buckets: an ad group listing them all does not narrow by age. */
-const ALL_AGE_BUCKETS = 7;
+const ALL_AGE_BUCKETS = AGE_BUCKETS.length;
 
 /**
  * The ad group's targeting spec against the viewer (ADR 106). An empty list narrows nothing;

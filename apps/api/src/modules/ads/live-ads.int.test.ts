@@ -41,7 +41,7 @@ let profileId: string;
 let publicPinId: string;
 let otherPinId: string;
 let secretPinId: string;
-const LINK = 'https://maras.example/tart';
+const LINK = 'https://maras.test/tart';
 const NOW = new Date('2026-11-24T06:00:00Z');
 
 interface Promoted {

@@ -3,11 +3,12 @@
 // fragment of delivery.repository.ts's SQL (named beside it), including how SQL treats a missing
 // targeting key (NULL: the ad does not match); live-ads.int.test.ts checks that the two agree.
 import type { StoredTargetingSpec } from '@corkboard/db/schema';
+import { AGE_BUCKETS } from '@corkboard/shared/business/targeting';
 import type { ViewerTargeting } from './delivery.repository.ts';
 import type { GroupSpendRow, LiveAdRow } from './live-ads.repository.ts';
 
-/** The number of age buckets: an ad group listing them all does not narrow by age (as in SQL). */
-const ALL_AGE_BUCKETS = 7;
+/** An ad group listing every age bucket does not narrow by age (as in SQL). */
+const ALL_AGE_BUCKETS = AGE_BUCKETS.length;
 
 function listOf(spec: StoredTargetingSpec, key: keyof StoredTargetingSpec): unknown[] | undefined {
   const value: unknown = (spec as unknown as Record<string, unknown>)[key];
