@@ -279,6 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db,
     readDb: options.readDb ?? options.db,
     pages: pageCache,
+    bus: shared.bus,
     storage: options.storage,
     now,
     fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }),

@@ -11,6 +11,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { ImageWorkPool } from '../lib/image-work-pool.ts';
 import type { PageCache } from '../lib/page-cache.ts';
 import type { SafeFetcher } from '../lib/safe-fetch.ts';
+import type { InvalidationBus } from '../lib/shared-state.ts';
 import type { AuthEngine } from '../plugins/auth/auth-engine.ts';
 import type { CaptchaSetup } from '../plugins/captcha/captcha.plugin.ts';
 import type { ExperimentSource } from '../plugins/experiments/experiments.plugin.ts';
@@ -30,6 +31,11 @@ export interface AppDeps {
    * signed-in home feed (ADR 197). Emptied by every write, on every process.
    */
   pages: PageCache;
+  /**
+   * "Drop your cached copy" to every process (ADR 105): in process, or through Redis with
+   * REDIS_URL. For a cache that a module keeps of its own (ADR 209: the viewer's ad state).
+   */
+  bus: InvalidationBus;
   /** Object storage: image files, and the key → URL rule of every image in an answer. */
   storage: MediaStorage;
   /** "Now" for every time rule (expiry, lockouts, windows); tests move it. */

@@ -237,7 +237,15 @@ export async function readThroughShared<T>(
   } catch (error) {
     onCacheError(error);
   }
-  return loadAndStore(pages, fullKey, generation, load, onCacheError);
+  // The value loaded here is the one later hits return (the same object: ADR 209 keys what it
+  // keeps per viewer by it), frozen like them.
+  return loadAndStore(pages, fullKey, generation, load, onCacheError, (body, stored, value) => {
+    const shared = deepFreeze(value);
+    parsedValues.set(body, shared);
+    if (pages.getNow === undefined && typeof shared === 'object' && shared !== null) {
+      parsedByGeneration.set(fullKey, { generation: stored, value: shared });
+    }
+  });
 }
 
 /**
@@ -250,12 +258,13 @@ async function loadAndStore<T>(
   generation: string | undefined,
   load: () => Promise<T>,
   onCacheError: (error: unknown) => void,
+  onStored?: (body: Buffer, generation: string, value: T) => void,
 ): Promise<T> {
   const value = await load();
   if (generation !== undefined) {
-    await pages
-      .set(fullKey, generation, { etag: '', body: Buffer.from(JSON.stringify(value), 'utf8') })
-      .catch(onCacheError);
+    const body = Buffer.from(JSON.stringify(value), 'utf8');
+    onStored?.(body, generation, value);
+    await pages.set(fullKey, generation, { etag: '', body }).catch(onCacheError);
   }
   return value;
 }

@@ -13,11 +13,19 @@ export const REDIS_PREFIX = 'corkboard:';
 
 const INVALIDATE_PATTERN = `${REDIS_PREFIX}invalidate:*`;
 
-/** "Drop your cached copy of <topic>", to every process (this one included, at once). */
+/**
+ * "Drop your cached copy of <topic>", to every process (this one included, at once). A `detail`
+ * (e.g. a person's id, ADR 209) narrows what to drop; listeners that do not need one ignore it.
+ */
 export interface InvalidationBus {
-  publish(topic: string): void;
-  subscribe(topic: string, listener: () => void): void;
+  publish(topic: string, detail?: string): void;
+  subscribe(topic: string, listener: InvalidationListener): void;
 }
+
+export type InvalidationListener = (detail: string | undefined) => void;
+
+/** The Redis message of a publish without a detail (what every message was before ADR 209). */
+const NO_DETAIL = '1';
 
 export interface SharedState {
   bus: InvalidationBus;
@@ -35,16 +43,16 @@ export class RedisUnavailableError extends Error {
 }
 
 class Listeners {
-  readonly #byTopic = new Map<string, Set<() => void>>();
+  readonly #byTopic = new Map<string, Set<InvalidationListener>>();
 
-  add(topic: string, listener: () => void): void {
+  add(topic: string, listener: InvalidationListener): void {
     const set = this.#byTopic.get(topic) ?? new Set();
     set.add(listener);
     this.#byTopic.set(topic, set);
   }
 
-  run(topic: string): void {
-    for (const listener of this.#byTopic.get(topic) ?? []) listener();
+  run(topic: string, detail: string | undefined): void {
+    for (const listener of this.#byTopic.get(topic) ?? []) listener(detail);
   }
 }
 
@@ -53,7 +61,7 @@ export function localSharedState(): SharedState {
   const listeners = new Listeners();
   return {
     bus: {
-      publish: (topic) => listeners.run(topic),
+      publish: (topic, detail) => listeners.run(topic, detail),
       subscribe: (topic, listener) => listeners.add(topic, listener),
     },
     redis: undefined,
@@ -98,16 +106,19 @@ export async function redisSharedState(url: string, log: SharedStateLog): Promis
       }`,
     );
   }
-  subscriber.on('pmessage', (_pattern: string, channel: string) => {
-    listeners.run(channel.slice(`${REDIS_PREFIX}invalidate:`.length));
+  subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
+    // A detail travels as the message, prefixed so that it is never mistaken for NO_DETAIL.
+    const detail = message.startsWith('=') ? message.slice(1) : undefined;
+    listeners.run(channel.slice(`${REDIS_PREFIX}invalidate:`.length), detail);
   });
   return {
     bus: {
-      publish(topic) {
+      publish(topic, detail) {
         // Here at once (the writer reads its own write), everywhere else through Redis; this
         // process hears its own message too, and dropping a cache twice costs one reload.
-        listeners.run(topic);
-        redis.publish(`${REDIS_PREFIX}invalidate:${topic}`, '1').catch((error: unknown) => {
+        listeners.run(topic, detail);
+        const message = detail === undefined ? NO_DETAIL : `=${detail}`;
+        redis.publish(`${REDIS_PREFIX}invalidate:${topic}`, message).catch((error: unknown) => {
           log.warn(
             { err: { message: error instanceof Error ? error.message : String(error) }, topic },
             'cache invalidation not sent; other processes catch up when their copy expires',

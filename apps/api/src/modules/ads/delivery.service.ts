@@ -40,7 +40,14 @@ import {
   type ViewerProfileRow,
   type ViewerTargeting,
 } from './delivery.repository.ts';
-import { findViewerAdState, listLiveAds, type LiveAdRow } from './live-ads.repository.ts';
+import { adServingCache } from './ad-serving-cache.ts';
+import {
+  findViewerAdState,
+  listLiveAds,
+  type LiveAdRow,
+  type ViewerAdState,
+  type ViewerAdStateQuery,
+} from './live-ads.repository.ts';
 import {
   bestPerPin,
   budgetAllows,
@@ -148,6 +155,29 @@ export async function viewerTargeting(
   return targetingOf(await findViewerProfile(deps.db, viewer.id), deps.now(), placement);
 }
 
+/** What targeting derives from a profile row regardless of time and placement. */
+interface ProfileDerived {
+  interests: string[];
+  emailSha256: string | null;
+}
+
+/**
+ * Derived once per profile row: a row kept in the viewer's ad state (ADR 209) serves many
+ * requests, and its interests (a scan of the board text) and e-mail hash do not change with it.
+ */
+const derivedOfProfile = new WeakMap<ViewerProfileRow, ProfileDerived>();
+
+function derivedOf(profile: ViewerProfileRow | undefined): ProfileDerived {
+  const known = profile === undefined ? undefined : derivedOfProfile.get(profile);
+  if (known !== undefined) return known;
+  const derived = {
+    interests: interestsOf(profile?.board_text ?? ''),
+    emailSha256: profile?.email && profile.email_verified ? emailSha256Of(profile.email) : null,
+  };
+  if (profile !== undefined) derivedOfProfile.set(profile, derived);
+  return derived;
+}
+
 /** The viewer as targeting sees them, from their profile row (ADR 106). */
 function targetingOf(
   profile: ViewerProfileRow | undefined,
@@ -155,13 +185,14 @@ function targetingOf(
   placement: AdPlacement,
 ): ViewerTargeting {
   const age = profile?.birthday ? ageOn(profile.birthday, now) : Number.NaN;
+  const { interests, emailSha256 } = derivedOf(profile);
   return {
     country: profile?.country ?? UNKNOWN_VIEWER_COUNTRY,
     ageBucket: Number.isFinite(age) ? ageBucketOf(age) : null,
     gender: profile?.gender ?? 'unknown',
-    interests: interestsOf(profile?.board_text ?? ''),
+    interests,
     searchPhrase: placement.surface === 'search' ? ` ${wordsOf(placement.query).join(' ')} ` : null,
-    emailSha256: profile?.email && profile.email_verified ? emailSha256Of(profile.email) : null,
+    emailSha256,
   };
 }
 
@@ -197,7 +228,7 @@ export async function liveAdsExist(deps: Pick<AppDeps, 'db' | 'pages' | 'log'>):
  * reads their pins.
  */
 export async function withPromotedPins<T extends Pin>(
-  deps: Pick<AppDeps, 'db' | 'now' | 'storage' | 'pages' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'storage' | 'pages' | 'log' | 'bus'>,
   viewer: Viewer | null,
   pins: T[],
   asItem: (pin: Pin) => T,
@@ -266,13 +297,65 @@ export async function loadLiveAdSet(
   return { truncated: rows.length > max, ads, pins };
 }
 
+/** The ids of a live-ad set that findViewerAdState is bounded by, worked out once per set. */
+interface LiveSetIds {
+  adIds: string[];
+  adGroupIds: string[];
+  profileIds: string[];
+}
+
+const idsOfSet = new WeakMap<LiveAdSet, LiveSetIds>();
+
+function liveSetIds(live: LiveAdSet): LiveSetIds {
+  let ids = idsOfSet.get(live);
+  if (ids === undefined) {
+    const servable = live.ads.filter((ad) => ad.servable);
+    ids = {
+      adIds: servable.map((ad) => ad.ad_id),
+      adGroupIds: [...new Set(servable.map((ad) => ad.ad_group_id))],
+      profileIds: [...new Set(live.ads.map((ad) => ad.profile_id))],
+    };
+    idsOfSet.set(live, ids);
+  }
+  return ids;
+}
+
+/**
+ * The viewer's ad state for this set and page: from the ad serving cache when it holds every part
+ * (ADR 209: no query), else one findViewerAdState, whose answer the cache then keeps. Without a
+ * bus (a caller outside an app) always the query.
+ */
+async function viewerAdState(
+  deps: Pick<AppDeps, 'db' | 'now'> & Partial<Pick<AppDeps, 'bus'>>,
+  live: LiveAdSet,
+  query: ViewerAdStateQuery,
+): Promise<ViewerAdState> {
+  if (deps.bus === undefined) return findViewerAdState(deps.db, query);
+  const cache = adServingCache({ bus: deps.bus, now: deps.now });
+  const key = {
+    set: live,
+    viewerId: query.viewerId,
+    day: query.day,
+    page: query.pagePinIds.join(','),
+  };
+  const found = cache.lookup(key);
+  if (found.viewer !== undefined && found.spend !== undefined && found.earned !== undefined) {
+    return { ...found.viewer, spend: found.spend, earnedSaves: found.earned };
+  }
+  const readAt = deps.now().getTime();
+  const state = await findViewerAdState(deps.db, query);
+  cache.store(key, found.ticket, readAt, state);
+  return state;
+}
+
 /**
  * The set's ads this viewer may be served now, best first (at most `limit`), and the earned
- * marks of the page's organic pins: one query for the viewer's state (plus one only when a
- * candidate's ad group excludes audiences). The same rules as findServableAds and findEarnedAds.
+ * marks of the page's organic pins: the viewer's state from the ad serving cache or one query
+ * (ADR 203, 209), plus one query only when a candidate's ad group excludes audiences. The same
+ * rules as findServableAds and findEarnedAds.
  */
 export async function servableFromLiveSet(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now'> & Partial<Pick<AppDeps, 'bus'>>,
   live: LiveAdSet,
   viewer: Viewer,
   placement: AdPlacement,
@@ -281,14 +364,12 @@ export async function servableFromLiveSet(
 ): Promise<{ served: LiveAdRow[]; earned: Map<string, LiveAdRow> }> {
   const now = deps.now();
   const day = utcDay(now);
-  const state = await findViewerAdState(deps.db, {
+  const state = await viewerAdState(deps, live, {
     viewerId: viewer.id,
     viewerKey: viewerKey(viewer),
     day,
     frequencyCap: AD_FREQUENCY_CAP_PER_DAY,
-    adIds: live.ads.filter((ad) => ad.servable).map((ad) => ad.ad_id),
-    adGroupIds: [...new Set(live.ads.filter((ad) => ad.servable).map((ad) => ad.ad_group_id))],
-    profileIds: [...new Set(live.ads.map((ad) => ad.profile_id))],
+    ...liveSetIds(live),
     pagePinIds: organicPinIds,
     interestBoardsMax: INTEREST_BOARDS_MAX,
   });
@@ -328,7 +409,7 @@ export async function servableFromLiveSet(
 
 /** withPaidSlots and withEarnedTracking over the live-ad set (ADR 203). */
 async function withLiveAdSet<T extends Pin>(
-  deps: Pick<AppDeps, 'db' | 'now' | 'storage'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'storage' | 'bus'>,
   live: LiveAdSet,
   viewer: Viewer,
   pins: T[],
@@ -495,7 +576,7 @@ function isBillable(kind: AdEventKind, billable: 'CLICKTHROUGH' | 'IMPRESSION'):
  * transaction.
  */
 export async function recordAdEvent(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'bus'>,
   viewer: Viewer,
   adId: string,
   kind: AdEventKind,
@@ -508,7 +589,7 @@ export async function recordAdEvent(
     targeting: await viewerTargeting(deps, viewer, { surface: 'home' }),
   });
   if (!ad) throw new AppError('AD_NOT_DELIVERABLE');
-  return deps.db.transaction().execute(async (trx) => {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
     const counted = await countViewerEvent(trx, {
       viewerKey: viewerKey(viewer),
       day,
@@ -529,6 +610,14 @@ export async function recordAdEvent(
     await addToRollup(trx, { ad, day, counter: ROLLUP_COUNTER[kind], costMicro: cost });
     return { counted: true, charged_micro: cost };
   });
+  // Committed: the viewer's next page (on any process) reads their counts again (the frequency
+  // cap), and this process's next page reads the spend again (ADR 209).
+  if (outcome.counted) {
+    const cache = adServingCache(deps);
+    cache.viewerChanged(viewer.id);
+    if (outcome.charged_micro > 0) cache.spendChanged();
+  }
+  return outcome;
 }
 
 /**
@@ -540,7 +629,7 @@ export async function recordAdEvent(
  * leaves through /offsite/). Visitors count for neither: the dedupe needs a viewer.
  */
 export async function recordOutboundPinClick(
-  deps: Pick<AppDeps, 'db' | 'now' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'log' | 'bus'>,
   click: PinOutboundClick,
 ): Promise<void> {
   const { viewer } = click;
@@ -575,12 +664,15 @@ export async function purgeOldViewerDays(deps: Pick<AppDeps, 'db' | 'now'>): Pro
  * beacons for it refused; undone by hidden = false. Idempotent.
  */
 export async function hideAd(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'bus'>,
   viewer: Viewer,
   adId: string,
   hidden: boolean,
 ): Promise<{ ad_id: string; hidden: boolean }> {
   if (!(await setAdHidden(deps.db, viewer.id, adId, hidden))) throw new AppError('AD_NOT_FOUND');
+  // A request that writes also makes a new live-ad set, which turns every kept state away; this
+  // says so directly, so a hide never depends on how it was reached (ADR 209).
+  adServingCache(deps).viewerChanged(viewer.id);
   return { ad_id: adId, hidden };
 }
 
