@@ -2,7 +2,7 @@
 // exactly what the servable-ads and earned-ads queries pick — over targeting (with a missing
 // key), audiences, schedule, budget, pacing, frequency, hidden ads, own business, secret boards
 // and bids — and the set is what the feed serves until a write, which drops it at once, while
-// spend and impressions (no write) still apply on the next read.
+// spend (within AD_SPEND_STALE_MS, ADR 209) and impressions (no write) still apply.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
@@ -17,6 +17,7 @@ import {
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestClock } from '../../test/test-clock.ts';
+import { AD_SPEND_STALE_MS } from './ad-serving-cache.ts';
 import { findEarnedAds, findServableAds } from './delivery.repository.ts';
 import {
   AD_FREQUENCY_CAP_PER_DAY,
@@ -413,12 +414,15 @@ describe('the feed serves the cached set', () => {
     expect(paused.status).toBe(200);
     expect((await homeFeed(someone)).some((pin) => pin.is_promoted === true)).toBe(false);
 
-    // Spend is read per request: the day's budget used up by charges stops serving at once.
+    // Spend needs no write: the day's budget used up by charges (here behind the app's back, as
+    // another process's charges are) stops serving once the kept spend is AD_SPEND_STALE_MS old
+    // (ADR 209; a charge in this process shows at once: ad-serving-cache.int.test.ts).
     const again = await promotedAd(otherPinId);
     expect((await homeFeed(someone))[slot]).toMatchObject({ tracking_params: again.adId });
     await sql`INSERT INTO ad_group_spend_days (ad_group_id, day, spent_micro)
       SELECT id, ${utcDay(NOW)}, budget_in_micro_currency FROM ad_groups
       WHERE id = ${again.adGroupId}`.execute(handle.db);
+    test.clock.advance(AD_SPEND_STALE_MS);
     expect((await homeFeed(someone)).some((pin) => pin.is_promoted === true)).toBe(false);
   });
 });
