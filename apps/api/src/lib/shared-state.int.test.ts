@@ -137,6 +137,33 @@ describe("an operator's change", () => {
   });
 });
 
+describe('the invalidation bus', () => {
+  it("carries a message's detail to every process, and none when it has none (ADR 209)", async () => {
+    const log = { warn: () => {} };
+    const [a, b] = await Promise.all([
+      redisSharedState(redis.url, log),
+      redisSharedState(redis.url, log),
+    ]);
+    try {
+      const heardOnA: (string | undefined)[] = [];
+      const heardOnB: (string | undefined)[] = [];
+      a.bus.subscribe('detail-test', (detail) => heardOnA.push(detail));
+      b.bus.subscribe('detail-test', (detail) => heardOnB.push(detail));
+      a.bus.publish('detail-test', '42');
+      // At once on the publisher; on the other process when Redis delivers it.
+      expect(heardOnA).toEqual(['42']);
+      await expect.poll(() => heardOnB).toEqual(['42']);
+      a.bus.publish('detail-test');
+      await expect.poll(() => heardOnB).toEqual(['42', undefined]);
+      // A detail that looks like the plain message is still a detail.
+      a.bus.publish('detail-test', '1');
+      await expect.poll(() => heardOnB).toEqual(['42', undefined, '1']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
 describe('start-up', () => {
   it('refuses to start when REDIS_URL does not answer, naming the address only', async () => {
     const gone = await startRedisServer();

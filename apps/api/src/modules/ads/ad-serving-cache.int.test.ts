@@ -78,7 +78,9 @@ async function promotedAd(): Promise<Promoted> {
 async function promotedOn(app: TestApp, who: UserFixture): Promise<string[]> {
   const answer = await app.client.get<Pin[]>('/v3/feeds/home/?page_size=25', who);
   expect(answer.status).toBe(200);
-  return answer.data.filter((pin) => pin.is_promoted === true).map((pin) => pin.tracking_params ?? '');
+  return answer.data
+    .filter((pin) => pin.is_promoted === true)
+    .map((pin) => pin.tracking_params ?? '');
 }
 
 const promoted = (who: UserFixture) => promotedOn(test, who);

@@ -116,7 +116,10 @@ export class AdServingCache {
     const earned = this.#earned.get(key.page);
     return {
       viewer:
-        viewer !== undefined && viewer.set === key.set && viewer.day === key.day && viewer.until > at
+        viewer !== undefined &&
+        viewer.set === key.set &&
+        viewer.day === key.day &&
+        viewer.until > at
           ? viewer
           : undefined,
       spend:
