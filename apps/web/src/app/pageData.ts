@@ -16,10 +16,7 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 const FIRST_PAGE = `?page_size=${String(DEFAULT_PAGE_SIZE)}`;
 
-type Seed =
-  | { kind: 'one'; key: QueryKey }
-  | { kind: 'list'; key: QueryKey }
-  | undefined;
+type Seed = { kind: 'one'; key: QueryKey } | { kind: 'list'; key: QueryKey } | undefined;
 
 function segment(value: string): string | undefined {
   try {

@@ -459,10 +459,12 @@ describe('web build on disk', () => {
     });
     expect(own.body).not.toContain(PAGE_DATA_ELEMENT_ID);
     expect(own.body).not.toContain('Secret sketch');
-    expect(own.body).toContain('<link rel="preload" as="fetch" crossorigin href="/v3/boards/sera/hidden-plans/">');
+    expect(own.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/v3/boards/sera/hidden-plans/">',
+    );
   });
 
-  it("gives a signed-in person no inlined answers and an uncached, uncompressed page (ADR 207)", async () => {
+  it('gives a signed-in person no inlined answers and an uncached, uncompressed page (ADR 207)', async () => {
     for (const url of ['/', `/pin/${pin.id}/`, '/mira/garden-rooms/']) {
       const response = await built.inject({
         method: 'GET',

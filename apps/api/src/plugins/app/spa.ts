@@ -272,7 +272,11 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     }
     const inlined = new Set(inline.map((answer) => answer.url));
     const fetches = firstAnswers.filter((url) => !inlined.has(url));
-    const headTags = [renderHead(meta), renderPreloads(meta, chunks, fetches), renderPageData(inline)];
+    const headTags = [
+      renderHead(meta),
+      renderPreloads(meta, chunks, fetches),
+      renderPageData(inline),
+    ];
     const html = injectHead(template, headTags.filter(Boolean).join('\n    '));
     void reply.header('vary', visitor ? VISITOR_VARY : 'Cookie');
     if (!visitor) return reply.status(200).send(html);
