@@ -146,7 +146,7 @@ async function request<T>(
   return { data: envelope.resource_response.data, bookmark: envelope.resource_response.bookmark };
 }
 
-function isEnvelope<T>(body: unknown): body is Envelope<T> {
+export function isEnvelope<T>(body: unknown): body is Envelope<T> {
   if (typeof body !== 'object' || body === null || !('resource_response' in body)) return false;
   const inner = body.resource_response;
   return (

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { lazyPage } from './lazyPage.ts';
+import { lazyPage, preloadablePage, type LazyPage } from './lazyPage.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
@@ -9,10 +9,10 @@ const authPages = () => import('../features/auth/AuthPages.tsx');
 const legalPages = () => import('../features/auth/LegalPages.tsx');
 const boardCreatePages = () => import('../features/pin-create/BoardCreatePages.tsx');
 
-const HomePage = lazyPage(() => import('../features/feed/HomePage.tsx'), 'HomePage');
-const PinPage = lazyPage(() => import('../features/pin/PinPage.tsx'), 'PinPage');
+const HomePage = preloadablePage(() => import('../features/feed/HomePage.tsx'), 'HomePage');
+const PinPage = preloadablePage(() => import('../features/pin/PinPage.tsx'), 'PinPage');
 const PinEditPage = lazyPage(() => import('../features/pin/PinPage.tsx'), 'PinEditPage');
-const BoardPage = lazyPage(() => import('./BoardRoute.tsx'), 'BoardRoute');
+const BoardPage = preloadablePage(() => import('./BoardRoute.tsx'), 'BoardRoute');
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage');
 const OwnProfilePage = lazyPage(
   () => import('../features/profile/OwnProfilePage.tsx'),
@@ -93,6 +93,19 @@ const SettingsRoute = lazyPage(
   () => import('../features/settings/SettingsRoute.tsx'),
   'SettingsRoute',
 );
+
+/**
+ * The page a visitor landed on when the HTML gave its first answers (docs/decisions/207): home,
+ * a pin or a board (the server inlines answers for no other page). main.tsx waits for its chunk
+ * (preloaded by the HTML) before the first render, so that render draws the page with its data.
+ * Undefined for any other address: the app renders at once, as before.
+ */
+export function landingPage(pathname: string): LazyPage | undefined {
+  if (pathname === '/') return HomePage;
+  if (/^\/pin\/[^/]+\/$/.test(pathname)) return PinPage;
+  if (/^\/[^/]+\/[^/]+\/$/.test(pathname)) return BoardPage;
+  return undefined;
+}
 
 /**
  * Declarative routes (`<Routes>`), not the data router: we load data with TanStack Query, and the

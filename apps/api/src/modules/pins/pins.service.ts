@@ -157,6 +157,9 @@ export function pinPageMeta(deps: AppDeps): PageMetaResolver {
         sizes: closeupImageSizes(pin.images.orig),
         type: 'image/webp',
       },
+      // For a visitor, the closeup's answer comes in the HTML (docs/decisions/207): the first
+      // render draws the pin instead of a loading state.
+      visitorAnswers: [`/v3/pins/${pin.id}/`],
     };
   };
 }

@@ -49,6 +49,11 @@ export interface PageMeta {
    * them only to an address without a query string (a board's `?section=` asks for other pins).
    */
   preloadFetches?: readonly string[] | undefined;
+  /**
+   * API answers the page's first render needs that are worth giving a visitor in the HTML only
+   * (never preloaded for a signed-in person): the pin page's closeup (docs/decisions/207).
+   */
+  visitorAnswers?: readonly string[] | undefined;
 }
 
 /**
@@ -160,6 +165,42 @@ export function renderPreloads(
     tags.push(`<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`);
   }
   return tags.join('\n    ');
+}
+
+/**
+ * The id of the `<script type="application/json">` holding a visitor page's first API answers
+ * (docs/decisions/207); the web app reads it before its first render (apps/web/src/app/
+ * pageData.ts, same id).
+ */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/** One API answer inlined into the HTML: its URL as the app asks for it and the exact JSON text. */
+export interface InlineAnswer {
+  url: string;
+  body: string;
+}
+
+/**
+ * JSON text that can sit inside a `<script>` element: `<`, `>` and `&` (so no `</script>`,
+ * `<!--` or entity can end or change the element) and U+2028/U+2029 become `\uXXXX` escapes.
+ * Outside strings JSON has none of these characters, so the text parses to the same value.
+ */
+export function escapeJsonForScript(json: string): string {
+  return json.replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * The page's first answers as one JSON object (URL → the answer's envelope) in a non-executable
+ * `<script type="application/json">`: the content security policy does not apply to it, and
+ * the browser never runs it. '' when there is nothing to inline.
+ */
+export function renderPageData(answers: readonly InlineAnswer[]): string {
+  if (answers.length === 0) return '';
+  const json = `{${answers.map((answer) => `${JSON.stringify(answer.url)}:${answer.body}`).join(',')}}`;
+  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${escapeJsonForScript(json)}</script>`;
 }
 
 /**

@@ -12,11 +12,11 @@ import { LocalMediaStorage } from '@corkboard/media/local-storage';
 import { buildApp } from '../../app.ts';
 import { createFixtures, type PinFixture } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp, testConfig } from '../../test/test-app.ts';
-import { escapeHtml, HEAD_MARKER, injectHead } from './page-meta.ts';
+import { escapeHtml, HEAD_MARKER, injectHead, PAGE_DATA_ELEMENT_ID } from './page-meta.ts';
 import { HOME_FEED_FIRST_PAGE, ROUTE_PRELOADS_FILE } from './spa.ts';
 import { GRID_EAGER_IMAGES, GRID_IMAGE_SIZES } from '@corkboard/shared/layout';
 import type { Pin } from '@corkboard/shared/api-types';
-import { as } from '../../test/test-viewer.ts';
+import { as, testViewerResolver } from '../../test/test-viewer.ts';
 
 const NASTY_TITLE = `<script>alert("x")</script> & 'q'`;
 
@@ -208,6 +208,8 @@ describe('web build on disk', () => {
       db: handle.db,
       storage: new LocalMediaStorage(mediaRoot),
       config: testConfig({ webDist }),
+      // Signed-in pages are asked for with the test viewer header (as()).
+      resolveViewer: testViewerResolver,
     });
     await built.ready();
   });
@@ -269,15 +271,21 @@ describe('web build on disk', () => {
   });
 
   it('preloads the home chunks and the first feed page with the shell (ADR 147)', async () => {
-    const home = (await built.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } }))
-      .body;
+    // A signed-in person: a visitor gets the first page in the HTML instead (ADR 207).
+    const home = (
+      await built.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: 'text/html', ...as({ id: ownerId }) },
+      })
+    ).body;
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-h1.js">');
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/PinGrid-g1.js">');
     expect(home).toContain(
       `<link rel="preload" as="fetch" crossorigin href="${HOME_FEED_FIRST_PAGE}">`,
     );
     expect(home).not.toContain('PinPage-p1.js');
-    // The Following tab asks for another feed: no data preload there.
+    // The Following tab asks for another feed: no data preload there (nor inlined data).
     const following = await built.inject({
       method: 'GET',
       url: '/?tab=following',
@@ -285,6 +293,7 @@ describe('web build on disk', () => {
     });
     expect(following.body).toContain('HomePage-h1.js');
     expect(following.body).not.toContain('as="fetch"');
+    expect(following.body).not.toContain(PAGE_DATA_ELEMENT_ID);
   });
 
   it("preloads a visitor's first feed cards' images from the home HTML, as the grid asks (ADR 204)", async () => {
@@ -350,13 +359,15 @@ describe('web build on disk', () => {
     const board = (
       await built.inject({ method: 'GET', url: '/v3/boards/mira/garden-rooms/' })
     ).json<{ resource_response: { data: { id: string } } }>().resource_response.data;
+    // Signed in (a visitor gets these answers in the HTML instead, ADR 207).
     const html = (
       await built.inject({
         method: 'GET',
         url: '/mira/garden-rooms/',
-        headers: { accept: 'text/html' },
+        headers: { accept: 'text/html', ...as({ id: ownerId }) },
       })
     ).body;
+    expect(html).not.toContain(PAGE_DATA_ELEMENT_ID);
     expect(html).toContain(
       '<link rel="preload" as="fetch" crossorigin href="/v3/boards/mira/garden-rooms/">',
     );
@@ -372,6 +383,117 @@ describe('web build on disk', () => {
       })
     ).body;
     expect(section).not.toContain('as="fetch"');
+    expect(section).not.toContain(PAGE_DATA_ELEMENT_ID);
+  });
+
+  /** The inlined answers of a page's HTML (URL → envelope), or undefined when there are none. */
+  function inlined(html: string): Record<string, unknown> | undefined {
+    const match = new RegExp(
+      `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([^<]*)</script>`,
+    ).exec(html);
+    return match?.[1] === undefined ? undefined : (JSON.parse(match[1]) as Record<string, unknown>);
+  }
+
+  async function visitorHtml(url: string, headers: Record<string, string> = {}) {
+    return built.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  }
+
+  it("gives a visitor the page's first answers in the HTML, exactly as the API answers them (ADR 207)", async () => {
+    const boardId = (
+      await built.inject({ method: 'GET', url: '/v3/boards/mira/garden-rooms/' })
+    ).json<{ resource_response: { data: { id: string } } }>().resource_response.data.id;
+    const pages: [string, string[]][] = [
+      ['/', [HOME_FEED_FIRST_PAGE]],
+      [`/pin/${pin.id}/`, [`/v3/pins/${pin.id}/`]],
+      [
+        '/mira/garden-rooms/',
+        ['/v3/boards/mira/garden-rooms/', `/v3/boards/${boardId}/pins/?page_size=25`],
+      ],
+    ];
+    for (const [page, urls] of pages) {
+      const response = await visitorHtml(page);
+      expect(response.statusCode, page).toBe(200);
+      const data = inlined(response.body);
+      expect(Object.keys(data ?? {}), page).toEqual(urls);
+      for (const url of urls) {
+        const api = await built.inject({ method: 'GET', url });
+        expect(data?.[url], url).toEqual(api.json());
+        // Inlined, so not fetched a second time.
+        expect(response.body, url).not.toContain(`as="fetch" crossorigin href="${url}"`);
+      }
+    }
+    // The pin with markup in its title: escaped in the element, the same text once parsed.
+    const nasty = await visitorHtml(`/pin/${nastyPin.id}/`);
+    const open = `id="${PAGE_DATA_ELEMENT_ID}">`;
+    const start = nasty.body.indexOf(open) + open.length;
+    const content = nasty.body.slice(start, nasty.body.indexOf('</script>', start));
+    expect(content).not.toMatch(/[<>&]/);
+    expect(content).toContain('\\u003cscript\\u003e');
+    const nastyAnswer = inlined(nasty.body)?.[`/v3/pins/${nastyPin.id}/`] as {
+      resource_response: { data: { title: string } };
+    };
+    expect(nastyAnswer.resource_response.data.title).toBe(NASTY_TITLE);
+    // Exactly one element, and it ends where the server ended it.
+    expect(nasty.body.match(/<script type="application\/json"/g)).toHaveLength(1);
+  });
+
+  it('never inlines what a visitor may not see: a secret board gets nothing (ADR 207)', async () => {
+    const owner = await createFixtures(handle.db).user({ username: 'sera' });
+    const secret = await createFixtures(handle.db).board(owner, {
+      name: 'Hidden plans',
+      slug: 'hidden-plans',
+      privacy: 'secret',
+    });
+    await createFixtures(handle.db).pin({ board: secret, title: 'Secret sketch' });
+    const response = await visitorHtml('/sera/hidden-plans/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain(PAGE_DATA_ELEMENT_ID);
+    expect(response.body).not.toContain('Hidden plans');
+    expect(response.body).not.toContain('Secret sketch');
+    expect(response.body).not.toContain('as="fetch"');
+    // Its owner, signed in, gets no inlined answers either (personal: ADR 207), only preloads.
+    const own = await built.inject({
+      method: 'GET',
+      url: '/sera/hidden-plans/',
+      headers: { accept: 'text/html', ...as({ id: owner.id }) },
+    });
+    expect(own.body).not.toContain(PAGE_DATA_ELEMENT_ID);
+    expect(own.body).not.toContain('Secret sketch');
+    expect(own.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/v3/boards/sera/hidden-plans/">',
+    );
+  });
+
+  it('gives a signed-in person no inlined answers and an uncached, uncompressed page (ADR 207)', async () => {
+    for (const url of ['/', `/pin/${pin.id}/`, '/mira/garden-rooms/']) {
+      const response = await built.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'br', ...as({ id: ownerId }) },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain(PAGE_DATA_ELEMENT_ID);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+      expect(response.headers.etag, url).toBeUndefined();
+      expect(response.headers.vary, url).toBe('Cookie');
+    }
+  });
+
+  it("keeps a visitor's HTML revalidatable (ETag → 304) and compresses it (ADR 207)", async () => {
+    const plain = await visitorHtml('/');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers.vary).toBe('Cookie, Accept-Encoding');
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const again = await visitorHtml('/', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const compressed = await visitorHtml('/', { 'accept-encoding': 'br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.etag).toBe(`W/${etag}`);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+    expect((await visitorHtml('/', { 'if-none-match': `W/${etag}` })).statusCode).toBe(304);
   });
 
   it('preloads nothing for pages it does not know or may not show', async () => {

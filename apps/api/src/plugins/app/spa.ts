@@ -4,18 +4,25 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { VISITOR_ID_COOKIE } from '@corkboard/shared/auth/api';
 import { DEFAULT_PAGE_SIZE } from '@corkboard/shared/pagination';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { strongEtag } from '../../lib/page-cache.ts';
+import { CSRF_COOKIE } from './csrf.ts';
 import type { SpaRenderer } from './errors.ts';
 import {
   genericMeta,
   injectHead,
   pageMetaFor,
   renderHead,
+  renderPageData,
   renderPreloads,
+  type InlineAnswer,
   type PageMeta,
   type PageMetaResolver,
 } from './page-meta.ts';
+import { etagMatches } from './public-caching.ts';
+import { createVisitorCompressor, VISITOR_VARY } from './visitor-compression.ts';
 
 /** Vite fingerprints everything under assets/, so a file there never changes. */
 export const ASSET_MAX_AGE = '365d';
@@ -144,6 +151,64 @@ export function openerPolicyForPopupPages(reply: FastifyReply, pathname: string)
   if (OPENER_PAGES.has(pathname)) reply.header('cross-origin-opener-policy', 'unsafe-none');
 }
 
+/** The cookie names a `Set-Cookie` header value (or list of them) sets. */
+function cookieNames(header: string | string[] | undefined): string[] {
+  const values = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return values.map((value) => value.slice(0, value.indexOf('=')).trim());
+}
+
+/**
+ * The cookies the browser sends after this HTML: its own, with the visitor id this answer gives
+ * it (a first visit gets one here, experiments.plugin.ts), so experiments bucket the inlined
+ * answers as they would bucket the app's own requests.
+ */
+function cookiesAfterPage(request: FastifyRequest): string | undefined {
+  const own = (request.headers.cookie ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith(`${VISITOR_ID_COOKIE}=`));
+  if (request.visitorId) own.push(`${VISITOR_ID_COOKIE}=${request.visitorId}`);
+  return own.length === 0 ? undefined : own.join('; ');
+}
+
+/**
+ * What this visitor's own request for each URL would get, exactly (docs/decisions/207): the same
+ * route, hooks and visitor page cache, asked from the same address with the cookies the browser
+ * will send, so the same authorisation, rate budget and experiments apply. An answer is kept only
+ * when it is a 200 of JSON that sets no cookie but the CSRF token (the HTML's own answer sets
+ * that one, and it does not change a read): any other (a cleared session) would be lost with it,
+ * so that URL is left to the app's own request.
+ */
+async function visitorAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  urls: readonly string[],
+): Promise<InlineAnswer[]> {
+  const cookie = cookiesAfterPage(request);
+  const answers = await Promise.all(
+    urls.map(async (url): Promise<InlineAnswer | undefined> => {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: request.ip,
+        headers: { accept: 'application/json', ...(cookie === undefined ? {} : { cookie }) },
+      });
+      const contentType = response.headers['content-type'];
+      const setCookie = response.headers['set-cookie'];
+      if (
+        response.statusCode !== 200 ||
+        typeof contentType !== 'string' ||
+        !contentType.startsWith('application/json') ||
+        cookieNames(setCookie).some((name) => name !== CSRF_COOKIE)
+      ) {
+        return undefined;
+      }
+      return { url, body: response.body };
+    }),
+  );
+  return answers.filter((answer) => answer !== undefined);
+}
+
 export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<SpaRenderer> {
   const webDistExists = existsSync(options.webDist);
   if (webDistExists) await registerStaticFiles(app, options.webDist);
@@ -152,6 +217,8 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   const loadRoutePreloads = options.routePreloads
     ? () => options.routePreloads ?? {}
     : routePreloadsLoader(options.webDist);
+  // The visitor HTML with its inlined answers is ~45 kB: compressed like the answers it holds.
+  const compressor = createVisitorCompressor();
   if (loadIndex() === undefined) {
     app.log.warn(
       { webDist: options.webDist },
@@ -181,14 +248,50 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     // person's For you tab): asked for with the shell instead of after it has run. A board page
     // names its own (the board, its first pins), on an address without a query string only.
     const plainAddress = request.url === pathname;
-    const fetches =
+    const firstAnswers =
       request.url === '/'
         ? [HOME_FEED_FIRST_PAGE]
         : plainAddress
           ? (meta.preloadFetches ?? [])
           : [];
-    const preloads = renderPreloads(meta, chunks, fetches);
-    const head = preloads ? `${renderHead(meta)}\n    ${preloads}` : renderHead(meta);
-    return reply.status(200).send(injectHead(template, head));
+    // A visitor gets those answers in the HTML itself, so the app's first render has its data
+    // (docs/decisions/207). A signed-in person's answers are personal (saved state, ads, the
+    // board's access): they stay out of the HTML and keep their preload.
+    const visitor = request.viewer === null;
+    let inline: InlineAnswer[] = [];
+    if (visitor) {
+      try {
+        inline = await visitorAnswers(app, request, [
+          ...firstAnswers,
+          ...(plainAddress ? (meta.visitorAnswers ?? []) : []),
+        ]);
+      } catch (error) {
+        // The page still works: the app asks for what it did not get.
+        request.log.error({ err: error }, 'inlining the first answers failed; preloading them');
+      }
+    }
+    const inlined = new Set(inline.map((answer) => answer.url));
+    const fetches = firstAnswers.filter((url) => !inlined.has(url));
+    const headTags = [
+      renderHead(meta),
+      renderPreloads(meta, chunks, fetches),
+      renderPageData(inline),
+    ];
+    const html = injectHead(template, headTags.filter(Boolean).join('\n    '));
+    void reply.header('vary', visitor ? VISITOR_VARY : 'Cookie');
+    if (!visitor) return reply.status(200).send(html);
+    // A visitor's HTML holds only what any visitor may see: an ETag lets the browser revalidate
+    // it (no-cache above), and compression cannot reveal a secret (BREACH needs one).
+    const body = Buffer.from(html);
+    const etag = strongEtag(body);
+    void reply.header('etag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    const encoded = compressor.encode(body, etag, request.headers['accept-encoding']);
+    if (encoded === undefined) return reply.status(200).send(body);
+    return reply
+      .status(200)
+      .header('content-encoding', encoded.encoding)
+      .header('etag', `W/${etag}`)
+      .send(encoded.bytes);
   };
 }
