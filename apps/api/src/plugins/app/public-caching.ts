@@ -200,9 +200,9 @@ function cookiesPending(reply: FastifyReply): boolean | undefined {
 }
 
 /**
- * The headers set through Fastify's reply so far (the request id, the budget's): Fastify's own
- * record when found, else every header minus those already on the raw response (the security
- * headers), which is the same list built at more cost.
+ * The headers set through Fastify's reply so far (the request id, the security headers, the
+ * budget's): Fastify's own record when found, else every header minus any already on the raw
+ * response (which writeHead keeps), the same list built at more cost.
  */
 type HeaderValue = string | number | readonly string[] | undefined;
 
@@ -292,9 +292,10 @@ const HIT_HEADER_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Writes a hit: the headers Fastify's reply holds so far, then the page's, in one writeHead (the
- * security headers are on the raw response already), then the bytes — compressed as the onSend
- * hook of visitor-compression.ts would (the same shared bytes, ADR 204) — or 304 and no body.
+ * Writes a hit: the headers Fastify's reply holds so far (the request id, the security headers,
+ * the budget's), then the page's, in one writeHead — nothing is on the raw
+ * response yet, so Node takes them in one pass (ADR 208) — then the bytes, compressed as the
+ * onSend hook of visitor-compression.ts would (the same shared bytes, ADR 204), or 304 and no body.
  */
 function writeHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage): void {
   const notModified = etagMatches(request.headers['if-none-match'], page.etag);
