@@ -8,7 +8,7 @@
 // (an experiment a visitor's answer depends on), so an entry holds what any visitor may see and
 // nothing else: a secret board's data cannot enter it. Every write drops every entry on every
 // process (write-invalidation.ts) before the writer hears back.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   strongEtag,
   type CachedPage,
@@ -222,8 +222,11 @@ function replyOnlyHeaders(reply: FastifyReply): Record<string, HeaderValue> {
  * set (the first CSRF token, a visitor id, a cleared session: such an answer is not shareable,
  * and the cookie plugin writes it in onSend). Anything else takes the full path.
  */
-function answerableOnArrival(request: FastifyRequest, reply: FastifyReply): boolean {
-  const config = request.routeOptions.config;
+function answerableOnArrival(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: FastifyContextConfig,
+): boolean {
   return (
     request.method === 'GET' &&
     request.viewer === null &&
@@ -255,8 +258,14 @@ export function answerHitOnArrival(
   done: (error?: Error) => void,
 ): void {
   const cache = request.server.pageCache;
-  const option = request.routeOptions.config.visitorCache;
-  if (cache.getNow === undefined || option === undefined || !answerableOnArrival(request, reply)) {
+  // Read once: Fastify builds a new routeOptions object on every read.
+  const config = request.routeOptions.config;
+  const option = config.visitorCache;
+  if (
+    cache.getNow === undefined ||
+    option === undefined ||
+    !answerableOnArrival(request, reply, config)
+  ) {
     done();
     return;
   }
