@@ -8,7 +8,7 @@
 // (an experiment a visitor's answer depends on), so an entry holds what any visitor may see and
 // nothing else: a secret board's data cannot enter it. Every write drops every entry on every
 // process (write-invalidation.ts) before the writer hears back.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   strongEtag,
   type CachedPage,
@@ -200,9 +200,9 @@ function cookiesPending(reply: FastifyReply): boolean | undefined {
 }
 
 /**
- * The headers set through Fastify's reply so far (the request id, the budget's): Fastify's own
- * record when found, else every header minus those already on the raw response (the security
- * headers), which is the same list built at more cost.
+ * The headers set through Fastify's reply so far (the request id, the security headers, the
+ * budget's): Fastify's own record when found, else every header minus any already on the raw
+ * response (which writeHead keeps), the same list built at more cost.
  */
 type HeaderValue = string | number | readonly string[] | undefined;
 
@@ -222,8 +222,11 @@ function replyOnlyHeaders(reply: FastifyReply): Record<string, HeaderValue> {
  * set (the first CSRF token, a visitor id, a cleared session: such an answer is not shareable,
  * and the cookie plugin writes it in onSend). Anything else takes the full path.
  */
-function answerableOnArrival(request: FastifyRequest, reply: FastifyReply): boolean {
-  const config = request.routeOptions.config;
+function answerableOnArrival(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: FastifyContextConfig,
+): boolean {
   return (
     request.method === 'GET' &&
     request.viewer === null &&
@@ -255,8 +258,14 @@ export function answerHitOnArrival(
   done: (error?: Error) => void,
 ): void {
   const cache = request.server.pageCache;
-  const option = request.routeOptions.config.visitorCache;
-  if (cache.getNow === undefined || option === undefined || !answerableOnArrival(request, reply)) {
+  // Read once: Fastify builds a new routeOptions object on every read.
+  const config = request.routeOptions.config;
+  const option = config.visitorCache;
+  if (
+    cache.getNow === undefined ||
+    option === undefined ||
+    !answerableOnArrival(request, reply, config)
+  ) {
     done();
     return;
   }
@@ -292,9 +301,10 @@ const HIT_HEADER_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Writes a hit: the headers Fastify's reply holds so far, then the page's, in one writeHead (the
- * security headers are on the raw response already), then the bytes — compressed as the onSend
- * hook of visitor-compression.ts would (the same shared bytes, ADR 204) — or 304 and no body.
+ * Writes a hit: the headers Fastify's reply holds so far (the request id, the security headers,
+ * the budget's), then the page's, in one writeHead — nothing is on the raw
+ * response yet, so Node takes them in one pass (ADR 208) — then the bytes, compressed as the
+ * onSend hook of visitor-compression.ts would (the same shared bytes, ADR 204), or 304 and no body.
  */
 function writeHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage): void {
   const notModified = etagMatches(request.headers['if-none-match'], page.etag);

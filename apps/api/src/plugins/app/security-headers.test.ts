@@ -83,4 +83,24 @@ describe('security headers replayed from one helmet run', () => {
       securityHeaderValues({ https: true, mediaOrigin: undefined })['strict-transport-security'],
     ).toBe('max-age=31536000; includeSubDomains');
   });
+
+  // ADR 208: in Fastify's record of the reply's headers, not on the raw response, so that Node
+  // writes every header of an answer in one pass (no per-header store, no merge at writeHead).
+  it('keeps the headers in the reply (not on the raw response) until the answer is written', async () => {
+    const options = DEPLOYMENTS['plain http, local media']!;
+    const app = Fastify();
+    registerSecurityHeaders(app, options);
+    let onRaw: string[] = [];
+    let onReply: unknown;
+    app.get('/look', (_request, reply) => {
+      onRaw = reply.raw.getHeaderNames();
+      onReply = reply.getHeader('content-security-policy');
+      return { ok: true };
+    });
+    const response = await app.inject({ method: 'GET', url: '/look' });
+    await app.close();
+    expect(onRaw).toEqual([]);
+    expect(onReply).toBe(securityHeaderValues(options)['content-security-policy']);
+    expect(response.headers['content-security-policy']).toBe(onReply);
+  });
 });

@@ -145,17 +145,26 @@ export function securityHeaderList(options: SecurityHeaderOptions): readonly Sec
 }
 
 /**
- * Sets the recorded headers on every answer, first thing on arrival (as @fastify/helmet's
- * onRequest hook did: on the raw response, so an answer that fails later keeps them).
+ * Sets the recorded headers on every answer, first thing on arrival, in Fastify's record of the
+ * reply's headers (docs/decisions/208): every answer Fastify writes — a route's, an error's, a 404,
+ * a file — writes that record in its one `writeHead`, and a visitor page hit written on arrival
+ * (public-caching.ts) writes it too. Before ADR 208 they were set on the raw response
+ * (`setHeader`, as @fastify/helmet did): Node then stored each one and, at `writeHead`, merged
+ * the reply's headers into that store one by one (its "slow case") — about a tenth of a cached
+ * page's CPU. Names are lower-cased, as Fastify stores every header; the answers Fastify never
+ * writes (the router's own errors, Node's parser errors) get the same headers from
+ * `securityHeaderValues` (framework-errors.ts).
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,
 ): void {
-  const headers = securityHeaderList(options);
+  const headers = securityHeaderList(options).map(([name, value]): SecurityHeader => [
+    name.toLowerCase(),
+    value,
+  ]);
   app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
+    for (const [name, value] of headers) reply.header(name, value);
     done();
   });
 }
