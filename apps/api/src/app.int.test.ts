@@ -439,13 +439,16 @@ describe('rate limit', () => {
     }
   });
   it('counts page loads served by the not-found handler against the same budget (issue 13)', async () => {
-    const limited = await buildTestApp(handle.db, { config: { rateLimitMax: 2 } });
+    // A visitor's pin page spends two: the HTML and the pin's answer inlined in it, which it asks
+    // for as that visitor's own request would (docs/decisions/207).
+    const limited = await buildTestApp(handle.db, { config: { rateLimitMax: 3 } });
     try {
       const page = () =>
         limited.app.inject({ method: 'GET', url: '/pin/1/', headers: { accept: 'text/html' } });
       const first = await page();
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toContain('text/html');
+      expect(first.body).toContain('id="page-data"');
       // An API call and a page load spend one budget.
       expect((await limited.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       const over = await page();
