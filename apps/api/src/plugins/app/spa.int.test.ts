@@ -16,6 +16,7 @@ import { escapeHtml, HEAD_MARKER, injectHead, PAGE_DATA_ELEMENT_ID } from './pag
 import { HOME_FEED_FIRST_PAGE, ROUTE_PRELOADS_FILE } from './spa.ts';
 import { GRID_EAGER_IMAGES, GRID_IMAGE_SIZES } from '@corkboard/shared/layout';
 import type { Pin } from '@corkboard/shared/api-types';
+import { VISITOR_ID_COOKIE } from '@corkboard/shared/auth/api';
 import { as, testViewerResolver } from '../../test/test-viewer.ts';
 
 const NASTY_TITLE = `<script>alert("x")</script> & 'q'`;
@@ -415,8 +416,19 @@ describe('web build on disk', () => {
       expect(response.statusCode, page).toBe(200);
       const data = inlined(response.body);
       expect(Object.keys(data ?? {}), page).toEqual(urls);
+      // A first visit: the HTML gives the browser its visitor id, and the inlined answers are
+      // the ones the app's own requests would get with it (experiments bucket by it: a saves
+      // count, for one, is shown to some visitors only).
+      const visitorId = new RegExp(`(?:^|\\s)${VISITOR_ID_COOKIE}=([^;]+)`).exec(
+        [response.headers['set-cookie'] ?? []].flat().join(' '),
+      )?.[1];
+      expect(visitorId, page).toBeDefined();
       for (const url of urls) {
-        const api = await built.inject({ method: 'GET', url });
+        const api = await built.inject({
+          method: 'GET',
+          url,
+          headers: { cookie: `${VISITOR_ID_COOKIE}=${visitorId ?? ''}` },
+        });
         expect(data?.[url], url).toEqual(api.json());
         // Inlined, so not fetched a second time.
         expect(response.body, url).not.toContain(`as="fetch" crossorigin href="${url}"`);
