@@ -14,7 +14,14 @@ took() {
 # diagnostics from it and lints that tsconfig's files on it. The three tsconfigs below are the
 # three of `npm run typecheck`, and their lint targets together are `eslint .` (a linted file
 # outside its tsconfig fails, as with projectService). Three jobs share the two cores.
-# Keep this list in step with package.json's typecheck and lint scripts.
+# The tsconfigs must be those of package.json's typecheck script: checked here, so a tsconfig added
+# there and not here fails CI instead of going unchecked.
+checked_tsconfigs="tsconfig.json apps/web/tsconfig.json apps/extension/tsconfig.json"
+typecheck_tsconfigs=$(sed -n 's/.*"typecheck": "\(.*\)",$/\1/p' package.json | grep -o -- '-p [^ ]*' | cut -c4- | xargs)
+if [ "$typecheck_tsconfigs" != "$checked_tsconfigs" ]; then
+  echo "validate.sh checks [$checked_tsconfigs], npm run typecheck [$typecheck_tsconfigs]" >&2
+  exit 1
+fi
 check_logs=()
 check_pids=()
 check_names=()
