@@ -8,17 +8,13 @@ import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import type { Pin } from '@corkboard/shared/api-types';
 import type { BusinessCreated } from '@corkboard/shared/business/api';
-import type { QuickPromoteResult } from '@corkboard/shared/business/campaigns';
-import {
-  defaultQuickPromoteValues,
-  quickPromotePayload,
-} from '@corkboard/shared/business/quick-promote';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
 import { startRedisServer } from '../../test/redis-server.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestClock } from '../../test/test-clock.ts';
 import { AD_SPEND_STALE_MS, AD_VIEWER_STATE_TTL_MS } from './ad-serving-cache.ts';
 import { AD_EVENT_DEDUPE_WINDOW_MS, AD_FREQUENCY_CAP_PER_DAY } from './delivery.service.ts';
+import { promoteAd, type PromotedAd } from './promoted-ad.test-support.ts';
 
 let handle: DbHandle;
 let f: Fixtures;
@@ -32,47 +28,21 @@ const LINK = 'https://serving-cache.test/tart';
 // Early in a UTC day: the clock moves by hours below and never crosses midnight.
 const clock = new TestClock(new Date('2026-11-24T02:00:00Z'));
 
-interface Promoted {
-  campaignId: string;
-  adGroupId: string;
-  adId: string;
-}
-
 async function viewer(): Promise<UserFixture> {
   viewerCount += 1;
   return f.user({ username: `serving_cache_viewer_${viewerCount}` });
 }
 
-async function promotedAd(): Promise<Promoted> {
-  const values = {
-    ...defaultQuickPromoteValues({
-      advertiserId,
-      country: 'US',
-      pinTitle: 'Lemon tart',
-      pinLink: LINK,
-    }),
-    budget: 3,
-    is_ongoing: true,
-  };
-  const created = await test.client.send<QuickPromoteResult>(
-    'POST',
-    `/ads/v4/advertisers/${advertiserId}/pins/${pinId}/quick_promote/`,
-    quickPromotePayload(values, pinId, 'US'),
+function promotedAd(): Promise<PromotedAd> {
+  return promoteAd({
+    client: test.client,
+    advertiserId,
+    pinId,
+    link: LINK,
     owner,
-  );
-  expect(created.status, JSON.stringify(created.data)).toBe(200);
-  const decided = await test.client.send(
-    'POST',
-    `/v3/admin/ads/${created.data.ad_id}/review/`,
-    { status: 'APPROVED' },
-    operator,
-  );
-  expect(decided.status).toBe(200);
-  return {
-    campaignId: created.data.campaign_id,
-    adGroupId: created.data.ad_group_id,
-    adId: created.data.ad_id,
-  };
+    approvedBy: operator,
+    values: { budget: 3 },
+  });
 }
 
 async function promotedOn(app: TestApp, who: UserFixture): Promise<string[]> {

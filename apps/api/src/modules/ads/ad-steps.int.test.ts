@@ -14,10 +14,6 @@ import type { BusinessCreated } from '@corkboard/shared/business/api';
 import type { AdAudience } from '@corkboard/shared/business/audiences';
 import type { ConversionTag, QuickPromoteResult } from '@corkboard/shared/business/campaigns';
 import type { PromotablePinItem } from '@corkboard/shared/business/promotable-pins';
-import {
-  defaultQuickPromoteValues,
-  quickPromotePayload,
-} from '@corkboard/shared/business/quick-promote';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { SavedPin } from '@corkboard/shared/saving/api';
 import type { SearchAnswer } from '@corkboard/shared/search/api';
@@ -25,6 +21,7 @@ import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixt
 import type { Who } from '../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestClock } from '../../test/test-clock.ts';
+import { promoteAd, quickPromote } from './promoted-ad.test-support.ts';
 
 const CODES = ERROR_CODES;
 const LINK = 'https://maras.test/tart';
@@ -53,42 +50,26 @@ async function business(who: UserFixture, country: string): Promise<BusinessCrea
   return created.data;
 }
 
-function payloadFor(advertiser: string, pinId: string) {
-  return quickPromotePayload(
-    {
-      ...defaultQuickPromoteValues({
-        advertiserId: advertiser,
-        country: 'US',
-        pinTitle: 'Lemon tart',
-        pinLink: LINK,
-      }),
-      is_ongoing: true,
-    },
-    pinId,
-    'US',
-  );
-}
-
 function promote(advertiser: string, pinId: string, who: Who) {
-  return test.client.send<QuickPromoteResult>(
-    'POST',
-    `/ads/v4/advertisers/${advertiser}/pins/${pinId}/quick_promote/`,
-    payloadFor(advertiser, pinId),
-    who,
-  );
+  return quickPromote({
+    client: test.client,
+    advertiserId: advertiser,
+    pinId,
+    link: LINK,
+    owner: who,
+  });
 }
 
 async function approvedAd(): Promise<QuickPromoteResult> {
-  const created = await promote(advertiserId, promotedPinId, owner);
-  expect(created.status, JSON.stringify(created.data)).toBe(200);
-  const decided = await test.client.send(
-    'POST',
-    `/v3/admin/ads/${created.data.ad_id}/review/`,
-    { status: 'APPROVED' },
-    operator,
-  );
-  expect(decided.status).toBe(200);
-  return created.data;
+  const ad = await promoteAd({
+    client: test.client,
+    advertiserId,
+    pinId: promotedPinId,
+    link: LINK,
+    owner,
+    approvedBy: operator,
+  });
+  return ad.result;
 }
 
 async function person(options: { verified?: boolean } = {}): Promise<UserFixture> {

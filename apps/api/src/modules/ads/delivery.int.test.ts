@@ -13,12 +13,7 @@ import type {
   CampaignDay,
   CampaignDetail,
   CampaignItem,
-  QuickPromoteResult,
 } from '@corkboard/shared/business/campaigns';
-import {
-  defaultQuickPromoteValues,
-  quickPromotePayload,
-} from '@corkboard/shared/business/quick-promote';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { SearchAnswer } from '@corkboard/shared/search/api';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
@@ -31,6 +26,7 @@ import {
   AD_FREQUENCY_CAP_PER_DAY,
   PROMOTED_SLOT_POSITIONS,
 } from './delivery.service.ts';
+import { promoteAd, type PromotedAd } from './promoted-ad.test-support.ts';
 
 const CODES = ERROR_CODES;
 const DAY_MS = 86_400_000;
@@ -53,17 +49,10 @@ async function viewer(): Promise<UserFixture> {
   return f.user({ username: `viewer_${viewerCount}` });
 }
 
-interface Promoted {
-  campaignId: string;
-  adGroupId: string;
-  adId: string;
-}
-
 /** A quick-promoted ad of the promoted pin, approved by an operator unless `approve` is false. */
 async function promotedAd(
   options: { budget?: number; webConversion?: boolean; approve?: boolean; pinId?: string } = {},
-): Promise<Promoted> {
-  const pinId = options.pinId ?? promotedPinId;
+): Promise<PromotedAd> {
   let tagId: string | undefined;
   if (options.webConversion) {
     const tag = await handle.db
@@ -73,43 +62,23 @@ async function promotedAd(
       .executeTakeFirstOrThrow();
     tagId = tag.id;
   }
-  const values = {
-    ...defaultQuickPromoteValues({
-      advertiserId,
-      country: 'US',
-      pinTitle: 'Lemon tart',
-      pinLink: LINK,
-    }),
-    budget: options.budget ?? 3,
-    is_ongoing: true,
-    ...(tagId
-      ? {
-          ad_type: 'web_conversion' as const,
-          selected_ocpm_tag: { conversionTagId: tagId, conversionEvent: 'CHECKOUT' as const },
-        }
-      : {}),
-  };
-  const created = await test.client.send<QuickPromoteResult>(
-    'POST',
-    `/ads/v4/advertisers/${advertiserId}/pins/${pinId}/quick_promote/`,
-    quickPromotePayload(values, pinId, 'US'),
+  return promoteAd({
+    client: test.client,
+    advertiserId,
+    pinId: options.pinId ?? promotedPinId,
+    link: LINK,
     owner,
-  );
-  expect(created.status, JSON.stringify(created.data)).toBe(200);
-  if (options.approve !== false) {
-    const decided = await test.client.send(
-      'POST',
-      `/v3/admin/ads/${created.data.ad_id}/review/`,
-      { status: 'APPROVED' },
-      operator,
-    );
-    expect(decided.status).toBe(200);
-  }
-  return {
-    campaignId: created.data.campaign_id,
-    adGroupId: created.data.ad_group_id,
-    adId: created.data.ad_id,
-  };
+    ...(options.approve === false ? {} : { approvedBy: operator }),
+    values: {
+      budget: options.budget ?? 3,
+      ...(tagId
+        ? {
+            ad_type: 'web_conversion' as const,
+            selected_ocpm_tag: { conversionTagId: tagId, conversionEvent: 'CHECKOUT' as const },
+          }
+        : {}),
+    },
+  });
 }
 
 async function homeFeed(who: Who): Promise<Pin[]> {
@@ -342,7 +311,7 @@ describe('targeting (ADR 106)', () => {
   async function targeted(
     spec: Partial<Record<'LOCATION' | 'AGE_BUCKET' | 'GENDER' | 'INTEREST' | 'KEYWORD', string[]>>,
     autoTargeting = false,
-  ): Promise<Promoted> {
+  ): Promise<PromotedAd> {
     const ad = await promotedAd();
     const full = {
       LOCATION: [],

@@ -9,11 +9,6 @@ import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import type { Pin } from '@corkboard/shared/api-types';
 import type { BusinessCreated } from '@corkboard/shared/business/api';
-import type { QuickPromoteResult } from '@corkboard/shared/business/campaigns';
-import {
-  defaultQuickPromoteValues,
-  quickPromotePayload,
-} from '@corkboard/shared/business/quick-promote';
 import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestClock } from '../../test/test-clock.ts';
@@ -31,6 +26,7 @@ import {
   viewerTargeting,
   type AdPlacement,
 } from './delivery.service.ts';
+import { promoteAd, type PromotedAd } from './promoted-ad.test-support.ts';
 
 let handle: DbHandle;
 let f: Fixtures;
@@ -45,42 +41,16 @@ let secretPinId: string;
 const LINK = 'https://maras.test/tart';
 const NOW = new Date('2026-11-24T06:00:00Z');
 
-interface Promoted {
-  campaignId: string;
-  adGroupId: string;
-  adId: string;
-}
-
-async function promotedAd(pinId: string): Promise<Promoted> {
-  const values = {
-    ...defaultQuickPromoteValues({
-      advertiserId,
-      country: 'US',
-      pinTitle: 'Lemon tart',
-      pinLink: LINK,
-    }),
-    budget: 3,
-    is_ongoing: true,
-  };
-  const created = await test.client.send<QuickPromoteResult>(
-    'POST',
-    `/ads/v4/advertisers/${advertiserId}/pins/${pinId}/quick_promote/`,
-    quickPromotePayload(values, pinId, 'US'),
+function promotedAd(pinId: string): Promise<PromotedAd> {
+  return promoteAd({
+    client: test.client,
+    advertiserId,
+    pinId,
+    link: LINK,
     owner,
-  );
-  expect(created.status, JSON.stringify(created.data)).toBe(200);
-  const decided = await test.client.send(
-    'POST',
-    `/v3/admin/ads/${created.data.ad_id}/review/`,
-    { status: 'APPROVED' },
-    operator,
-  );
-  expect(decided.status).toBe(200);
-  return {
-    campaignId: created.data.campaign_id,
-    adGroupId: created.data.ad_group_id,
-    adId: created.data.ad_id,
-  };
+    approvedBy: operator,
+    values: { budget: 3 },
+  });
 }
 
 /**
@@ -88,7 +58,7 @@ async function promotedAd(pinId: string): Promise<Promoted> {
  * written straight to the tables, for the rule-by-rule comparison only.
  */
 async function variant(
-  base: Promoted,
+  base: PromotedAd,
   group: Record<string, unknown>,
   pinId: string,
 ): Promise<{ adId: string; adGroupId: string }> {
