@@ -3,7 +3,7 @@
 // (allowed by FETCH_ALLOW_HOSTS in one app, blocked in the other, each on its own database since
 // any worker on a database may take its jobs). Registrations are durable jobs (decision 139)
 // worked in the same process here; tests poll the status the client polls.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
 import { MAX_IMAGE_BYTES } from '@corkboard/media/pipeline';
@@ -19,7 +19,11 @@ import { createFixtures, type BoardFixture, type UserFixture } from '../../test/
 import { jpegBytes } from '../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { MEDIA_UPLOAD_TTL_MS } from './image-intake.service.ts';
-import { IMAGE_INTAKE_PER_USER_MAX, IMAGE_INTAKE_STALE_MS } from './image-register.service.ts';
+import {
+  IMAGE_INTAKE_CONCURRENCY,
+  IMAGE_INTAKE_PER_USER_MAX,
+  IMAGE_INTAKE_STALE_MS,
+} from './image-register.service.ts';
 
 const CODES = ERROR_CODES;
 
@@ -264,7 +268,14 @@ describe('PUT /v3/pins/image/ and GET /v3/pins/image/{id}/', () => {
     expect(refused.status).toBe(429);
     expect(refused.code).toBe(CODES.IMAGE_INTAKE_BUSY.code);
 
-    // A job unfinished for longer than the stale limit reads as failed (URL_TIMEOUT).
+    // A job unfinished for longer than the stale limit reads as failed (URL_TIMEOUT). The clock
+    // moves for the whole app, workers too: it moves only once the queue's slots are all held by
+    // waiting downloads, so no queued job starts while it reads ten minutes ahead (such a job is
+    // stale when it starts, and fails for real; CI's PostgreSQL pass saw that once).
+    await vi.waitFor(() => expect(releaseSlow).toHaveLength(IMAGE_INTAKE_CONCURRENCY), {
+      timeout: 20_000,
+      interval: 50,
+    });
     test.clock.advance(IMAGE_INTAKE_STALE_MS + 1);
     const stale = await test.client.get<ImageIntakeJobData>(`/v3/pins/image/${ids[4]}/`, other);
     test.clock.advance(-(IMAGE_INTAKE_STALE_MS + 1));
