@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestClock } from '../../test/test-clock.ts';
 import { AD_SPEND_STALE_MS, AD_VIEWER_STATE_TTL_MS } from './ad-serving-cache.ts';
 import { AD_EVENT_DEDUPE_WINDOW_MS, AD_FREQUENCY_CAP_PER_DAY } from './delivery.service.ts';
-import { promoteAd, type PromotedAd } from './promoted-ad.test-support.ts';
+import { promoteAd, type PromotedAd } from '../../test/promoted-ad.ts';
 
 let handle: DbHandle;
 let f: Fixtures;

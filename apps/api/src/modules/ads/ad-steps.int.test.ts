@@ -21,7 +21,7 @@ import { createFixtures, type Fixtures, type UserFixture } from '../../test/fixt
 import type { Who } from '../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestClock } from '../../test/test-clock.ts';
-import { promoteAd, quickPromote } from './promoted-ad.test-support.ts';
+import { promoteAd, quickPromote } from '../../test/promoted-ad.ts';
 
 const CODES = ERROR_CODES;
 const LINK = 'https://maras.test/tart';

@@ -26,7 +26,7 @@ import {
   AD_FREQUENCY_CAP_PER_DAY,
   PROMOTED_SLOT_POSITIONS,
 } from './delivery.service.ts';
-import { promoteAd, type PromotedAd } from './promoted-ad.test-support.ts';
+import { promoteAd, type PromotedAd } from '../../test/promoted-ad.ts';
 
 const CODES = ERROR_CODES;
 const DAY_MS = 86_400_000;

@@ -26,7 +26,7 @@ import {
   viewerTargeting,
   type AdPlacement,
 } from './delivery.service.ts';
-import { promoteAd, type PromotedAd } from './promoted-ad.test-support.ts';
+import { promoteAd, type PromotedAd } from '../../test/promoted-ad.ts';
 
 let handle: DbHandle;
 let f: Fixtures;

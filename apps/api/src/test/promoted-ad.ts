@@ -8,7 +8,7 @@ import {
   quickPromotePayload,
   type QuickPromoteFormValues,
 } from '@corkboard/shared/business/quick-promote';
-import type { ApiClient, Who } from '../../test/api-client.ts';
+import type { ApiClient, Who } from './api-client.ts';
 
 export interface PromotedAd {
   campaignId: string;
