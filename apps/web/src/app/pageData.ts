@@ -5,14 +5,14 @@
 // query cache under the keys the pages' hooks use, so the first render draws the page instead of
 // a loading state (no fetch, no timer in between). The entries are fresh for the query client's
 // usual stale time and go stale as any answer does.
+import { PAGE_DATA_ELEMENT_ID } from '@corkboard/shared/page-data';
 import { DEFAULT_PAGE_SIZE } from '@corkboard/shared/pagination';
 import { isFailure } from '@corkboard/shared/envelope';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isEnvelope, type Page } from '../api/client.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 
-/** The element's id; the server writes the same (PAGE_DATA_ELEMENT_ID in page-meta.ts). */
-export const PAGE_DATA_ELEMENT_ID = 'page-data';
+export { PAGE_DATA_ELEMENT_ID };
 
 const FIRST_PAGE = `?page_size=${String(DEFAULT_PAGE_SIZE)}`;
 

@@ -2,6 +2,7 @@
 // and profiles preview well (crawlers do not run our JavaScript). The modules that own those
 // pages resolve their meta (PageMetaResolver, passed in by app.ts); the same visibility rules as
 // the API apply: a page the viewer may not see gets the generic site meta, revealing nothing.
+import { PAGE_DATA_ELEMENT_ID } from '@corkboard/shared/page-data';
 import { isUnstorable } from '../../lib/unstorable-text.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -167,12 +168,7 @@ export function renderPreloads(
   return tags.join('\n    ');
 }
 
-/**
- * The id of the `<script type="application/json">` holding a visitor page's first API answers
- * (docs/decisions/207); the web app reads it before its first render (apps/web/src/app/
- * pageData.ts, same id).
- */
-export const PAGE_DATA_ELEMENT_ID = 'page-data';
+export { PAGE_DATA_ELEMENT_ID };
 
 /** One API answer inlined into the HTML: its URL as the app asks for it and the exact JSON text. */
 export interface InlineAnswer {
