@@ -92,6 +92,24 @@ export interface SsoCallbackMessage {
   error: string | null;
 }
 
+/**
+ * The SSO pop-up's result, asked from the server when the pop-up closed and its message did not
+ * arrive (docs/decisions/213): the message can be lost or come after `popup.closed` on a slow
+ * machine. The opener names its pop-up by a random attempt id sent with the authorization URI.
+ */
+export const SSO_POPUP_RESULT_PATH = '/v3/sso/popup-result/';
+/** The query parameter of the authorization URI that carries the opener's attempt id. */
+export const SSO_POPUP_ATTEMPT_PARAM = 'attempt';
+/** The attempt id: 16–64 base64url characters (the web sends 22, from 16 random bytes). */
+export const SSO_POPUP_ATTEMPT_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export interface SsoPopupResultAnswer {
+  /** False while the identity provider has not sent this attempt's pop-up back. */
+  finished: boolean;
+  code: string | null;
+  state: string | null;
+  error: string | null;
+}
+
 /** What the LINE callback page posts to its opener (docs/decisions/032). */
 export const LINE_CALLBACK_MESSAGE_TYPE = 'corkboard-line-callback';
 export interface LineCallbackMessage {

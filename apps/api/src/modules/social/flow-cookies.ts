@@ -26,6 +26,19 @@ const flowSchema = z.object({
   email: z.string().optional(),
   /** The redirect URI the authorization request used (the token request must repeat it). */
   redirectUri: z.string().optional(),
+  /** The opener's id for the SSO pop-up (ADR 213): its result is answered to that id only. */
+  attempt: z.string().optional(),
+  /**
+   * What the SSO callback handed the opener (ADR 213), kept so the opener can ask for it when
+   * the pop-up's message was lost or came after the pop-up closed.
+   */
+  result: z
+    .object({
+      code: z.string().nullable(),
+      state: z.string().nullable(),
+      error: z.string().nullable(),
+    })
+    .optional(),
 });
 export type FlowState = z.output<typeof flowSchema>;
 

@@ -6,6 +6,7 @@
 //   POST /v3/sso/info/       → is this e-mail's domain signed in by an identity provider (SSO)
 //   GET  /v3/sso/authorize/  → the SSO pop-up's first stop: on to the IdP (code + PKCE)
 //   GET  /api/auth/sso/callback/:slug → the IdP's redirect back; posts the code to the opener
+//   POST /v3/sso/popup-result/ → the callback's result, for an opener whose message was lost (ADR 213)
 //   POST /v3/sso/token/      → the code traded for sso_id, sso_id_token, sso_email, sso_user_name
 //   POST /v3/facebook/profile_data/ → the verified Facebook profile of an access token (ADR 135)
 //   /v3/admin/sso/providers/…, POST /v3/sso/domains/verify/ → identity providers registered by
@@ -25,6 +26,8 @@ import {
   ssoExchangeBody,
   ssoInfoBody,
   ssoInfoSchema,
+  ssoPopupResultBody,
+  ssoPopupResultSchema,
   ssoSlugParams,
   ssoTokensSchema,
 } from './social.schemas.ts';
@@ -46,16 +49,24 @@ import {
   ssoCallback,
   ssoCallbackQuery,
   ssoInfo,
+  ssoPopupResult,
   startSsoAuthorization,
   SSO_AUTHORIZE_PATH,
   SSO_EXCHANGE_PATH,
 } from './sso.ts';
 import { SSO_CALLBACK_PATH_PREFIX } from './sso-registry.ts';
+import { SSO_POPUP_ATTEMPT_PARAM, SSO_POPUP_RESULT_PATH } from '@corkboard/shared/auth/social-api';
 import { registerBusinessSsoProviderRoutes } from './sso-business-providers.routes.ts';
 import { registerSsoProviderRoutes } from './sso-providers.routes.ts';
 
 /** How often expired token uses are deleted. */
 export const TOKEN_USE_PURGE_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * POST /v3/sso/popup-result/ per address (ADR 213): a page asks once per closed pop-up (and
+ * retries once), so 30 a minute is many sign-ins' worth, and it reads only this browser's cookie.
+ */
+export const SSO_POPUP_RESULT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
 export const socialRoutes: ModuleRoutes = (app, { deps }, done) => {
   const tags = ['auth'];
@@ -126,7 +137,8 @@ export const socialRoutes: ModuleRoutes = (app, { deps }, done) => {
     query: ssoAuthorizeQuery,
     produces: { 'text/html': z.string() },
     status: 302,
-    handler: ({ reply, query }) => startSsoAuthorization(deps, reply, query.email),
+    handler: ({ reply, query }) =>
+      startSsoAuthorization(deps, reply, query.email, query[SSO_POPUP_ATTEMPT_PARAM]),
   });
 
   registerRawRoute(app, {
@@ -140,6 +152,21 @@ export const socialRoutes: ModuleRoutes = (app, { deps }, done) => {
     produces: { 'text/html': z.string() },
     handler: ({ request, reply, params, query }) =>
       ssoCallback(deps, request, reply, params.slug, query),
+  });
+
+  registerRoute(app, {
+    method: 'POST',
+    url: SSO_POPUP_RESULT_PATH,
+    summary:
+      "The SSO pop-up's result for the opener that started it, when its message did not arrive (ADR 213)",
+    tags,
+    access: 'anyone',
+    rateLimit: SSO_POPUP_RESULT_RATE_LIMIT,
+    body: ssoPopupResultBody,
+    response: ssoPopupResultSchema,
+    handler: async ({ request, body }) => ({
+      data: await ssoPopupResult(deps, request, body.attempt),
+    }),
   });
 
   registerRoute(app, {

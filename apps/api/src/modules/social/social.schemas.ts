@@ -1,11 +1,14 @@
 // Input and answer schemas of the social sign-in endpoints (docs/decisions/030).
 import { z } from 'zod';
 import { emailSchema } from '@corkboard/shared/auth/schemas';
-import type {
-  AuthProvidersAnswer,
-  SocialNonceAnswer,
-  SsoInfoAnswer,
-  SsoTokensAnswer,
+import {
+  SSO_POPUP_ATTEMPT_PARAM,
+  SSO_POPUP_ATTEMPT_PATTERN,
+  type AuthProvidersAnswer,
+  type SocialNonceAnswer,
+  type SsoInfoAnswer,
+  type SsoPopupResultAnswer,
+  type SsoTokensAnswer,
 } from '@corkboard/shared/auth/social-api';
 import { OAUTH_VALUE_MAX_LENGTH } from '@corkboard/shared/auth/social-schemas';
 
@@ -49,7 +52,22 @@ export const ssoInfoSchema: z.ZodType<SsoInfoAnswer> = z.object({
   exchange_code_to_token_info_url: z.string().nullable(),
 });
 
-export const ssoAuthorizeQuery = z.object({ email: emailSchema });
+const ssoPopupAttempt = z.string().regex(SSO_POPUP_ATTEMPT_PATTERN);
+
+/** `attempt`: the opener's id for this pop-up, to ask for its result later (ADR 213). */
+export const ssoAuthorizeQuery = z.object({
+  email: emailSchema,
+  [SSO_POPUP_ATTEMPT_PARAM]: ssoPopupAttempt.optional(),
+});
+
+export const ssoPopupResultBody = z.object({ attempt: ssoPopupAttempt });
+
+export const ssoPopupResultSchema: z.ZodType<SsoPopupResultAnswer> = z.object({
+  finished: z.boolean(),
+  code: z.string().nullable(),
+  state: z.string().nullable(),
+  error: z.string().nullable(),
+});
 
 export const ssoExchangeBody = z.object({
   code: z.string().min(1).max(OAUTH_VALUE_MAX_LENGTH),

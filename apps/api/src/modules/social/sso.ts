@@ -17,6 +17,7 @@ import {
   SSO_CALLBACK_MESSAGE_TYPE,
   SSO_PROVIDER_PREFIX,
   type SsoInfoAnswer,
+  type SsoPopupResultAnswer,
   type SsoTokensAnswer,
 } from '@corkboard/shared/auth/social-api';
 import {
@@ -54,7 +55,14 @@ import {
   ssoRedirectUri,
   type SsoProvider,
 } from './sso-registry.ts';
-import { checkTokenUse, consumer, currentFlow, flowSecret, issuersFor } from './token-rules.ts';
+import {
+  checkTokenUse,
+  consumer,
+  currentFlow,
+  flowSecret,
+  issuersFor,
+  sameText,
+} from './token-rules.ts';
 
 export const SSO = 'sso';
 export const SSO_AUTHORIZE_PATH = '/v3/sso/authorize/';
@@ -101,6 +109,7 @@ export async function startSsoAuthorization(
   deps: AppDeps,
   reply: FastifyReply,
   email: string,
+  attempt?: string,
 ): Promise<FastifyReply> {
   const targetOrigin = new URL(deps.publicUrl).origin;
   const provider = await providerForEmail(deps, email);
@@ -131,6 +140,7 @@ export async function startSsoAuthorization(
     provider: provider.slug,
     email,
     redirectUri,
+    ...(attempt === undefined ? {} : { attempt }),
     exp: Math.floor(deps.now().getTime() / 1000) + OIDC_FLOW_TTL_SECONDS,
   };
   writeFlow(reply, await flowSecret(deps), 'sso', flow, isHttpsPublicUrl(deps.config));
@@ -170,17 +180,52 @@ export async function ssoCallback(
   else if (!flow || flow.provider !== slug || !query.code || query.state !== flow.state) {
     error = 'state';
   }
+  const result = {
+    code: error ? null : (query.code ?? null),
+    state: error ? null : (query.state ?? null),
+    error,
+  };
+  // ADR 213: the message below can be lost, or arrive after the opener saw the pop-up closed
+  // (a slow machine). The flow keeps the result for the opener to ask for — only the IdP's
+  // answer to this very flow (its state), so a forged callback cannot replace it.
+  if (flow?.attempt && flow.provider === slug && query.state === flow.state) {
+    writeFlow(
+      reply,
+      await flowSecret(deps),
+      'sso',
+      { ...flow, result },
+      isHttpsPublicUrl(deps.config),
+    );
+  }
   return sendCallbackPage(reply, {
     title: error ? 'Single sign-on did not finish' : 'Signed in',
     text: 'You can close this window and return to Corkboard.',
-    message: {
-      type: SSO_CALLBACK_MESSAGE_TYPE,
-      code: error ? null : (query.code ?? null),
-      state: error ? null : (query.state ?? null),
-      error,
-    },
+    message: { type: SSO_CALLBACK_MESSAGE_TYPE, ...result },
     targetOrigin: new URL(deps.publicUrl).origin,
   });
+}
+
+const NOT_FINISHED: SsoPopupResultAnswer = {
+  finished: false,
+  code: null,
+  state: null,
+  error: null,
+};
+
+/**
+ * POST /v3/sso/popup-result/ (ADR 213): what the callback handed the pop-up `attempt` of this
+ * browser, when its message never reached the opener. Not finished while the IdP has not sent
+ * the pop-up back (or another pop-up started since). The answer goes to our own pages only
+ * (no CORS, CSRF-checked POST) and holds no more than the callback's message already did.
+ */
+export async function ssoPopupResult(
+  deps: AppDeps,
+  request: FastifyRequest,
+  attempt: string,
+): Promise<SsoPopupResultAnswer> {
+  const flow = await currentFlow(deps, request, 'sso');
+  if (!flow?.attempt || !flow.result || !sameText(flow.attempt, attempt)) return NOT_FINISHED;
+  return { finished: true, ...flow.result };
 }
 
 interface SsoIdentity {

@@ -37,7 +37,7 @@ export async function currentFlow(
   return readFlow(request, await flowSecret(deps), flow, deps.now());
 }
 
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);

@@ -2,7 +2,8 @@
 // 'Connect with Google' button of the disabled-Google experiment (auth.md §2) and 'Continue with
 // LINE' (JP only). No provider script: the click opens /v3/{provider}/authorize/, whose callback
 // page posts the ID token back — from our own origin, from that pop-up — and the page logs in
-// with it. Closing the pop-up without an answer is a cancel (polled every SOCIAL_POPUP_POLL_MS).
+// with it. Closing the pop-up without an answer is a cancel (polled every SOCIAL_POPUP_POLL_MS);
+// a message that arrives after the pop-up closed still signs in (ADR 213).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_POPUP_POLL_MS } from './facebookPopup.ts';
@@ -72,8 +73,11 @@ export function PopupSignInButton({
       else if (event.data.error === 'unavailable') onUnavailable();
     };
     window.addEventListener('message', onMessage);
+    // Closed is not the end (ADR 213): the callback page posts and closes at once, and on a slow
+    // machine the page can see the pop-up closed before the message is dispatched. Only the
+    // poll stops; the listener stays until the message, the next click or the button going away.
     const timer = window.setInterval(() => {
-      if (popup.closed) stop();
+      if (popup.closed) window.clearInterval(timer);
     }, SOCIAL_POPUP_POLL_MS);
     cleanup.current = stop;
   };

@@ -22,7 +22,13 @@ import { AuthSurface } from './AuthSurface.tsx';
 import { checkBirthdayInput, latestBirthdayInput } from './birthdayInput.ts';
 import { rememberIdentity } from './cookies.ts';
 import { BIRTHDAY_COPY_KEYS } from './copyKeys.ts';
-import { exchangeSsoCode, useCaptcha, useSocialRegister, useSsoInfo } from './hooks.ts';
+import {
+  exchangeSsoCode,
+  lookupSsoPopupResult,
+  useCaptcha,
+  useSocialRegister,
+  useSsoInfo,
+} from './hooks.ts';
 import { AUTH_MODAL_WIDTH } from './layout.ts';
 import { nextPathFrom } from './navigation.ts';
 import {
@@ -131,7 +137,11 @@ function SsoSignup({ email, next }: { email: string; next: string }) {
   const start = () => {
     setError(null);
     popupRef.current?.cancel();
-    const popup = openSsoPopup(authorizationUri, mainOrigin ? [mainOrigin] : []);
+    const popup = openSsoPopup(
+      authorizationUri,
+      mainOrigin ? [mainOrigin] : [],
+      lookupSsoPopupResult,
+    );
     popupRef.current = popup;
     setStep({ kind: 'busy' });
     void (async () => {

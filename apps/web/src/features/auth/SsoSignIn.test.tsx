@@ -13,9 +13,11 @@ import { fail, ok, stubApi } from '../../test/api.ts';
 import { clearCookies } from '../../test/cookies.ts';
 import { createTestQueryClient, renderApp } from '../../test/render.tsx';
 import { pageLoad } from '../session/pageLoad.ts';
+import { SOCIAL_POPUP_POLL_MS } from './facebookPopup.ts';
 import {
   openSsoPopup,
   SSO_POPUP_FEATURES,
+  SSO_RESULT_LOOKUP_TRIES,
   ssoSignupTarget,
   trustedSsoMessage,
 } from './ssoPopup.ts';
@@ -98,13 +100,18 @@ function fakeView(popup: { closed: boolean; close: () => void } | null) {
   return { view: view as unknown as Window, open, post };
 }
 
+/** The server lookup of tests where the pop-up never closes: asking it is a failure. */
+const notAsked = () => Promise.reject(new Error('the server was asked while the pop-up was open'));
+
 describe('openSsoPopup', () => {
   test("a blocked pop-up fails with 'Window is undefined'", async () => {
     const { view, open } = fakeView(null);
-    const popup = openSsoPopup(SSO_INFO.authorization_uri!, [MAIN], view);
+    const popup = openSsoPopup(SSO_INFO.authorization_uri!, [MAIN], notAsked, view);
     await expect(popup.result).rejects.toThrow('Window is undefined');
     expect(open).toHaveBeenCalledWith(
-      SSO_INFO.authorization_uri,
+      expect.stringMatching(
+        /^http.*\/v3\/sso\/authorize\/\?email=alex%40acme\.example&attempt=[\w-]{22}$/,
+      ),
       'corkboard_sso',
       SSO_POPUP_FEATURES,
     );
@@ -114,7 +121,7 @@ describe('openSsoPopup', () => {
   test('ignores messages from other origins, then takes the code from ours', async () => {
     const window = { closed: false, close: vi.fn() };
     const { view, post } = fakeView(window);
-    const popup = openSsoPopup(SSO_INFO.authorization_uri!, [MAIN], view);
+    const popup = openSsoPopup(SSO_INFO.authorization_uri!, [MAIN], notAsked, view);
     post('https://evil.test', callback('stolen'));
     post(MAIN, callback('not-from-the-popup'), {});
     post(MAIN, callback('code-1'));
@@ -124,9 +131,122 @@ describe('openSsoPopup', () => {
 
   test("an IdP refusal fails with 'No tokens returned'", async () => {
     const { view, post } = fakeView({ closed: false, close: vi.fn() });
-    const popup = openSsoPopup(SSO_INFO.authorization_uri!, [MAIN], view);
+    const popup = openSsoPopup(SSO_INFO.authorization_uri!, [MAIN], notAsked, view);
     post(MAIN, callback(null, 'denied'));
     await expect(popup.result).rejects.toThrow('No tokens returned');
+  });
+});
+
+/** The attempt id the pop-up was opened with (its authorization URI's `attempt`). */
+function attemptOf(open: ReturnType<typeof fakeView>['open']): string | null {
+  const url = open.mock.calls[0] ? String((open.mock.calls[0] as unknown[])[0]) : '';
+  return URL.canParse(url) ? new URL(url).searchParams.get('attempt') : null;
+}
+
+const FINISHED = { finished: true, code: 'code-late', state: 'state-1', error: null };
+const NOT_FINISHED = { finished: false, code: null, state: null, error: null };
+
+// ADR 213. On a slow machine the callback page posts its message and closes at once; the opener
+// can see `popup.closed` before the message is dispatched (or the message never comes). These
+// replay that order: the pop-up is closed, the poll runs, and no message has come.
+describe('a pop-up that closed before its message arrived', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function closedPopup() {
+    const popupWindow = { closed: false, close: vi.fn() };
+    const fake = fakeView(popupWindow);
+    return { popupWindow, ...fake };
+  }
+
+  test('asks the server for its attempt and takes the code it kept', async () => {
+    const { popupWindow, view, open } = closedPopup();
+    const lookup = vi.fn((_attempt: string) => Promise.resolve(FINISHED));
+    const popup = openSsoPopup(SSO_INFO.authorization_uri!, [MAIN], lookup, view);
+    popupWindow.closed = true;
+    await vi.advanceTimersByTimeAsync(SOCIAL_POPUP_POLL_MS);
+    await expect(popup.result).resolves.toEqual({ code: 'code-late', state: 'state-1' });
+    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(lookup).toHaveBeenCalledWith(attemptOf(open));
+    expect(attemptOf(open)).toMatch(/^[\w-]{22}$/);
+  });
+
+  test('a message that comes while the server is asked settles it once', async () => {
+    const { popupWindow, view, post } = closedPopup();
+    let answer: (value: typeof FINISHED) => void = () => undefined;
+    const lookup = vi.fn(() => new Promise<typeof FINISHED>((resolve) => (answer = resolve)));
+    const popup = openSsoPopup(SSO_INFO.authorization_uri!, [MAIN], lookup, view);
+    popupWindow.closed = true;
+    await vi.advanceTimersByTimeAsync(SOCIAL_POPUP_POLL_MS);
+    expect(lookup).toHaveBeenCalledTimes(1);
+    post(MAIN, callback('code-1'));
+    answer(FINISHED);
+    await expect(popup.result).resolves.toEqual({ code: 'code-1', state: 'state-1' });
+    await vi.advanceTimersByTimeAsync(SOCIAL_POPUP_POLL_MS * 3);
+    expect(lookup).toHaveBeenCalledTimes(1);
+  });
+
+  test("closed by the person (the server has no result): 'Window is undefined'", async () => {
+    const { popupWindow, view } = closedPopup();
+    const popup = openSsoPopup(
+      SSO_INFO.authorization_uri!,
+      [MAIN],
+      () => Promise.resolve(NOT_FINISHED),
+      view,
+    );
+    popupWindow.closed = true;
+    await vi.advanceTimersByTimeAsync(SOCIAL_POPUP_POLL_MS);
+    await expect(popup.result).rejects.toMatchObject({
+      message: 'Window is undefined',
+      reason: 'closed',
+    });
+  });
+
+  test("the IdP's refusal kept by the server: 'No tokens returned'", async () => {
+    const { popupWindow, view } = closedPopup();
+    const popup = openSsoPopup(
+      SSO_INFO.authorization_uri!,
+      [MAIN],
+      () => Promise.resolve({ finished: true, code: null, state: null, error: 'denied' }),
+      view,
+    );
+    popupWindow.closed = true;
+    await vi.advanceTimersByTimeAsync(SOCIAL_POPUP_POLL_MS);
+    await expect(popup.result).rejects.toMatchObject({
+      message: 'No tokens returned',
+      reason: 'denied',
+    });
+  });
+
+  test("a failed lookup is asked again; failing every time is 'No tokens returned'", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const first = closedPopup();
+      const flaky = vi
+        .fn<(attempt: string) => Promise<typeof FINISHED>>()
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(FINISHED);
+      const recovered = openSsoPopup(SSO_INFO.authorization_uri!, [MAIN], flaky, first.view);
+      first.popupWindow.closed = true;
+      await vi.advanceTimersByTimeAsync(SOCIAL_POPUP_POLL_MS);
+      await expect(recovered.result).resolves.toEqual({ code: 'code-late', state: 'state-1' });
+      expect(flaky).toHaveBeenCalledTimes(SSO_RESULT_LOOKUP_TRIES);
+
+      const second = closedPopup();
+      const down = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+      const failed = openSsoPopup(SSO_INFO.authorization_uri!, [MAIN], down, second.view);
+      second.popupWindow.closed = true;
+      await vi.advanceTimersByTimeAsync(SOCIAL_POPUP_POLL_MS);
+      await expect(failed.result).rejects.toMatchObject({ message: 'No tokens returned' });
+      expect(down).toHaveBeenCalledTimes(SSO_RESULT_LOOKUP_TRIES);
+      expect(warn).toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

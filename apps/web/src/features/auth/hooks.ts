@@ -9,12 +9,14 @@ import type {
   CaptchaLevel,
 } from '@corkboard/shared/auth/api';
 import type { RegisterBodyInput } from '@corkboard/shared/auth/schemas';
-import type {
-  AuthProvidersAnswer,
-  FacebookProfileData,
-  SocialNonceAnswer,
-  SsoInfoAnswer,
-  SsoTokensAnswer,
+import {
+  SSO_POPUP_RESULT_PATH,
+  type AuthProvidersAnswer,
+  type FacebookProfileData,
+  type SocialNonceAnswer,
+  type SsoInfoAnswer,
+  type SsoPopupResultAnswer,
+  type SsoTokensAnswer,
 } from '@corkboard/shared/auth/social-api';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
 import type { ExperimentName } from '@corkboard/shared/experiments/experiments';
@@ -452,6 +454,15 @@ export function useSsoInfoLookup() {
     (email: string): Promise<SsoInfoAnswer> => queryClient.fetchQuery(ssoInfoOptions(email)),
     [queryClient],
   );
+}
+
+/**
+ * POST /v3/sso/popup-result/ (ADR 213): the result of this browser's SSO pop-up `attempt`, asked
+ * when the pop-up closed and its message did not arrive. A plain call, not a query: it is asked
+ * once per closed pop-up, and its answer must never be served from a cache.
+ */
+export function lookupSsoPopupResult(attempt: string): Promise<SsoPopupResultAnswer> {
+  return apiSend<SsoPopupResultAnswer>('POST', SSO_POPUP_RESULT_PATH, { attempt });
 }
 
 /**

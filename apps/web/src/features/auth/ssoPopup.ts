@@ -2,13 +2,16 @@
 // the 600×600 pop-up to the authorization URI POST /v3/sso/info/ gave, and the one message its
 // callback page posts back. A message counts only from an allowed origin — our main origin, the
 // one the server's redirect URI is on (the callback page posts to it and nowhere else) — from
-// that very pop-up, and of the SSO callback's shape. No DOM or request here beyond window.open,
-// so the checks are unit-tested as they are.
+// that very pop-up, and of the SSO callback's shape. When the pop-up closes and no message came,
+// the server is asked for the result (ADR 213) through the lookup the caller passes. No DOM or
+// request here beyond window.open, so the checks are unit-tested as they are.
 import {
   SSO_BUSINESS_SIGNUP_PATH,
   SSO_CALLBACK_MESSAGE_TYPE,
+  SSO_POPUP_ATTEMPT_PARAM,
   type SsoCallbackMessage,
   type SsoInfoAnswer,
+  type SsoPopupResultAnswer,
 } from '@corkboard/shared/auth/social-api';
 import { SOCIAL_POPUP_POLL_MS } from './facebookPopup.ts';
 
@@ -77,16 +80,61 @@ export interface SsoPopup {
 }
 
 /**
+ * Asks the server for this browser's pop-up result (POST /v3/sso/popup-result/, ADR 213). Given
+ * by the caller (hooks.ts), so this module makes no request itself.
+ */
+export type SsoResultLookup = (attempt: string) => Promise<SsoPopupResultAnswer>;
+
+/**
+ * ADR 213: how many times the opener asks the server for a closed pop-up's result before it
+ * gives up (a first request lost to a flaky network is asked again at once).
+ */
+export const SSO_RESULT_LOOKUP_TRIES = 2;
+/** The attempt id's random bytes (16 bytes: 22 base64url characters). */
+const ATTEMPT_BYTES = 16;
+
+/** A fresh random id for one pop-up (base64url), sent with the authorization URI. */
+export function newSsoPopupAttempt(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(ATTEMPT_BYTES));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The authorization URI with this pop-up's attempt id. */
+export function withSsoPopupAttempt(authorizationUri: string, attempt: string): string {
+  if (!URL.canParse(authorizationUri)) return authorizationUri;
+  const url = new URL(authorizationUri);
+  url.searchParams.set(SSO_POPUP_ATTEMPT_PARAM, attempt);
+  return url.href;
+}
+
+/**
  * Opens the pop-up — call it inside the click, or the browser blocks it — and listens for its
- * message. A blocked pop-up (no window) fails with 'Window is undefined'; closing it without an
- * answer is an error too (polled every SOCIAL_POPUP_POLL_MS, auth.md §9).
+ * message. A blocked pop-up (no window) fails with 'Window is undefined'.
+ *
+ * The message is not the only way to learn the result (ADR 213): on a slow machine the callback
+ * page's `postMessage` can be delivered after the opener already sees `popup.closed` (the page
+ * posts and closes at once), or not at all (its source gone). So when the poll (every
+ * SOCIAL_POPUP_POLL_MS, auth.md §9) finds the pop-up closed with no message, the opener asks the
+ * server, which kept the callback's result for this attempt; only when the server has none did
+ * the person close the pop-up themselves — 'Window is undefined'. A message that comes while the
+ * server is being asked still counts; whichever answers first settles the result.
  */
 export function openSsoPopup(
   authorizationUri: string,
   allowedOrigins: readonly string[],
+  lookup: SsoResultLookup,
   view: Window | undefined = typeof window === 'undefined' ? undefined : window,
 ): SsoPopup {
-  const popup = view?.open(authorizationUri, SSO_POPUP_NAME, SSO_POPUP_FEATURES) ?? null;
+  const attempt = newSsoPopupAttempt();
+  const popup =
+    view?.open(
+      withSsoPopupAttempt(authorizationUri, attempt),
+      SSO_POPUP_NAME,
+      SSO_POPUP_FEATURES,
+    ) ?? null;
   if (!view || !popup) {
     return {
       result: Promise.reject(new SsoPopupError(SSO_WINDOW_UNDEFINED, 'window')),
@@ -95,25 +143,49 @@ export function openSsoPopup(
   }
   let stop = () => undefined as void;
   const result = new Promise<{ code: string; state: string }>((resolve, reject) => {
+    let settled = false;
     const finish = () => {
+      settled = true;
       view.removeEventListener('message', onMessage);
       view.clearInterval(timer);
       if (!popup.closed) popup.close();
     };
-    const onMessage = (event: MessageEvent) => {
-      const message = trustedSsoMessage(event, allowedOrigins, popup);
-      if (!message) return;
+    const settle = (answer: Pick<SsoCallbackMessage, 'code' | 'state' | 'error'>) => {
+      if (settled) return;
       finish();
-      if (message.code && message.state) resolve({ code: message.code, state: message.state });
+      if (answer.code && answer.state) resolve({ code: answer.code, state: answer.state });
       else {
-        const reason = message.error === 'denied' ? 'denied' : 'failed';
+        const reason = answer.error === 'denied' ? 'denied' : 'failed';
         reject(new SsoPopupError(SSO_NO_TOKENS, reason));
       }
     };
+    const fail = (error: SsoPopupError) => {
+      if (settled) return;
+      finish();
+      reject(error);
+    };
+    const onMessage = (event: MessageEvent) => {
+      const message = trustedSsoMessage(event, allowedOrigins, popup);
+      if (message) settle(message);
+    };
+    const askServer = async () => {
+      for (let tries = 1; tries <= SSO_RESULT_LOOKUP_TRIES && !settled; tries += 1) {
+        try {
+          const answer = await lookup(attempt);
+          if (answer.finished) settle(answer);
+          else fail(new SsoPopupError(SSO_WINDOW_UNDEFINED, 'closed'));
+          return;
+        } catch (error) {
+          console.warn('SSO pop-up result lookup failed', error);
+        }
+      }
+      fail(new SsoPopupError(SSO_NO_TOKENS, 'failed'));
+    };
     const timer = view.setInterval(() => {
       if (!popup.closed) return;
-      finish();
-      reject(new SsoPopupError(SSO_WINDOW_UNDEFINED, 'closed'));
+      // The message may still be on its way: keep listening while the server is asked.
+      view.clearInterval(timer);
+      void askServer();
     }, SOCIAL_POPUP_POLL_MS);
     view.addEventListener('message', onMessage);
     stop = finish;

@@ -58,6 +58,7 @@ import {
   useCaptcha,
   useEmailExistsLookup,
   useSsoInfoLookup,
+  lookupSsoPopupResult,
   useExperimentExposure,
   useExperiments,
   useLogin,
@@ -658,7 +659,11 @@ export function useAuthFlow(config: AuthFlowConfig, onClose: (() => void) | unde
       pageLoad.assign(`${mainOrigin}/login/`);
       return null;
     }
-    const popup = openSsoPopup(info.authorization_uri ?? '', mainOrigin ? [mainOrigin] : []);
+    const popup = openSsoPopup(
+      info.authorization_uri ?? '',
+      mainOrigin ? [mainOrigin] : [],
+      lookupSsoPopupResult,
+    );
     return async () => {
       let code: string;
       try {
