@@ -196,3 +196,14 @@ export const SSO_DOMAIN_VERIFY_PATH = '/sso/verify-domain/';
 export interface SsoDomainVerified {
   domain: string;
 }
+
+/**
+ * A sign-in pop-up's page (the SSO/LINE/Google callback page, /connect/facebook/) posts its
+ * result to the opener and leaves the closing to the opener, which closes the pop-up once it has
+ * handled the message (ADR 213 addendum). Closing itself at once raced the message: the opener's
+ * `popup.closed` poll could run before the message was dispatched and end the sign-in as "closed".
+ * The page still closes itself after this long, for an opener that is gone or never answers.
+ * Not in the spec: long enough for a starved renderer to dispatch a queued message, short enough
+ * that a stray pop-up does not linger.
+ */
+export const POPUP_SELF_CLOSE_FALLBACK_MS = 3_000;

@@ -1,9 +1,12 @@
 // The page an identity provider's redirect lands on in the sign-in pop-up (LINE, SSO;
 // docs/decisions/032, 033). It posts one message to the window that opened it — only to our own
-// origin — and closes. Its one inline script is allowed by a per-answer CSP nonce; nothing else
+// origin — and leaves the closing to that window, which closes it once the message is handled; it
+// closes itself only after POPUP_SELF_CLOSE_FALLBACK_MS (ADR 213 addendum: closing at once let the
+// opener see the pop-up closed before the message was dispatched). Its one inline script is allowed by a per-answer CSP nonce; nothing else
 // runs, and the answer is never cached.
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { POPUP_SELF_CLOSE_FALLBACK_MS } from '@corkboard/shared/auth/social-api';
 
 /** JSON safe inside <script>: no `</script>`, no HTML comment openers, no line separators. */
 function scriptJson(value: unknown): string {
@@ -38,7 +41,9 @@ export function sendCallbackPage(reply: FastifyReply, page: CallbackPage): Fasti
   var message = ${scriptJson(page.message)};
   if (window.opener) {
     window.opener.postMessage(message, ${scriptJson(page.targetOrigin)});
-    window.close();
+    setTimeout(function () {
+      window.close();
+    }, ${POPUP_SELF_CLOSE_FALLBACK_MS});
   }
 })();`;
   const html = `<!doctype html>

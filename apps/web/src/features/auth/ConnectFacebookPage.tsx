@@ -2,9 +2,11 @@
 // manual pop-up's page. First visit: on to Facebook's login dialog (token response, back to this
 // page, a `state` kept in this pop-up's session storage). Back from the dialog: the token (or the
 // refusal) goes to the opener as a same-origin `social-connect-complete` / `social-connect-error`
-// message, and the pop-up closes.
+// message; the opener closes the pop-up when it has the message, and the page closes itself only
+// after POPUP_SELF_CLOSE_FALLBACK_MS (ADR 213 addendum).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { POPUP_SELF_CLOSE_FALLBACK_MS } from '@corkboard/shared/auth/social-api';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { ensureAuthCatalogue } from './authCatalogue.ts';
 import { FACEBOOK_SCOPES, FACEBOOK_SDK_VERSION } from './facebookSdk.ts';
@@ -67,7 +69,9 @@ export function ConnectFacebookPage() {
       const opener = window.opener as Window | null;
       if (opener) {
         opener.postMessage(message, window.location.origin);
-        window.close();
+        // Not window.close() at once: the opener's closed-poll could then run before the message
+        // is dispatched and report a refusal (ADR 213 addendum).
+        window.setTimeout(() => window.close(), POPUP_SELF_CLOSE_FALLBACK_MS);
       }
       setDone(true);
     };

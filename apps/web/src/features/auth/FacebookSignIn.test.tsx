@@ -4,6 +4,7 @@
 // at once; without one the birthday step asks; without an e-mail the permission is asked again,
 // then EmailCollection; a cancelled login, a blocked pop-up, a refused token and a server that
 // says Facebook is down each say so.
+import { POPUP_SELF_CLOSE_FALLBACK_MS } from '@corkboard/shared/auth/social-api';
 import { failure } from '@corkboard/shared/envelope';
 import { ERROR_CODES, type ErrorCodeName } from '@corkboard/shared/error-codes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -436,6 +437,43 @@ describe('the manual pop-up (SDK unavailable)', () => {
         { timeout: 5000 },
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe("the manual pop-up's page (/connect/facebook/)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    window.history.replaceState(null, '', '/');
+    window.sessionStorage.clear();
+    Reflect.deleteProperty(window, 'opener');
+  });
+
+  // ADR 213 addendum: posting and closing at once let the opener's closed-poll run before the
+  // message was dispatched, and a granted log-in read as "You must authorize Corkboard".
+  test('posts the token to the opener and leaves the closing to it; closes itself only later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    stubSocialApi();
+    const postMessage = vi.fn();
+    Object.defineProperty(window, 'opener', { value: { postMessage }, configurable: true });
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    window.sessionStorage.setItem('corkboard-facebook-connect-state', 'state-1');
+    window.history.replaceState(
+      null,
+      '',
+      '/connect/facebook/#access_token=fb-popup-token&state=state-1',
+    );
+    renderApp('/connect/facebook/');
+    await waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+    expect(postMessage).toHaveBeenCalledWith(
+      { type: SOCIAL_CONNECT_COMPLETE, provider: 'facebook', accessToken: 'fb-popup-token' },
+      window.location.origin,
+    );
+    // The token has left the address bar, and the window is still open for the opener to close.
+    expect(window.location.hash).toBe('');
+    expect(close).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(POPUP_SELF_CLOSE_FALLBACK_MS);
+    expect(close).toHaveBeenCalledTimes(1);
+    close.mockRestore();
   });
 });
 

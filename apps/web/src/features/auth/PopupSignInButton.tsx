@@ -73,9 +73,9 @@ export function PopupSignInButton({
       else if (event.data.error === 'unavailable') onUnavailable();
     };
     window.addEventListener('message', onMessage);
-    // Closed is not the end (ADR 213): the callback page posts and closes at once, and on a slow
-    // machine the page can see the pop-up closed before the message is dispatched. Only the
-    // poll stops; the listener stays until the message, the next click or the button going away.
+    // Closed is not the end (ADR 213): a pop-up closed by the person, or by its own fallback
+    // timer, may still have a message on its way. Only the poll stops; the listener stays until
+    // the message, the next click or the button going away.
     const timer = window.setInterval(() => {
       if (popup.closed) window.clearInterval(timer);
     }, SOCIAL_POPUP_POLL_MS);
