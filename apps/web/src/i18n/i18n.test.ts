@@ -96,10 +96,7 @@ describe('counts ({{count, number}})', () => {
       const i18n = createI18n(language);
       const intl = new Intl.NumberFormat(language);
       for (let count = 0; count < PLAIN_DIGITS_BELOW; count++) {
-        expect(i18n.t('count.following', { count })).toBe(
-          i18n.t('count.following', { count, formatParams: { count: { style: 'decimal' } } }),
-        );
-        expect(i18n.t('count.following', { count }).startsWith(intl.format(count))).toBe(true);
+        expect(i18n.t('count.following', { count }).split(' ')[0]).toBe(intl.format(count));
       }
     }
   });
