@@ -2,8 +2,11 @@ import './ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import type { i18n as I18n } from 'i18next';
 import { AppProviders } from './app/App.tsx';
 import { AppRoutes, landingPage } from './app/AppRoutes.tsx';
+import { runInTasks } from './app/boot.ts';
+import type { LazyPage } from './app/lazyPage.ts';
 import { seedQueryCache, takePageData } from './app/pageData.ts';
 import { createQueryClient } from './app/queryClient.ts';
 import { browserLanguages, createI18n, pickLanguage } from './i18n/i18n.ts';
@@ -15,18 +18,17 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const container = root;
 
-// A visitor's first answers came with the HTML: in the cache before the first render, so the
-// page draws with its data instead of a loading state (docs/decisions/207). Its chunk (preloaded
-// by the HTML) is awaited first, so that first render is the page itself, not a loading state
-// followed by a long render task. A failed chunk renders anyway: the route shows its own error.
 const queryClient = createQueryClient();
-const seeded = seedQueryCache(queryClient, takePageData());
-const landing = seeded > 0 ? landingPage(window.location.pathname) : undefined;
+let answers: Record<string, unknown> = {};
+let landing: LazyPage | undefined;
+let landingReady: Promise<void> | undefined;
+let i18n: I18n | undefined;
 
 function render(): void {
+  if (!i18n) throw new Error('i18n is set up before the first render');
   createRoot(container).render(
     <StrictMode>
-      <AppProviders queryClient={queryClient} i18n={createI18n(language)}>
+      <AppProviders queryClient={queryClient} i18n={i18n}>
         {/* No transitions: the page must change together with the address. Otherwise the old page
             stays up while the next page's chunk loads, and assistive tech and automation see a
             new URL over stale content. */}
@@ -38,5 +40,26 @@ function render(): void {
   );
 }
 
-if (landing) void landing.preload().then(render, render);
-else render();
+// The start-up, one task per step (docs/decisions/211): each step is short, where together they
+// were one long task that Lighthouse counts in Total Blocking Time.
+void runInTasks([
+  // A visitor's first answers came with the HTML (docs/decisions/207): parsed here ...
+  () => {
+    answers = takePageData();
+  },
+  // ... and put in the cache before the first render, so the page draws with its data instead
+  // of a loading state. The landing page's chunk (preloaded by the HTML) starts evaluating.
+  () => {
+    if (seedQueryCache(queryClient, answers) === 0) return;
+    landing = landingPage(window.location.pathname);
+    landingReady = landing?.preload();
+  },
+  // i18next with its bundled resources.
+  () => {
+    i18n = createI18n(language);
+  },
+  // The first render is the page itself, not a loading state followed by a long render task: its
+  // chunk is awaited first. A failed chunk renders anyway: the route shows its own error.
+  () => landingReady?.catch(() => undefined),
+  render,
+]);

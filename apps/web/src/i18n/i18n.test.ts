@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { createI18n, pickLanguage } from './i18n.ts';
+import { describe, expect, test, vi } from 'vitest';
+import { createI18n, pickLanguage, PLAIN_DIGIT_LANGUAGES, PLAIN_DIGITS_BELOW } from './i18n.ts';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import authEn from './locales/auth/en.json';
@@ -64,5 +64,40 @@ describe('pickLanguage', () => {
   test('falls back to English', () => {
     expect(pickLanguage(['de'])).toBe('en');
     expect(pickLanguage([])).toBe('en');
+  });
+});
+
+describe('counts ({{count, number}})', () => {
+  test('a count under PLAIN_DIGITS_BELOW is its digits, without building an Intl.NumberFormat', () => {
+    const i18n = createI18n('en');
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      expect(i18n.t('count.pins', { count: 12 })).toBe('12 Pins');
+      expect(i18n.t('count.pins', { count: 1 })).toBe('1 Pin');
+      expect(i18n.t('count.pins', { count: PLAIN_DIGITS_BELOW - 1 })).toBe('999 Pins');
+      expect(numberFormat).not.toHaveBeenCalled();
+    } finally {
+      numberFormat.mockRestore();
+    }
+  });
+
+  test('larger counts are grouped by Intl as before, in each language', () => {
+    expect(createI18n('en').t('count.pins', { count: 1234 })).toBe('1,234 Pins');
+    expect(createI18n('es').t('count.pins', { count: 12345 })).toBe(
+      `${new Intl.NumberFormat('es').format(12345)} Pines`,
+    );
+    expect(createI18n('en').t('count.followers', { count: 2.5 })).toBe(
+      `${new Intl.NumberFormat('en').format(2.5)} followers`,
+    );
+  });
+
+  test('the plain digits are what Intl writes for every small count of every language', () => {
+    for (const language of PLAIN_DIGIT_LANGUAGES) {
+      const i18n = createI18n(language);
+      const intl = new Intl.NumberFormat(language);
+      for (let count = 0; count < PLAIN_DIGITS_BELOW; count++) {
+        expect(i18n.t('count.following', { count }).split(' ')[0]).toBe(intl.format(count));
+      }
+    }
   });
 });
