@@ -1,13 +1,16 @@
 // The durable job queue (decision 139) on the test database (PGlite by default, PostgreSQL with
 // DATABASE_URL): a job accepted by a process that stops before working it runs in the next
 // process on the same database; a job that keeps failing is retried with growing delays and then
-// dead-lettered, from where it can be retried (and then succeeds) or deleted.
+// dead-lettered, from where it can be retried (and then succeeds) or deleted. Workers are woken,
+// not polled (ADR 212): with pg-boss's timers stopped, a job sent in the process, a backlog left
+// by an earlier process and a failed run's retry still run.
 import pino from 'pino';
+import { fromPglite, PgBoss, type Clock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queueConnectionOf, type DbHandle } from '@corkboard/db/create-db';
 import { createTestDb } from '@corkboard/db/testing';
-import { JobQueue, type JobDefinition } from './job-queue.ts';
+import { JOB_SCHEMA, JobQueue, type JobDefinition } from './job-queue.ts';
 
 let handle: DbHandle;
 const log = pino({ level: 'silent' });
@@ -24,6 +27,27 @@ afterAll(async () => {
 
 function queue(work: boolean): JobQueue {
   return new JobQueue({ connection: queueConnectionOf(handle.db), log, work, ...POLL });
+}
+
+/**
+ * pg-boss's clock with timers that never fire: no poll, no backstop, no maintenance. A job that
+ * runs under it was started by a wake, not by a poll.
+ */
+const timersNeverFire: Clock = {
+  now: () => Date.now(),
+  setTimeout: () => ({}),
+  clearTimeout: () => undefined,
+  setInterval: () => ({}),
+  clearInterval: () => undefined,
+};
+
+function unpolledQueue(): JobQueue {
+  return new JobQueue({
+    connection: queueConnectionOf(handle.db),
+    log,
+    work: true,
+    clock: timersNeverFire,
+  });
 }
 
 const probeData = z.object({ label: z.string() });
@@ -129,6 +153,88 @@ describe('durable jobs', () => {
       await worker.stop();
     }
   }, 90_000);
+
+  it('starts a job sent in this process without waiting for a poll, on a queue created before wake-ups existed', async () => {
+    // The queue exists already, without `notify` (every database before ADR 212).
+    const connection = queueConnectionOf(handle.db);
+    if (!connection) throw new Error('the test database has no queue connection');
+    const old = new PgBoss(
+      connection.kind === 'pglite'
+        ? { schema: JOB_SCHEMA, db: fromPglite(connection.pglite), backend: 'pglite' }
+        : { schema: JOB_SCHEMA, connectionString: connection.connectionString, max: 1 },
+    );
+    await old.start();
+    await old.createQueue('probe-woken');
+    expect((await old.getQueue('probe-woken'))?.notify).toBe(false);
+    await old.stop({ graceful: false, close: true });
+
+    const ran: string[] = [];
+    const worker = unpolledQueue();
+    worker.define(
+      probe('probe-woken', (data) => {
+        ran.push(data.label);
+        return Promise.resolve();
+      }),
+    );
+    await worker.start();
+    try {
+      // The worker's first fetch (at start) found nothing; its next poll never comes.
+      await worker.send('probe-woken', { label: 'sent' });
+      await expect.poll(() => ran, { timeout: 15_000, interval: 50 }).toEqual(['sent']);
+      await worker.send('probe-woken', { label: 'again' });
+      await expect.poll(() => ran, { timeout: 15_000, interval: 50 }).toEqual(['sent', 'again']);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('drains a backlog accepted before the worker started, one run after another, without a poll', async () => {
+    const sender = queue(false);
+    sender.define(probe('probe-backlog', () => Promise.reject(new Error('not in this process'))));
+    for (const label of ['one', 'two', 'three']) await sender.send('probe-backlog', { label });
+    await sender.stop();
+
+    const ran: string[] = [];
+    const worker = unpolledQueue();
+    // One run at a time: the first fetch takes one job; the rest need a fetch after each run.
+    worker.define(
+      probe('probe-backlog', (data) => {
+        ran.push(data.label);
+        return Promise.resolve();
+      }),
+    );
+    await worker.start();
+    try {
+      await expect
+        .poll(() => [...ran].sort(), { timeout: 20_000, interval: 50 })
+        .toEqual(['one', 'three', 'two']);
+      await expect.poll(() => worker.pending('probe-backlog')).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('runs a failed run’s retry when it falls due, without a poll', async () => {
+    const runs: number[] = [];
+    const worker = unpolledQueue();
+    worker.define(
+      probe('probe-retry-wake', (_data, context) => {
+        runs.push(context.retryCount);
+        return context.retryCount === 0
+          ? Promise.reject(new Error('first run fails'))
+          : Promise.resolve();
+      }),
+    );
+    await worker.start();
+    try {
+      await worker.send('probe-retry-wake', { label: 'retried' });
+      // retryDelaySeconds 1: the retry is due 1–2 s after the failure.
+      await expect.poll(() => runs, { timeout: 20_000, interval: 100 }).toEqual([0, 1]);
+      await expect.poll(() => worker.pending('probe-retry-wake')).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+  });
 
   it('refuses a job nobody defined', async () => {
     const sender = queue(false);

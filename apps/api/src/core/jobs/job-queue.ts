@@ -5,8 +5,22 @@
 // (PROCESS_ROLE=api) and at start for one that works them (`all`, `worker`). A job that fails is
 // retried with exponential backoff; after its last retry pg-boss copies it into one dead-letter
 // queue, which the jobs admin lists, retries (redrive) and deletes.
+//
+// Waking workers (ADR 212): a working process LISTENs on pg-boss's channel and every queue is
+// `notify`, so a job accepted by any process on the database (this one, or an API process apart)
+// wakes the queue's workers at once through the NOTIFY its insert commits; the workers then poll
+// only as a backstop (JOB_NOTIFY_BACKSTOP_SECONDS). What the NOTIFY does not cover is woken here:
+// after a run the queue's workers fetch again at once (a backlog drains without waiting for the
+// backstop), and a failed run's retry wakes them when it falls due. Without a listener (it could
+// not be established) pg-boss polls every JOB_POLLING_INTERVAL_SECONDS as before.
 import type { FastifyBaseLogger } from 'fastify';
-import { fromPglite, PgBoss, type ConstructorOptions, type JobWithMetadata } from 'pg-boss';
+import {
+  fromPglite,
+  PgBoss,
+  type Clock,
+  type ConstructorOptions,
+  type JobWithMetadata,
+} from 'pg-boss';
 import type { z } from 'zod';
 import type { QueueConnection } from '@corkboard/db/create-db';
 
@@ -16,8 +30,32 @@ export const JOB_SCHEMA = 'pgboss';
 export const DEAD_LETTER_QUEUE = 'dead-letters';
 /** Decision: a dead letter is kept this long for an operator to retry or delete (30 days). */
 export const DEAD_LETTER_RETENTION_SECONDS = 30 * 24 * 60 * 60;
-/** Decision: an idle worker asks for new jobs this often (pg-boss's default). */
+/**
+ * Decision: an idle worker asks for new jobs this often when no LISTEN/NOTIFY listener could be
+ * established (pg-boss's default).
+ */
 export const JOB_POLLING_INTERVAL_SECONDS = 2;
+/**
+ * Decision (ADR 212): with the listener up, an idle worker still asks for new jobs this often — a
+ * backstop for what no NOTIFY and no local wake announces: a run expired or failed by another
+ * process's supervisor (its retry), a retry of a run that failed in another process. Equal to
+ * JOB_SUPERVISE_INTERVAL_SECONDS, the cadence at which such jobs appear anyway.
+ */
+export const JOB_NOTIFY_BACKSTOP_SECONDS = 10;
+/**
+ * Decision (ADR 212): after a failed run with retries left, the job's recorded retry time is read
+ * this long after the failure (pg-boss records it right after the handler throws; the earliest
+ * retry is 1 s away) and, should the failure not be recorded yet, read again as often, at most
+ * JOB_RETRY_WAKE_READS times.
+ */
+export const JOB_RETRY_WAKE_READ_DELAY_MS = 500;
+export const JOB_RETRY_WAKE_READS = 4;
+/**
+ * Decision (ADR 212): a retry wake fires this long after the recorded retry time — the database
+ * keeps microseconds, a JavaScript date milliseconds, and a timer may fire a little early — so the
+ * fetch it causes finds the retry due.
+ */
+export const JOB_RETRY_WAKE_SLACK_MS = 100;
 /** Decision: pg-boss connections per process on PostgreSQL (the app's own pool has 10). */
 export const JOB_POOL_SIZE = 3;
 /**
@@ -93,13 +131,25 @@ export interface JobQueueOptions {
   /** Work the jobs and run the schedules in this process (PROCESS_ROLE all | worker). */
   work: boolean;
   pollingIntervalSeconds?: number;
+  /**
+   * pg-boss's source of time and timers (its polls, maintenance and schedules); the system clock
+   * by default. Tests pass one whose timers never fire, to show a job runs without any poll.
+   */
+  clock?: Clock;
 }
 
 type AnyDefinition = JobDefinition<unknown>;
 
-function bossOptions(connection: QueueConnection, work: boolean): ConstructorOptions {
+function bossOptions(
+  connection: QueueConnection,
+  work: boolean,
+  clock: Clock | undefined,
+): ConstructorOptions {
   const common: ConstructorOptions = {
     schema: JOB_SCHEMA,
+    // Only a process that works jobs listens (on PostgreSQL: one more connection, pg-boss's own).
+    useListenNotify: work,
+    ...(clock === undefined ? {} : { clock }),
     // Maintenance (expiring runs of crashed processes, retention) and cron only where jobs run.
     supervise: work,
     schedule: work,
@@ -125,6 +175,10 @@ function errorMessage(output: unknown): string | null {
 export class JobQueue {
   readonly #options: JobQueueOptions;
   readonly #definitions = new Map<string, AnyDefinition>();
+  /** This process's pg-boss workers of each queue (`localConcurrency` of them). */
+  readonly #workerIds = new Map<string, string[]>();
+  /** Pending retry wakes, cleared on stop. */
+  readonly #retryWakes = new Set<ReturnType<typeof setTimeout>>();
   #starting: Promise<PgBoss> | undefined;
   #stopped = false;
 
@@ -222,7 +276,11 @@ export class JobQueue {
   /** Sends a dead letter back to the queue it failed on (a fresh job with all its retries). */
   async retryDeadLetter(id: string): Promise<boolean> {
     const boss = await this.#boss();
+    const letter = await this.findDeadLetter(id);
     const moved = await boss.redrive(DEAD_LETTER_QUEUE, { ids: [id], limit: 1 });
+    // pg-boss's redrive sends no NOTIFY: this process's workers of the queue fetch it now (another
+    // process's find it at their backstop poll).
+    if (moved === 1 && letter) this.#wake(boss, letter.queue);
     return moved === 1;
   }
 
@@ -243,6 +301,8 @@ export class JobQueue {
   /** Stops the workers (running jobs get JOB_STOP_TIMEOUT_MS) and closes pg-boss's connections. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    for (const timer of this.#retryWakes) clearTimeout(timer);
+    this.#retryWakes.clear();
     const starting = this.#starting;
     if (!starting) return;
     const boss = await starting.catch(() => undefined);
@@ -270,7 +330,7 @@ export class JobQueue {
   async #open(): Promise<PgBoss> {
     const { connection, log, work } = this.#options;
     if (!connection) throw new Error('the job queue has no database connection');
-    const boss = new PgBoss(bossOptions(connection, work));
+    const boss = new PgBoss(bossOptions(connection, work, this.#options.clock));
     boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
     await boss.start();
     await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
@@ -286,7 +346,14 @@ export class JobQueue {
           : { heartbeatSeconds: definition.heartbeatSeconds }),
         ...(definition.policy === undefined ? {} : { policy: definition.policy }),
       };
-      await boss.createQueue(definition.name, { ...settings, deadLetter: DEAD_LETTER_QUEUE });
+      await boss.createQueue(definition.name, {
+        ...settings,
+        deadLetter: DEAD_LETTER_QUEUE,
+        notify: true,
+      });
+      // createQueue leaves an existing queue as it is: one created before ADR 212 gets `notify`.
+      const queue = await boss.getQueue(definition.name);
+      if (queue && !queue.notify) await boss.updateQueue(definition.name, { notify: true });
     }
     if (work) {
       for (const definition of this.#definitions.values()) await this.#work(boss, definition);
@@ -296,28 +363,88 @@ export class JobQueue {
 
   async #work(boss: PgBoss, definition: AnyDefinition): Promise<void> {
     const { log } = this.#options;
-    await boss.work(
-      definition.name,
+    const pollingIntervalSeconds =
+      this.#options.pollingIntervalSeconds ?? JOB_POLLING_INTERVAL_SECONDS;
+    const { name } = definition;
+    const workId = await boss.work(
+      name,
       {
-        pollingIntervalSeconds:
-          this.#options.pollingIntervalSeconds ?? JOB_POLLING_INTERVAL_SECONDS,
+        pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: Math.max(JOB_NOTIFY_BACKSTOP_SECONDS, pollingIntervalSeconds),
         localConcurrency: definition.concurrency,
         batchSize: 1,
       },
       async ([job]) => {
         if (!job) return;
-        const data = definition.data.parse(job.data);
         const { retryCount } = job;
         try {
+          const data = definition.data.parse(job.data);
           await definition.run(data, { id: job.id, retryCount, signal: job.signal });
         } catch (error) {
-          log.warn({ err: error, job: definition.name, job_id: job.id, retryCount }, 'job failed');
+          log.warn({ err: error, job: name, job_id: job.id, retryCount }, 'job failed');
+          if (retryCount < definition.retryLimit) this.#wakeForRetry(boss, name, job.id);
           throw error;
+        } finally {
+          // The worker that ran this fetches again as soon as pg-boss has settled the job, and an
+          // idle one at once: a backlog (jobs accepted while this process was down, or sent while
+          // the workers were busy) drains without waiting for the backstop poll.
+          this.#wake(boss, name);
         }
       },
+    );
+    this.#workerIds.set(
+      name,
+      boss.getWipData().flatMap((worker) => (worker.workId === workId ? [worker.id] : [])),
     );
     if (definition.cron !== undefined) {
       await boss.schedule(definition.name, definition.cron, null, { tz: 'UTC' });
     }
+  }
+
+  /** Every worker of `name` in this process fetches now (a busy one right after its job). */
+  #wake(boss: PgBoss, name: string): void {
+    for (const id of this.#workerIds.get(name) ?? []) boss.notifyWorker(id);
+  }
+
+  /**
+   * A failed run's retry is due at a time pg-boss draws (backoff with jitter) and records as the
+   * job's start; no NOTIFY announces it. Read it once recorded and wake the queue's workers then,
+   * so a retry runs when due rather than at the next backstop poll.
+   */
+  #wakeForRetry(boss: PgBoss, name: string, id: string, reads = 1): void {
+    this.#later(JOB_RETRY_WAKE_READ_DELAY_MS, async () => {
+      const [job] = await boss.findJobs(name, { id });
+      if (!job) return;
+      if (job.state === 'active') {
+        // The failure is not recorded yet (a busy database): read again.
+        if (reads < JOB_RETRY_WAKE_READS) this.#wakeForRetry(boss, name, id, reads + 1);
+        return;
+      }
+      if (job.state !== 'retry' && job.state !== 'created') return;
+      this.#wakeAt(boss, name, job.startAfter.getTime() + JOB_RETRY_WAKE_SLACK_MS);
+    });
+  }
+
+  /** Wakes the queue's workers at `at` (epoch ms), not before (a timer may fire early). */
+  #wakeAt(boss: PgBoss, name: string, at: number): void {
+    this.#later(Math.max(0, at - Date.now()), () => {
+      if (Date.now() < at) this.#wakeAt(boss, name, at);
+      else this.#wake(boss, name);
+      return Promise.resolve();
+    });
+  }
+
+  #later(ms: number, task: () => Promise<void>): void {
+    if (this.#stopped) return;
+    const timer = setTimeout(() => {
+      this.#retryWakes.delete(timer);
+      if (this.#stopped) return;
+      task().catch((error: unknown) => {
+        // Only a wake is lost: the backstop poll still finds the retry.
+        if (!this.#stopped) this.#options.log.warn({ err: error }, 'job retry wake failed');
+      });
+    }, ms);
+    timer.unref();
+    this.#retryWakes.add(timer);
   }
 }
