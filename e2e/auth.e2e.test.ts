@@ -11,8 +11,7 @@ import type {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
-import { launchBrowser } from '@corkboard/testing-support/browser';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 
@@ -30,7 +29,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchJourneyBrowser();
 });
 afterAll(async () => {
   await browser.close();
