@@ -12,10 +12,11 @@
 // the clock.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '@corkboard/testing-support/browser';
 import { demoEmail } from '@corkboard/db/seed/demo-plan';
 import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
 import { totpCodeAt, TOTP_PERIOD_SECONDS } from '@corkboard/api/modules/account-security/totp';
-import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
+import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
 
@@ -49,7 +50,7 @@ describe('two-factor sign-in', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchJourneyBrowser();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser.close();

@@ -1,7 +1,7 @@
 // Journey: a visitor browses the seeded grid, scrolls for more, and opens a pin.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { launchJourneyBrowser } from './support/browser.ts';
+import { launchBrowser } from '@corkboard/testing-support/browser';
 import { useJourneyServer } from './support/journey-server.ts';
 
 const corkboard = useJourneyServer();
@@ -12,7 +12,7 @@ describe('browsing pins', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchJourneyBrowser();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser.close();

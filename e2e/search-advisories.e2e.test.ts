@@ -4,8 +4,9 @@
 // entry on the admin page and a search for it shows the new banner. axe on every page visited.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '@corkboard/testing-support/browser';
 import { DEMO_ADMIN_USERNAME } from '@corkboard/db/seed/demo-content';
-import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
+import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
 
@@ -16,7 +17,7 @@ describe('search advisories', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchJourneyBrowser();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser.close();

@@ -3,7 +3,8 @@
 // colour, and opens the Shopping tab. axe on every page visited.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
+import { launchBrowser } from '@corkboard/testing-support/browser';
+import { seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 
 const corkboard = useJourneyServer();
@@ -14,7 +15,7 @@ describe('search', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchJourneyBrowser();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser.close();

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { DEMO_SECRET_BOARD } from '@corkboard/db/seed/seed-demo';
-import { launchJourneyBrowser } from './support/browser.ts';
+import { launchBrowser } from '@corkboard/testing-support/browser';
 import { useJourneyServer } from './support/journey-server.ts';
 
 const corkboard = useJourneyServer();
@@ -15,7 +15,7 @@ describe('secret boards are invisible to visitors', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchJourneyBrowser();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser.close();

@@ -76,6 +76,17 @@ fi
 took "lint and typecheck"
 npm test
 took "npm test"
+# The journeys' build and seed (started before the lint phase) are done by now, normally.
+prepared=0
+wait "$prepare_pid" && prepared=1
+prepare_pid=""
+if [ "$prepared" -ne 1 ]; then
+  cat "$prepare_log" >&2
+  echo "building the SPA or seeding the journeys' data dir failed (output above)" >&2
+  exit 1
+fi
+tail -n 1 "$prepare_log"
+took "waiting for the journeys' build and seed"
 pg_pass=""
 if [ -n "${VALIDATE_PG_URL:-}" ]; then
   pg_log=$(mktemp)
@@ -88,16 +99,6 @@ if [ -n "${VALIDATE_PG_URL:-}" ]; then
   ) >"$pg_log" 2>&1 &
   pg_pass=$!
 fi
-prepared=0
-wait "$prepare_pid" && prepared=1
-prepare_pid=""
-if [ "$prepared" -ne 1 ]; then
-  cat "$prepare_log" >&2
-  echo "building the SPA or seeding the journeys' data dir failed (output above)" >&2
-  exit 1
-fi
-tail -n 1 "$prepare_log"
-took "waiting for the journeys' build and seed"
 e2e_failed=0
 e2e_log=$(mktemp)
 cleanup_paths+=("$e2e_log")

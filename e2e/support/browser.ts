@@ -15,6 +15,9 @@ import { launchBrowser } from '@corkboard/testing-support/browser';
  * binary itself, not /usr/bin's `sh` wrapper, so the browser is Playwright's own child.
  * `E2E_HEADLESS_SHELL=` (empty) runs the journeys in the full browser instead; the extension
  * journey always loads its extension into the full browser (the shell has no extensions).
+ * A file moves to it only after passing in it: the shell is not the full browser everywhere
+ * (Esc in auth.e2e's modal focus test left the modal open under it), so a file whose journey
+ * does not pass in the shell keeps `launchBrowser()` and says why (ADR 214).
  */
 export const HEADLESS_SHELL_PATH =
   process.env.E2E_HEADLESS_SHELL ?? '/usr/lib/chromium/chromium-headless-shell';
