@@ -11,6 +11,9 @@ import type {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
+// The full browser, not the journeys' headless shell (support/browser.ts): under the shell, Esc
+// after 25 Tabs left the log-in modal open ('the modal keeps Tab inside…', one run, ADR 214),
+// and this file is the one that asserts the modal's keyboard behaviour.
 import { launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';

@@ -13,14 +13,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser } from '@corkboard/testing-support/browser';
 import {
   BILLED_BUSINESS,
   BILLED_BUSINESS_MEMBERS,
   prepareBilledBusiness,
   type BilledBusiness,
 } from './support/billing-history.ts';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
@@ -71,7 +70,7 @@ async function apiData<T>(page: Page, path: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchJourneyBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });

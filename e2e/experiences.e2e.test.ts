@@ -14,10 +14,9 @@
 // claim page, the create page with the upsell, the peer's page and the claim page connected.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '@corkboard/testing-support/browser';
 import { DEMO_ADMIN_USERNAME, DEMO_BOARDS } from '@corkboard/db/seed/demo-content';
 import { INSTAGRAM_TEST_USERS } from '@corkboard/dev-peers/test-accounts';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
 
@@ -35,7 +34,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchJourneyBrowser();
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CHROMIUM_PATH, launchBrowser } from '@corkboard/testing-support/browser';
-import { seriousAxeViolations } from './support/browser.ts';
+import { CHROMIUM_PATH } from '@corkboard/testing-support/browser';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { savedPinIdFromToast } from './support/saving.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
@@ -220,7 +220,7 @@ test('hashtag suggestions while typing in the create page description, by keyboa
 });
 
 test('without the extension: the upsell replaces the create page success view when the nag limits allow; /extension/ says how to add it', async () => {
-  const browser = await launchBrowser();
+  const browser = await launchJourneyBrowser();
   try {
     // Headless Chromium says "HeadlessChrome/…", which the upsell does not count as a desktop
     // browser; the journey plays a person on desktop Chrome.

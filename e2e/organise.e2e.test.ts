@@ -6,8 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { failure } from '@corkboard/shared/envelope';
 import { ERROR_CODES } from '@corkboard/shared/error-codes';
-import { launchBrowser } from '@corkboard/testing-support/browser';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
 
@@ -41,7 +40,7 @@ async function signedIn(username: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchJourneyBrowser();
 });
 
 afterAll(async () => {

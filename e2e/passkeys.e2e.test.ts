@@ -7,10 +7,9 @@
 // (a secure context), and the server is told its RP ID and origin.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '@corkboard/testing-support/browser';
 import { demoEmail } from '@corkboard/db/seed/demo-plan';
 import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
 
@@ -64,7 +63,7 @@ describe('passkeys', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchJourneyBrowser();
   });
   afterAll(async () => {
     await browser.close();

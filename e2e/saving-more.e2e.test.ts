@@ -5,8 +5,7 @@
 // in the error toast and puts the row back as it was.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser } from '@corkboard/testing-support/browser';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { savedPinIdFromToast } from './support/saving.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
@@ -86,7 +85,7 @@ async function saveToSharedBoard(page: Page, boardName: string, pinner?: string)
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchJourneyBrowser();
   owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInAsDemoUser(owner, corkboard.url, 'ines_interiors');
 });

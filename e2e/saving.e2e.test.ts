@@ -4,8 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '@corkboard/testing-support/browser';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { savedPinIdFromToast } from './support/saving.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
 import { useJourneyServer } from './support/journey-server.ts';
@@ -67,7 +66,7 @@ function savedDialog(page: Page): Locator {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchJourneyBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });

@@ -6,10 +6,9 @@
 // page and the deactivation dialog.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '@corkboard/testing-support/browser';
 import { demoEmail } from '@corkboard/db/seed/demo-plan';
 import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 
 const corkboard = useJourneyServer();
@@ -45,7 +44,7 @@ describe('account settings', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchJourneyBrowser();
   });
   afterAll(async () => {
     await browser.close();

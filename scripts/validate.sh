@@ -22,6 +22,26 @@ if [ "$typecheck_tsconfigs" != "$checked_tsconfigs" ]; then
   echo "validate.sh checks [$checked_tsconfigs], npm run typecheck [$typecheck_tsconfigs]" >&2
   exit 1
 fi
+# Temporary files and folders of this run, removed on exit (and a job still running, stopped).
+cleanup_paths=()
+prepare_pid=""
+cleanup() {
+  # The journeys' preparation runs in a process group of its own (setsid): stop all of it (the
+  # web build, the seeding server) when validation ends early, e.g. on a lint failure.
+  [ -z "$prepare_pid" ] || kill -TERM -- "-$prepare_pid" 2>/dev/null || true
+  rm -rf "${cleanup_paths[@]}"
+}
+trap cleanup EXIT
+# The journeys' SPA build and seeding start (~30 s, then a minute or more of server and sharp
+# work) run beside the lint phase, whose longest job (the root tsconfig: one tsc program and
+# ESLint on it, single-threaded) leaves the second core partly idle; the journeys then start on
+# the prepared seed instead of building and seeding first (docs/decisions/214). Same build of
+# the same sources, same seed.
+journeys_seed=$(mktemp -d /tmp/corkboard-validate-seed.XXXXXX)
+prepare_log=$(mktemp)
+cleanup_paths+=("$journeys_seed" "$prepare_log")
+setsid bash scripts/run.sh node e2e/support/prepare-journeys.ts "$journeys_seed" >"$prepare_log" 2>&1 &
+prepare_pid=$!
 check_logs=()
 check_pids=()
 check_names=()
@@ -31,10 +51,10 @@ check() {
   log=$(mktemp)
   check_logs+=("$log")
   check_names+=("$name")
+  cleanup_paths+=("$log")
   "$@" >"$log" 2>&1 &
   check_pids+=($!)
 }
-trap 'rm -f "${check_logs[@]}"' EXIT
 check "typecheck and lint: tsconfig.json (packages, api, e2e, scripts)" \
   bash scripts/run.sh node scripts/typecheck-and-lint.ts tsconfig.json . \
   --ignore 'apps/web/**' --ignore 'apps/extension/**'
@@ -56,10 +76,21 @@ fi
 took "lint and typecheck"
 npm test
 took "npm test"
+# The journeys' build and seed (started before the lint phase) are done by now, normally.
+prepared=0
+wait "$prepare_pid" && prepared=1
+prepare_pid=""
+if [ "$prepared" -ne 1 ]; then
+  cat "$prepare_log" >&2
+  echo "building the SPA or seeding the journeys' data dir failed (output above)" >&2
+  exit 1
+fi
+tail -n 1 "$prepare_log"
+took "waiting for the journeys' build and seed"
 pg_pass=""
 if [ -n "${VALIDATE_PG_URL:-}" ]; then
   pg_log=$(mktemp)
-  trap 'rm -f "${check_logs[@]}" "$pg_log"' EXIT
+  cleanup_paths+=("$pg_log")
   (
     pg_started=$SECONDS
     DATABASE_URL="$VALIDATE_PG_URL" npx vitest run --project integration && rc=0 || rc=$?
@@ -70,10 +101,10 @@ if [ -n "${VALIDATE_PG_URL:-}" ]; then
 fi
 e2e_failed=0
 e2e_log=$(mktemp)
-trap 'rm -f "${check_logs[@]}" "${pg_log:-}" "$e2e_log"' EXIT
+cleanup_paths+=("$e2e_log")
 # tee: the journeys print as they run; the failures are printed again at the very end, after the
 # PostgreSQL pass's output, so the tail of a CI log names what failed.
-npm run test:e2e 2>&1 | tee "$e2e_log" || e2e_failed=1
+E2E_SEED_DIR="$journeys_seed" E2E_SKIP_BUILD=1 npm run test:e2e 2>&1 | tee "$e2e_log" || e2e_failed=1
 took "journeys"
 # CI deletes its clone: under CI the whole journey log stays on the machine for a post-mortem.
 [ -z "${CI:-}" ] || sed -e 's/\x1b\[[0-9;]*m//g' "$e2e_log" >/tmp/corkboard-ci-journeys.log || true

@@ -1,10 +1,33 @@
-// axe-core on a journey's page. Chromium itself is launched by @corkboard/testing-support/browser
-// (shared with bench:bundle).
-import { readFileSync } from 'node:fs';
+// The journeys' browser, and axe-core on a journey's page. Chromium itself is launched by
+// @corkboard/testing-support/browser (shared with bench:bundle).
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type Axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '@corkboard/testing-support/browser';
+
+/**
+ * Debian's chromium-headless-shell (package `chromium-headless-shell`, installed by
+ * scripts/ensure-chromium.sh): the same Chromium release, Blink and V8 as the full browser,
+ * without the browser around them — what Playwright itself runs for headless Chromium. A journey
+ * in it costs about half the Chromium CPU of the full browser's headless mode (ADR 214). The
+ * binary itself, not /usr/bin's `sh` wrapper, so the browser is Playwright's own child.
+ * `E2E_HEADLESS_SHELL=` (empty) runs the journeys in the full browser instead; the extension
+ * journey always loads its extension into the full browser (the shell has no extensions).
+ * A file moves to it only after passing in it: the shell is not the full browser everywhere
+ * (Esc in auth.e2e's modal focus test left the modal open under it), so a file whose journey
+ * does not pass in the shell keeps `launchBrowser()` and says why (ADR 214).
+ */
+export const HEADLESS_SHELL_PATH =
+  process.env.E2E_HEADLESS_SHELL ?? '/usr/lib/chromium/chromium-headless-shell';
+
+/** The journeys' browser: the headless shell when installed, else the full browser. */
+export function launchJourneyBrowser(): Promise<Browser> {
+  return HEADLESS_SHELL_PATH && existsSync(HEADLESS_SHELL_PATH)
+    ? launchBrowser(HEADLESS_SHELL_PATH)
+    : launchBrowser();
+}
 
 export interface AxeFinding {
   id: string;

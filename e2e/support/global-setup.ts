@@ -1,16 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildWeb, spawnServer } from '@corkboard/testing-support/server';
+import { buildWeb } from '@corkboard/testing-support/server';
 import type { TestProject } from 'vitest/node';
-import { journeyServerEnv } from './journey-server.ts';
 import { startMailSink, type MailSink } from './mailbox.ts';
-
-/**
- * The one seeding start (300 pins with generated images, sharp on every core). Idle it takes
- * about a minute; with other builds on the 2-core machine it took over 5 (the default limit).
- */
-const SEEDING_READY_TIMEOUT_MS = 900_000;
+import { seedDataDir as seed } from './seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,9 +16,6 @@ declare module 'vitest' {
     mailDir: string;
   }
 }
-
-/** Written into a kept seed dir (E2E_SEED_DIR) once its seeding start stopped cleanly. */
-const SEEDED_MARKER = '.e2e-seeded';
 
 let seedDataDir: string | undefined;
 /** E2E_SEED_DIR: the seed is kept there and reused by later runs (teardown leaves it). */
@@ -39,24 +30,17 @@ export async function setup(project: TestProject): Promise<void> {
   mail = await startMailSink();
   // Seed once (300 pins with generated images is the slow part of a first start), then stop:
   // each journey file starts its own server on a copy (support/journey-server.ts).
-  // A clean stop (SIGTERM) closes PGlite, so the copies start from a consistent data dir.
-  // E2E_SEED_DIR (iterating on journeys only; CI never sets it): seed into that folder once and
-  // reuse it on later runs, which skips the minute or more of seeding per run. The server still
-  // migrates each copy on start, but a seed made from older seed code is not remade: empty the
-  // folder after changing packages/db's seed.
+  // E2E_SEED_DIR: seed into that folder unless it already holds a finished seed, and leave it
+  // there. Iterating on journeys, that skips the minute or more of seeding on later runs (the
+  // server still migrates each copy on start, but a seed made from older seed code is not
+  // remade: empty the folder after changing packages/db's seed). scripts/validate.sh sets it
+  // with E2E_SKIP_BUILD=1 after building and seeding beside the lint phase
+  // (prepare-journeys.ts, docs/decisions/214), and removes the folder itself.
   const kept = process.env.E2E_SEED_DIR;
   keptSeed = kept !== undefined && kept !== '';
   if (keptSeed && kept) mkdirSync(kept, { recursive: true });
   seedDataDir = keptSeed && kept ? kept : mkdtempSync(join(tmpdir(), 'corkboard-e2e-seed-'));
-  if (!existsSync(join(seedDataDir, SEEDED_MARKER))) {
-    const seeding = await spawnServer({
-      dataDir: seedDataDir,
-      env: journeyServerEnv(mail.url),
-      readyTimeoutMs: SEEDING_READY_TIMEOUT_MS,
-    });
-    await seeding.stop();
-    if (keptSeed) writeFileSync(join(seedDataDir, SEEDED_MARKER), '');
-  }
+  await seed(seedDataDir, mail.url);
   project.provide('seedDataDir', seedDataDir);
   project.provide('smtpUrl', mail.url);
   project.provide('mailDir', mail.dir);

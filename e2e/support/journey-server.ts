@@ -8,26 +8,7 @@ import type { DevPeers } from '@corkboard/dev-peers/launcher';
 import { startPeersForProduct } from '@corkboard/dev-peers/product-env';
 import { freePort, spawnServer, type SpawnServerOptions } from '@corkboard/testing-support/server';
 import { afterAll, beforeAll, inject } from 'vitest';
-
-/**
- * The environment of every journey server: the built app on PGlite (never a DATABASE_URL the
- * shell may have), mail over SMTP to the sink, loopback image fetches allowed (the create-page
- * and bookmarklet journeys save images served by our own /media/ and a test page).
- */
-export function journeyServerEnv(smtpUrl: string): Record<string, string> {
-  return {
-    DATABASE_URL: '',
-    SMTP_URL: smtpUrl,
-    FETCH_ALLOW_HOSTS: '127.0.0.1:*',
-    // Journeys make many requests from one address; the limiter itself has API tests.
-    RATE_LIMIT_MAX: '100000',
-    // Node keeps the compiled (and type-stripped) modules of the first start, the seeding one,
-    // and every later start reads them instead of compiling the API again: about a second of
-    // CPU less per file (keyed by file contents and Node's version, so never stale).
-    NODE_COMPILE_CACHE:
-      process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'corkboard-e2e-compile-cache'),
-  };
-}
+import { journeyServerEnv } from './seed.ts';
 
 export interface JourneyServer {
   /** http://127.0.0.1:<port>; read it inside hooks and tests (it is set by beforeAll). */

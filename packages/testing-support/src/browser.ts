@@ -16,11 +16,15 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
+/**
+ * Launches Debian's Chromium headless, or another build of it at `executablePath` (the journeys
+ * use Debian's chromium-headless-shell when it is installed: e2e/support/browser.ts).
+ */
+export async function launchBrowser(executablePath = CHROMIUM_PATH): Promise<Browser> {
+  if (!existsSync(executablePath)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}. Install it: apt-get install -y --no-install-recommends chromium`,
+      `Chromium not found at ${executablePath}. Install it: apt-get install -y --no-install-recommends chromium`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 }
