@@ -50,13 +50,26 @@ interface FeedPin {
   is_promoted?: boolean;
 }
 
-/** The next first page of the home feed the page loads, as the server answered it. */
+/**
+ * The next first page of the home feed the page loads, as the server answered it. The body is
+ * read as the answer comes: a refetch answered just before a reload loses its body with the old
+ * document ("No resource with given identifier found" in a CI run), so such an answer is skipped
+ * and the next one, the reloaded page's, is read.
+ */
 async function homeFeedOf(page: Page): Promise<FeedPin[]> {
-  const response = await page.waitForResponse(
-    (candidate) => new URL(candidate.url()).pathname === '/v3/feeds/home/',
-  );
-  const body = (await response.json()) as { resource_response: { data: FeedPin[] } };
-  return body.resource_response.data;
+  let pins: FeedPin[] | undefined;
+  await page.waitForResponse(async (candidate) => {
+    if (new URL(candidate.url()).pathname !== '/v3/feeds/home/') return false;
+    try {
+      const body = (await candidate.json()) as { resource_response: { data: FeedPin[] } };
+      pins = body.resource_response.data;
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!pins) throw new Error('no home feed answer was read');
+  return pins;
 }
 
 function promotedIn(pins: FeedPin[]): FeedPin[] {
