@@ -13,7 +13,8 @@ import { usePin } from '../features/pin/hooks.ts';
 import { makeBoardDetail, makePin, makePins } from '../test/fixtures.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { preloadablePage } from './lazyPage.ts';
-import { PAGE_DATA_ELEMENT_ID, seedFor, seedQueryCache, takePageData } from './pageData.ts';
+import { PAGE_DATA_ELEMENT_ID } from '@corkboard/shared/page-data';
+import { seedFor, seedQueryCache, takePageData } from './pageData.ts';
 
 function addPageData(text: string, type = 'application/json') {
   const element = document.createElement('script');

@@ -12,8 +12,6 @@ import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
 import { isEnvelope, type Page } from '../api/client.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 
-export { PAGE_DATA_ELEMENT_ID };
-
 const FIRST_PAGE = `?page_size=${String(DEFAULT_PAGE_SIZE)}`;
 
 type Seed = { kind: 'one'; key: QueryKey } | { kind: 'list'; key: QueryKey } | undefined;

@@ -1,7 +1,8 @@
 // The inlined first answers of a visitor's page (docs/decisions/207): escaped so that no text in
 // an answer can end the <script> element or change how the HTML around it is read.
 import { describe, expect, it } from 'vitest';
-import { escapeJsonForScript, PAGE_DATA_ELEMENT_ID, renderPageData } from './page-meta.ts';
+import { PAGE_DATA_ELEMENT_ID } from '@corkboard/shared/page-data';
+import { escapeJsonForScript, renderPageData } from './page-meta.ts';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- & &amp; > \u2028 \u2029 "q" \\ ';
 

@@ -168,8 +168,6 @@ export function renderPreloads(
   return tags.join('\n    ');
 }
 
-export { PAGE_DATA_ELEMENT_ID };
-
 /** One API answer inlined into the HTML: its URL as the app asks for it and the exact JSON text. */
 export interface InlineAnswer {
   url: string;

@@ -117,11 +117,12 @@ export function withSsoPopupAttempt(authorizationUri: string, attempt: string): 
  * The message is not the only way to learn the result (ADR 213): on a slow machine the callback
  * page's `postMessage` could be delivered after the opener already saw `popup.closed` (until the
  * ADR 213 addendum the page posted and closed at once; now it leaves the closing to us), or not
- * at all (its source gone, or a page that closes itself after POPUP_SELF_CLOSE_FALLBACK_MS). So when the poll (every
- * SOCIAL_POPUP_POLL_MS, auth.md §9) finds the pop-up closed with no message, the opener asks the
- * server, which kept the callback's result for this attempt; only when the server has none did
- * the person close the pop-up themselves — 'Window is undefined'. A message that comes while the
- * server is being asked still counts; whichever answers first settles the result.
+ * at all (its source gone, or the page closed itself after POPUP_SELF_CLOSE_FALLBACK_MS). So
+ * when the poll (every SOCIAL_POPUP_POLL_MS, auth.md §9) finds the pop-up closed with no message,
+ * the opener asks the server, which kept the callback's result for this attempt; only when the
+ * server has none did the person close the pop-up themselves — 'Window is undefined'. A message
+ * that comes while the server is being asked still counts; whichever answers first settles the
+ * result.
  */
 export function openSsoPopup(
   authorizationUri: string,
