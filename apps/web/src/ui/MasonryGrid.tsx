@@ -4,7 +4,8 @@
 // renders for a first page of 25, the long tasks of a phone's first visit (docs/decisions/198).
 // Here each card renders once: hidden at its column's width to be measured, then placed, its
 // content memoised. The first cards are measured and placed before the first paint; the rest
-// follow in small batches, one task each, so no task is long (docs/decisions/198, 204).
+// follow in small batches, one task each, each sized to a time budget, so no task is long
+// (docs/decisions/198, 204, 216).
 import {
   memo,
   useEffect,
@@ -14,21 +15,9 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
+import { GRID_FIRST_BATCH_SIZE, GRID_LATER_BATCH_SIZE, nextBatchSize } from './gridBatches.ts';
 import type { GridLayout } from './gridLayout.ts';
 import { gridColumns, placeItems } from './masonryLayout.ts';
-
-/**
- * Cards measured and placed in the first task: they fill a phone's first screen (two columns,
- * two or three rows) and are drawn in the first paint.
- */
-export const GRID_BATCH_SIZE = 8;
-
-/**
- * Cards measured and placed per later task, below the first screen: a phone's row. A batch of
- * eight took 90–130 ms at Lighthouse's 4× CPU slowdown, each a long task adding to the page's
- * blocking time; two keep each task under 50 ms (docs/decisions/204).
- */
-export const GRID_LATER_BATCH_SIZE = 2;
 
 interface MasonryGridProps<T extends object> {
   items: readonly T[];
@@ -40,7 +29,7 @@ interface MasonryGridProps<T extends object> {
   /**
    * Cards placed in the first task. A grid below the first screen (the closeup's "More like
    * this") passes GRID_LATER_BATCH_SIZE: nothing of it is seen in the first paint, so its first
-   * task is kept as small as the later ones (docs/decisions/206).
+   * task is kept as small as the later ones (docs/decisions/206). Default GRID_FIRST_BATCH_SIZE.
    */
   firstBatch?: number | undefined;
 }
@@ -82,7 +71,7 @@ export function MasonryGrid<T extends object>({
   itemKey,
   layout,
   renderItem,
-  firstBatch = GRID_BATCH_SIZE,
+  firstBatch = GRID_FIRST_BATCH_SIZE,
 }: MasonryGridProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
   const [containerWidth, setContainerWidth] = useState<number | undefined>(undefined);
@@ -91,6 +80,10 @@ export function MasonryGrid<T extends object>({
   // Items with an index below this may be rendered (measured); grows by a batch per task.
   const [limit, setLimit] = useState(firstBatch);
   const [stores] = useState(() => new Map<number, WeakMap<T, number>>());
+  // The next later batch's size, from what the last one cost (gridBatches.ts), and when the
+  // batch being rendered started.
+  const batchSize = useRef(GRID_LATER_BATCH_SIZE);
+  const batchStart = useRef<number | undefined>(undefined);
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -145,14 +138,22 @@ export function MasonryGrid<T extends object>({
       const item = items[Number(node.dataset.index)];
       if (item) heights.set(item, measured[i] ?? 0);
     });
+    if (batchStart.current !== undefined) {
+      batchSize.current = nextBatchSize(nodes.length, performance.now() - batchStart.current);
+      batchStart.current = undefined;
+    }
     setMeasured((count) => count + 1);
   }, [items, heights, renderUpTo]);
 
-  // Once a batch is placed and painted, the next one, in a task of its own.
+  // Once a batch is placed and painted, the next one, in a task of its own, as large as the time
+  // budget allows at the last batch's cost per card (docs/decisions/216).
   const waiting = columns !== undefined && placed >= renderUpTo && renderUpTo < items.length;
   useEffect(() => {
     if (!waiting) return undefined;
-    const timer = setTimeout(() => setLimit(placed + GRID_LATER_BATCH_SIZE), 0);
+    const timer = setTimeout(() => {
+      batchStart.current = performance.now();
+      setLimit(placed + batchSize.current);
+    }, 0);
     return () => clearTimeout(timer);
   }, [waiting, placed]);
 
