@@ -23,6 +23,7 @@ import { buildWeb, spawnServer } from '@corkboard/testing-support/server';
 interface Figures {
   score: number;
   fcp: number;
+  si: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -55,6 +56,7 @@ async function audit(port: number, url: string, reportName: string): Promise<Fig
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: numeric('first-contentful-paint'),
+    si: numeric('speed-index'),
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
@@ -151,6 +153,7 @@ try {
       performance: figures.score,
       runs: runs.map((run) => run.score).join('/'),
       FCP: ms(figures.fcp),
+      SI: ms(figures.si),
       LCP: ms(figures.lcp),
       TBT: ms(figures.tbt),
       CLS: figures.cls.toFixed(3),
