@@ -1,9 +1,9 @@
 // bench:lighthouse — Lighthouse (the npm package, its default mobile profile: Moto G Power
 // viewport, simulated slow 4G, 4x CPU slowdown) with Debian's Chromium against the built server
-// on the home page, a pin page and a board page. Prints the performance score, FCP, LCP, TBT and
-// CLS per page, and the same for a baseline in the same run: a static page with one image and
-// no script, served by a bare Node server, which shows what this machine's load does to the
-// figures. Not part of CI; the numbers go in docs/performance.md.
+// on the home page, a pin page and a board page. Prints the performance score, FCP, Speed Index,
+// LCP, TBT and CLS per page, and the same for a baseline in the same run: a static page with one
+// image and no script, served by a bare Node server, which shows what this machine's load does to
+// the figures. Not part of CI; the numbers go in docs/performance.md.
 //
 // Env: RUNS (default 3; the median run by performance score is shown), BENCH_SKIP_BUILD=1,
 // BENCH_DATA_DIR (reuse a seeded data dir), CHROMIUM_PATH, LIGHTHOUSE_SHIFTS=1 (list the

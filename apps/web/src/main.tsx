@@ -5,13 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
 import { AppProviders } from './app/App.tsx';
-import { AppShellHandoff, shellViewer } from './app/appShell.tsx';
+import { AppShellHandoff, seedViewerFromShell } from './app/appShell.tsx';
 import { AppRoutes, landingPage } from './app/AppRoutes.tsx';
 import { runInTasks } from './app/boot.ts';
 import type { LazyPage } from './app/lazyPage.ts';
 import { seedQueryCache, takePageData } from './app/pageData.ts';
 import { createQueryClient } from './app/queryClient.ts';
-import { queryKeys } from './api/queryKeys.ts';
 import { browserLanguages, createI18n, pickLanguage } from './i18n/i18n.ts';
 
 const language = pickLanguage(browserLanguages());
@@ -54,11 +53,9 @@ void runInTasks([
   },
   // ... and put in the cache before the first render, so the page draws with its data instead
   // of a loading state. The landing page's chunk (preloaded by the HTML) starts evaluating.
-  // The server painted a visitor's header (Log in / Sign up) because the request came without a
-  // session (docs/decisions/215): the app starts knowing that too, so its first render shows the
-  // same buttons instead of an empty corner until /v3/users/me/ answers.
+  // A visitor's header came with the HTML: the app starts knowing the viewer is nobody (ADR 215).
   () => {
-    if (shellViewer() === 'visitor') queryClient.setQueryData(queryKeys.viewer(), null);
+    seedViewerFromShell(queryClient);
     if (seedQueryCache(queryClient, answers) === 0) return;
     landing = landingPage(window.location.pathname);
     landingReady = landing?.preload();

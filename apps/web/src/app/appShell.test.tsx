@@ -3,11 +3,16 @@
 // query stay those of the app's header.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { APP_SHELL_ELEMENT_ID, APP_SHELL_VIEWER_ATTRIBUTE } from '@corkboard/shared/page-data';
 import { BREAKPOINT_MEDIUM_MIN } from '@corkboard/shared/layout';
-import { AppShellHandoff, removeAppShell, shellViewer } from './appShell.tsx';
+import { queryKeys } from '../api/queryKeys.ts';
+import { useViewer } from '../features/session/hooks.ts';
+import { createTestQueryClient } from '../test/render.tsx';
+import { AppShellHandoff, removeAppShell, seedViewerFromShell, shellViewer } from './appShell.tsx';
 
 function addShell(viewer = 'visitor') {
   const shell = document.createElement('div');
@@ -62,6 +67,35 @@ describe('shellViewer', () => {
     removeAppShell();
     addShell('someone-else');
     expect(shellViewer()).toBeUndefined();
+  });
+});
+
+describe('seedViewerFromShell', () => {
+  test("a visitor's shell: the app knows the viewer is nobody from its first render, unasked", () => {
+    addShell('visitor');
+    const fetchSpy = vi.fn(() => Promise.reject(new Error('no request expected')));
+    vi.stubGlobal('fetch', fetchSpy);
+    const queryClient = createTestQueryClient();
+    seedViewerFromShell(queryClient);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useViewer(), { wrapper });
+    // Not pending (HeaderAuth's empty corner) but known: HeaderAuth draws Log in and Sign up.
+    expect(result.current.isPending).toBe(false);
+    expect(result.current.data).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  test('a signed-in shell, or none: the viewer is left to its request', () => {
+    for (const viewer of ['member', undefined]) {
+      if (viewer) addShell(viewer);
+      const queryClient = createTestQueryClient();
+      seedViewerFromShell(queryClient);
+      expect(queryClient.getQueryState(queryKeys.viewer())).toBeUndefined();
+      removeAppShell();
+    }
   });
 });
 

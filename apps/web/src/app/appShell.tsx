@@ -8,7 +8,9 @@ import {
   APP_SHELL_VIEWER_ATTRIBUTE,
   type AppShellViewer,
 } from '@corkboard/shared/page-data';
+import type { QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
+import { queryKeys } from '../api/queryKeys.ts';
 
 /**
  * Who the server saw: `visitor` (no valid session: the shell shows Log in / Sign up), `member`
@@ -17,6 +19,16 @@ import { useLayoutEffect } from 'react';
 export function shellViewer(doc: Document = document): AppShellViewer | undefined {
   const value = doc.getElementById(APP_SHELL_ELEMENT_ID)?.getAttribute(APP_SHELL_VIEWER_ATTRIBUTE);
   return value === 'visitor' || value === 'member' ? value : undefined;
+}
+
+/**
+ * The server painted a visitor's header (Log in / Sign up) because the request came without a
+ * session: the app starts knowing that too (the viewer query holds `null`, as /v3/users/me/
+ * would answer), so its first render shows the same buttons instead of an empty corner until
+ * that answer comes. A signed-in request's shell says nothing: the app asks as before.
+ */
+export function seedViewerFromShell(queryClient: QueryClient, doc: Document = document): void {
+  if (shellViewer(doc) === 'visitor') queryClient.setQueryData(queryKeys.viewer(), null);
 }
 
 export function removeAppShell(doc: Document = document): void {
