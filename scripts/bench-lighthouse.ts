@@ -1,9 +1,9 @@
 // bench:lighthouse — Lighthouse (the npm package, its default mobile profile: Moto G Power
 // viewport, simulated slow 4G, 4x CPU slowdown) with Debian's Chromium against the built server
-// on the home page, a pin page and a board page. Prints the performance score, FCP, LCP, TBT and
-// CLS per page, and the same for a baseline in the same run: a static page with one image and
-// no script, served by a bare Node server, which shows what this machine's load does to the
-// figures. Not part of CI; the numbers go in docs/performance.md.
+// on the home page, a pin page and a board page. Prints the performance score, FCP, Speed Index,
+// LCP, TBT and CLS per page, and the same for a baseline in the same run: a static page with one
+// image and no script, served by a bare Node server, which shows what this machine's load does to
+// the figures. Not part of CI; the numbers go in docs/performance.md.
 //
 // Env: RUNS (default 3; the median run by performance score is shown), BENCH_SKIP_BUILD=1,
 // BENCH_DATA_DIR (reuse a seeded data dir), CHROMIUM_PATH, LIGHTHOUSE_SHIFTS=1 (list the
@@ -23,6 +23,7 @@ import { buildWeb, spawnServer } from '@corkboard/testing-support/server';
 interface Figures {
   score: number;
   fcp: number;
+  si: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -55,6 +56,7 @@ async function audit(port: number, url: string, reportName: string): Promise<Fig
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: numeric('first-contentful-paint'),
+    si: numeric('speed-index'),
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
@@ -151,6 +153,7 @@ try {
       performance: figures.score,
       runs: runs.map((run) => run.score).join('/'),
       FCP: ms(figures.fcp),
+      SI: ms(figures.si),
       LCP: ms(figures.lcp),
       TBT: ms(figures.tbt),
       CLS: figures.cls.toFixed(3),

@@ -1,9 +1,11 @@
 import './ui/styles.css';
+import './app/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
 import { AppProviders } from './app/App.tsx';
+import { AppShellHandoff, seedViewerFromShell } from './app/appShell.tsx';
 import { AppRoutes, landingPage } from './app/AppRoutes.tsx';
 import { runInTasks } from './app/boot.ts';
 import type { LazyPage } from './app/lazyPage.ts';
@@ -28,6 +30,8 @@ function render(): void {
   if (!i18n) throw new Error('i18n is set up before the first render');
   createRoot(container).render(
     <StrictMode>
+      {/* The server's header (#app-shell) goes in this render's commit (docs/decisions/215). */}
+      <AppShellHandoff />
       <AppProviders queryClient={queryClient} i18n={i18n}>
         {/* No transitions: the page must change together with the address. Otherwise the old page
             stays up while the next page's chunk loads, and assistive tech and automation see a
@@ -49,7 +53,9 @@ void runInTasks([
   },
   // ... and put in the cache before the first render, so the page draws with its data instead
   // of a loading state. The landing page's chunk (preloaded by the HTML) starts evaluating.
+  // A visitor's header came with the HTML: the app starts knowing the viewer is nobody (ADR 215).
   () => {
+    seedViewerFromShell(queryClient);
     if (seedQueryCache(queryClient, answers) === 0) return;
     landing = landingPage(window.location.pathname);
     landingReady = landing?.preload();

@@ -3,6 +3,7 @@
 // BOARD_NOT_FOUND, indistinguishable from missing ones.
 import type { MediaStorage } from '@corkboard/media/storage';
 import { AppError } from '@corkboard/shared/app-error';
+import { GRID_EAGER_IMAGES, GRID_IMAGE_SIZES } from '@corkboard/shared/layout';
 import { DEFAULT_PAGE_SIZE } from '@corkboard/shared/pagination';
 import type {
   Board,
@@ -45,8 +46,11 @@ import {
   TITLE_MAX_LENGTH,
   truncate,
   type PageMetaResolver,
+  type PreloadImage,
 } from '../../plugins/app/page-meta.ts';
+import { readThrough } from '../../lib/page-cache.ts';
 import type { Viewer } from '../../plugins/app/viewer.ts';
+import { gridCardSrcSet } from '../feeds/feeds.service.ts';
 import { sectionsOfBoard } from '../sections/sections.service.ts';
 import {
   boardQuery,
@@ -224,6 +228,32 @@ export async function profileBoardsOf(
 
 const BOARD_PATH = new RegExp(`^/(${PAGE_USERNAME})/([^/]{1,200})/?$`);
 
+/**
+ * A visible board's first card images as the board grid's eager `<img>`s ask for them (the
+ * first GRID_EAGER_IMAGES pins of the first page a visitor gets, WebP srcset, GRID_IMAGE_SIZES:
+ * the same file, fetched once; docs/decisions/215). Kept in the page cache until the next write
+ * (ADR 144, 197), so a board's HTML costs no extra query once warm. Visitors only: the caller
+ * passes a board a visitor may see.
+ */
+async function boardGridPreloads(deps: AppDeps, boardId: string): Promise<PreloadImage[]> {
+  return readThrough(
+    deps.pages,
+    `board-page:first-images:${boardId}`,
+    async () => {
+      const first = await boardPins(deps, null, boardId, {
+        bookmark: undefined,
+        pageSize: DEFAULT_PAGE_SIZE,
+      });
+      return first.items.slice(0, GRID_EAGER_IMAGES).map((pin) => ({
+        srcset: gridCardSrcSet(pin.images),
+        sizes: GRID_IMAGE_SIZES,
+        type: 'image/webp',
+      }));
+    },
+    (error) => deps.log.warn({ err: error }, 'page cache unavailable; board images read uncached'),
+  );
+}
+
 /** `/<username>/<slug>/`: the board's name, description and first cover. */
 export function boardPageMeta(deps: AppDeps): PageMetaResolver {
   return async (pathname, viewer) => {
@@ -235,6 +265,11 @@ export function boardPageMeta(deps: AppDeps): PageMetaResolver {
     const owner = fullName(board.owner_first_name, board.owner_last_name, board.owner_username);
     const cover = board.covers[0];
     const { publicUrl } = deps;
+    // A visitor's board (so a public one: findVisibleBoardBySlug showed it to nobody in
+    // particular) preloads its first cards' images; spa.ts keeps them only on an address without
+    // a query string (`?section=` lists other pins), as its first answers. A signed-in person's
+    // board may be secret, and their page keeps its own requests (ADR 204, 207).
+    const preloadImages = viewer === null ? await boardGridPreloads(deps, board.id) : undefined;
     return {
       title: `${truncate(board.name, TITLE_MAX_LENGTH)} · ${SITE_NAME}`,
       heading: truncate(board.name, TITLE_MAX_LENGTH),
@@ -248,6 +283,7 @@ export function boardPageMeta(deps: AppDeps): PageMetaResolver {
         : undefined,
       type: 'website',
       page: 'board',
+      preloadImages,
       // What the board page asks for first (web features/boards/hooks.ts): the board, then its
       // first pins by the board's id; with the HTML, both at once (docs/decisions/198).
       preloadFetches: [

@@ -15,6 +15,8 @@ import { buildTestApp, type TestApp, testConfig } from '../../test/test-app.ts';
 import { PAGE_DATA_ELEMENT_ID } from '@corkboard/shared/page-data';
 import { escapeHtml, HEAD_MARKER, injectHead } from './page-meta.ts';
 import { HOME_FEED_FIRST_PAGE, ROUTE_PRELOADS_FILE } from './spa.ts';
+import { SHELL_COPY, SHELL_MARKER } from './app-shell.ts';
+import { APP_SHELL_ELEMENT_ID } from '@corkboard/shared/page-data';
 import { GRID_EAGER_IMAGES, GRID_IMAGE_SIZES } from '@corkboard/shared/layout';
 import type { Pin } from '@corkboard/shared/api-types';
 import { VISITOR_ID_COOKIE } from '@corkboard/shared/auth/api';
@@ -191,7 +193,7 @@ describe('web build on disk', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(
       join(webDist, 'index.html'),
-      `<!doctype html><html><head><title>Corkboard</title>${HEAD_MARKER}<script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>`,
+      `<!doctype html><html><head><title>Corkboard</title>${HEAD_MARKER}<script type="module" src="/assets/app-abc123.js"></script></head><body>${SHELL_MARKER}<div id="root"></div></body></html>`,
     );
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
     writeFileSync(
@@ -489,14 +491,14 @@ describe('web build on disk', () => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.headers['content-encoding'], url).toBeUndefined();
       expect(response.headers.etag, url).toBeUndefined();
-      expect(response.headers.vary, url).toBe('Cookie');
+      expect(response.headers.vary, url).toBe('Cookie, Accept-Language');
     }
   });
 
   it("keeps a visitor's HTML revalidatable (ETag → 304) and compresses it (ADR 207)", async () => {
     const plain = await visitorHtml('/');
     expect(plain.headers['cache-control']).toBe('no-cache');
-    expect(plain.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(plain.headers.vary).toBe('Cookie, Accept-Encoding, Accept-Language');
     const etag = String(plain.headers.etag);
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     const again = await visitorHtml('/', { 'if-none-match': etag });
@@ -507,6 +509,136 @@ describe('web build on disk', () => {
     expect(compressed.headers.etag).toBe(`W/${etag}`);
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
     expect((await visitorHtml('/', { 'if-none-match': `W/${etag}` })).statusCode).toBe(304);
+  });
+
+  describe('the header painted before the app (ADR 215)', () => {
+    const IMAGE_HINT =
+      /<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">/g;
+
+    function shellOf(html: string): string | undefined {
+      const start = html.indexOf(`<div id="${APP_SHELL_ELEMENT_ID}"`);
+      if (start < 0) return undefined;
+      return html.slice(start, html.indexOf('</noscript>', start) + '</noscript>'.length);
+    }
+
+    it('puts a visitor header with Log in and Sign up before #root on every page with a header', async () => {
+      for (const url of ['/', `/pin/${pin.id}/`, '/mira/garden-rooms/', '/search/pins/?q=fern']) {
+        const html = (await visitorHtml(url)).body;
+        const shell = shellOf(html);
+        expect(shell, url).toBeDefined();
+        // Outside the app's root, which stays empty for the app to render into.
+        expect(html.indexOf(`id="${APP_SHELL_ELEMENT_ID}"`), url).toBeLessThan(
+          html.indexOf('<div id="root"></div>'),
+        );
+        expect(html, url).not.toContain(SHELL_MARKER);
+        expect(shell, url).toContain('data-viewer="visitor"');
+        expect(shell, url).toContain('aria-hidden="true" inert');
+        expect(shell, url).toContain('<header class="site-header">');
+        expect(shell, url).toContain(`>${SHELL_COPY.en.logIn}</button>`);
+        expect(shell, url).toContain(`>${SHELL_COPY.en.signUp}</button>`);
+        // Nothing in it takes focus: every control is out of the tab order (and the whole inert).
+        const controls = shell?.match(/<(a|button|input)\b[^>]*>/g) ?? [];
+        expect(controls.length, url).toBe(4);
+        for (const control of controls) expect(control, url).toContain('tabindex="-1"');
+        expect(shell, url).toContain('<noscript>');
+      }
+    });
+
+    it('gives a signed-in request a neutral header: nothing of the person, no Log in', async () => {
+      for (const url of ['/', `/pin/${pin.id}/`, '/mira/garden-rooms/', '/settings/security/']) {
+        const html = (
+          await built.inject({
+            method: 'GET',
+            url,
+            headers: { accept: 'text/html', ...as({ id: ownerId }) },
+          })
+        ).body;
+        const shell = shellOf(html);
+        expect(shell, url).toBeDefined();
+        expect(shell, url).toContain('data-viewer="member"');
+        expect(shell, url).toContain('<div class="site-header__account"></div>');
+        expect(shell, url).not.toContain(SHELL_COPY.en.logIn);
+        expect(shell, url).not.toContain(SHELL_COPY.en.signUp);
+        // The signed-in person is mira (Mira Sol): none of her names is in the header.
+        for (const personal of ['mira', 'Mira', 'Sol']) {
+          expect(shell, url).not.toContain(personal);
+        }
+      }
+    });
+
+    it('speaks the language the app will pick, and varies on Accept-Language', async () => {
+      const es = await visitorHtml('/', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' });
+      expect(shellOf(es.body)).toContain(`>${SHELL_COPY.es.logIn}</button>`);
+      expect(shellOf(es.body)).toContain(`placeholder="${SHELL_COPY.es.searchPlaceholder}"`);
+      expect(es.headers.vary).toContain('Accept-Language');
+      const other = await visitorHtml('/', { 'accept-language': 'de-DE,fr;q=0.9' });
+      expect(shellOf(other.body)).toContain(`>${SHELL_COPY.en.logIn}</button>`);
+      // Two languages, two documents: their validators differ.
+      expect(es.headers.etag).not.toBe(other.headers.etag);
+    });
+
+    it('writes no header for the pages that bring their own (pin create pop-up, mobile save)', async () => {
+      for (const url of ['/pin/create/bookmarklet/', `/pin/${pin.id}/repin/x/`, '/board/create/']) {
+        const html = (await visitorHtml(url)).body;
+        expect(html, url).not.toContain(`id="${APP_SHELL_ELEMENT_ID}"`);
+        expect(html, url).not.toContain(SHELL_MARKER);
+      }
+    });
+
+    it("preloads a public board's first cards' images for a visitor, as the board grid asks", async () => {
+      const boardAnswer = (
+        await built.inject({ method: 'GET', url: '/v3/boards/mira/garden-rooms/' })
+      ).json<{ resource_response: { data: { id: string } } }>().resource_response.data;
+      const pins = (
+        await built.inject({
+          method: 'GET',
+          url: `/v3/boards/${boardAnswer.id}/pins/?page_size=25`,
+        })
+      ).json<{ resource_response: { data: Pin[] } }>().resource_response.data;
+      expect(pins.length).toBeGreaterThan(0);
+      const html = (await visitorHtml('/mira/garden-rooms/')).body;
+      const hints = [...html.matchAll(IMAGE_HINT)];
+      const first = pins.slice(0, GRID_EAGER_IMAGES);
+      expect(hints).toHaveLength(first.length);
+      first.forEach((card, index) => {
+        const [, srcset = '', sizes] = hints[index] ?? [];
+        expect(srcset).toBe(
+          `${card.images['236x'].webp_url} 236w, ${card.images['474x'].webp_url} 474w`,
+        );
+        expect(sizes).toBe(GRID_IMAGE_SIZES);
+      });
+      // With a query string (a section's pins are other pins) the board gets no image hints.
+      const section = (await visitorHtml('/mira/garden-rooms/?section=x')).body;
+      expect([...section.matchAll(IMAGE_HINT)]).toHaveLength(0);
+    });
+
+    it('gives a secret board and a signed-in request no image hints', async () => {
+      const owner = await createFixtures(handle.db).user({ username: 'tove' });
+      const secret = await createFixtures(handle.db).board(owner, {
+        name: 'Quiet drafts',
+        slug: 'quiet-drafts',
+        privacy: 'secret',
+      });
+      await createFixtures(handle.db).pin({ board: secret, title: 'Draft corner' });
+      const visitorView = (await visitorHtml('/tove/quiet-drafts/')).body;
+      expect(visitorView).not.toContain('as="image"');
+      const ownerView = (
+        await built.inject({
+          method: 'GET',
+          url: '/tove/quiet-drafts/',
+          headers: { accept: 'text/html', ...as({ id: owner.id }) },
+        })
+      ).body;
+      expect(ownerView).not.toContain('as="image"');
+      const signedInPublic = (
+        await built.inject({
+          method: 'GET',
+          url: '/mira/garden-rooms/',
+          headers: { accept: 'text/html', ...as({ id: ownerId }) },
+        })
+      ).body;
+      expect(signedInPublic).not.toContain('as="image"');
+    });
   });
 
   it('preloads nothing for pages it does not know or may not show', async () => {

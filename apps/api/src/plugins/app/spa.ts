@@ -8,6 +8,7 @@ import { VISITOR_ID_COOKIE } from '@corkboard/shared/auth/api';
 import { DEFAULT_PAGE_SIZE } from '@corkboard/shared/pagination';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { strongEtag } from '../../lib/page-cache.ts';
+import { injectShell, pageHasHeader, renderAppShell, shellLanguage } from './app-shell.ts';
 import { CSRF_COOKIE } from './csrf.ts';
 import type { SpaRenderer } from './errors.ts';
 import {
@@ -44,6 +45,13 @@ const BUILD_MISSING_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Corkboard</title></head>
 <body><p>The Corkboard web app has not been built. Run <code>npm run build</code>, then restart the server.</p></body></html>
 `;
+
+/**
+ * The HTML's Vary: the server-painted header (app-shell.ts) is in the language Accept-Language
+ * asks for, besides the visitor/signed-in split (Cookie) and, for visitors, the encoding.
+ */
+export const HTML_VARY_MEMBER = 'Cookie, Accept-Language';
+export const HTML_VARY_VISITOR = `${VISITOR_VARY}, Accept-Language`;
 
 /** Root file names we route; anything else (odd characters) stays unserved rather than misrouted. */
 const ROOT_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -272,13 +280,28 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     }
     const inlined = new Set(inline.map((answer) => answer.url));
     const fetches = firstAnswers.filter((url) => !inlined.has(url));
+    // A board's first cards depend on its query string (`?section=`), like its first answers:
+    // their images are preloaded on an address without one only (docs/decisions/215).
+    const hinted = meta.page === 'board' && !plainAddress ? { ...meta, preloadImages: [] } : meta;
     const headTags = [
       renderHead(meta),
-      renderPreloads(meta, chunks, fetches),
+      renderPreloads(hinted, chunks, fetches),
       renderPageData(inline),
     ];
-    const html = injectHead(template, headTags.filter(Boolean).join('\n    '));
-    void reply.header('vary', visitor ? VISITOR_VARY : 'Cookie');
+    const withHead = injectHead(template, headTags.filter(Boolean).join('\n    '));
+    // The header, painted before the app has run (docs/decisions/215): a visitor's with Log in
+    // and Sign up, a signed-in request's without anything of the person. Pages without the site
+    // header (the pin create pop-up, the mobile save pages) get none.
+    const html = injectShell(
+      withHead,
+      pageHasHeader(pathname)
+        ? renderAppShell(
+            visitor ? 'visitor' : 'member',
+            shellLanguage(request.headers['accept-language']),
+          )
+        : '',
+    );
+    void reply.header('vary', visitor ? HTML_VARY_VISITOR : HTML_VARY_MEMBER);
     if (!visitor) return reply.status(200).send(html);
     // A visitor's HTML holds only what any visitor may see: an ETag lets the browser revalidate
     // it (no-cache above), and compression cannot reveal a secret (BREACH needs one).
