@@ -3,11 +3,14 @@
 // in the same run, the raw password-verify rate of the same hash settings (Better Auth's
 // scrypt, called directly with the same concurrency). Prints figures; never fails on timing.
 //
-// The two are measured in alternating rounds (log-in, raw, log-in, raw, …) and summed, so that a
-// machine whose load changes during the run (a shared CI or dev machine) weighs on both alike.
+// The two are measured in alternating rounds (log-in, raw, log-in, raw, …), so that a machine
+// whose load changes during the run (a shared CI or dev machine) weighs on both alike; the server
+// finishes its in-flight log-ins before each raw round, and each side's rate is per connection
+// (completions over the time to the last one), so work in flight at a deadline counts alike on
+// both sides (ADR 217). Every run prints the CPU per log-in and per raw verify by thread.
 //
-// Env: BENCH_DURATION (s per target in total, default 30: rounds far longer than a log-in, whose requests still in flight at a round's end are not counted), BENCH_ROUNDS (default 3),
-// BENCH_CONNECTIONS (default 4), BENCH_DATA_DIR (reuse a seeded data dir; default a fresh temp
+// Env: BENCH_DURATION (s per target in total, default 30), BENCH_ROUNDS (default
+// BENCH_DEFAULT_ROUNDS = 6; ADR 217), BENCH_CONNECTIONS (default 4), BENCH_DATA_DIR (reuse a seeded data dir; default a fresh temp
 // dir, seeded on first start), DATABASE_URL (a PostgreSQL database with the demo accounts),
 // BENCH_CPU_PROF (a directory: the server runs with `--cpu-prof` and writes its profile there on
 // exit, to see what a log-in costs the main thread besides the hash; ADR 199).
@@ -22,7 +25,13 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { spawnServer } from '@corkboard/testing-support/server';
 
 const duration = Number(process.env.BENCH_DURATION ?? 30);
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/**
+ * Alternating rounds per target (ADR 217; 3 before). The server is drained between rounds and a
+ * round's rate is per connection, so a round boundary costs no accuracy, and shorter rounds
+ * follow a shared machine's load more closely on both sides.
+ */
+const BENCH_DEFAULT_ROUNDS = 6;
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? BENCH_DEFAULT_ROUNDS));
 const roundSeconds = Math.max(1, Math.round(duration / rounds));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'corkboard-bench-'));
@@ -67,8 +76,11 @@ function threadGroupCpu(pid: number): Map<string, number> {
     const name =
       Number(tid) === pid ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-    const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-    groups.set(name, (groups.get(name) ?? 0) + seconds);
+    const user = Number(fields[11]) / CLOCK_TICKS_PER_SECOND;
+    const system = Number(fields[12]) / CLOCK_TICKS_PER_SECOND;
+    groups.set(name, (groups.get(name) ?? 0) + user + system);
+    // The kernel's share apart (page faults of scrypt's 32 MiB block, socket and file I/O).
+    groups.set(`${name} (system)`, (groups.get(`${name} (system)`) ?? 0) + system);
   }
   return groups;
 }
@@ -262,6 +274,7 @@ try {
     'raw verifies/s': number;
     ratio: string;
     'by the deadline': string;
+    'server main, V8 workers (ms/log-in)': string;
   }[] = [];
   const loginLaneRates: number[] = [];
   const rawLaneRates: number[] = [];
@@ -312,6 +325,13 @@ try {
       'raw verifies/s': Math.round(rawLaneRate * 10) / 10,
       ratio: rawLaneRate === 0 ? '—' : (loginLaneRate / rawLaneRate).toFixed(3),
       'by the deadline': raw === 0 ? '—' : (login.requests.total / raw).toFixed(3),
+      // Whether the server still warms up (JIT compiling on V8's workers) shows round by round.
+      'server main, V8 workers (ms/log-in)': [
+        (serverThreadsAfter.get('main') ?? 0) - (serverThreadsBefore.get('main') ?? 0),
+        (serverThreadsAfter.get('V8Worker') ?? 0) - (serverThreadsBefore.get('V8Worker') ?? 0),
+      ]
+        .map((cpu) => msPer(cpu, login.requests.total - login.non2xx))
+        .join(', '),
     });
   }
   const seconds = rounds * roundSeconds;
