@@ -10,8 +10,8 @@
 // both sides (ADR 217). Every run prints the CPU per log-in and per raw verify by thread.
 //
 // Env: BENCH_DURATION (s per target in total, default 30), BENCH_ROUNDS (default
-// BENCH_DEFAULT_ROUNDS = 6; ADR 217), BENCH_CONNECTIONS (default 4), BENCH_DATA_DIR (reuse a seeded data dir; default a fresh temp
-// dir, seeded on first start), DATABASE_URL (a PostgreSQL database with the demo accounts),
+// BENCH_DEFAULT_ROUNDS = 6; ADR 217), BENCH_CONNECTIONS (default 4), BENCH_DATA_DIR (reuse a
+// seeded data dir; default a fresh temp dir, seeded on first start), DATABASE_URL (a PostgreSQL database with the demo accounts),
 // BENCH_CPU_PROF (a directory: the server runs with `--cpu-prof` and writes its profile there on
 // exit, to see what a log-in costs the main thread besides the hash; ADR 199).
 // The server runs with CAPTCHA_PROVIDER=off: a proof-of-work per request would measure the
