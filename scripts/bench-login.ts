@@ -383,8 +383,12 @@ try {
       ...benchRawThreads.keys(),
     ]),
   ].sort();
+  const anyCpu = (name: string): boolean =>
+    [serverLoginThreads, serverDrainThreads, serverIdleThreads, benchLoginThreads, benchRawThreads]
+      .map((groups) => groups.get(name) ?? 0)
+      .some((seconds) => seconds > 0);
   console.table(
-    groupNames.map((name) => ({
+    groupNames.filter(anyCpu).map((name) => ({
       thread: name,
       'server, per log-in (ms)': msPer(serverLoginThreads.get(name) ?? 0, logins),
       'server, after a log-in round (ms)': msPer(serverDrainThreads.get(name) ?? 0, rounds),
