@@ -2,8 +2,7 @@
 // wide and a narrow viewport; and the grid honours prefers-reduced-motion.
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '@corkboard/testing-support/browser';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 
 const corkboard = useJourneyServer();
@@ -19,7 +18,7 @@ describe('accessibility', () => {
   let boardPath: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchJourneyBrowser();
     const feed = (await (await fetch(`${corkboard.url}/v3/feeds/home/?page_size=1`)).json()) as {
       resource_response: { data: { id: string; board: { url: string } }[] };
     };

@@ -12,11 +12,10 @@
 // the clock.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '@corkboard/testing-support/browser';
 import { demoEmail } from '@corkboard/db/seed/demo-plan';
 import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
 import { totpCodeAt, TOTP_PERIOD_SECONDS } from '@corkboard/api/modules/account-security/totp';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
 
@@ -50,7 +49,7 @@ describe('two-factor sign-in', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchJourneyBrowser();
   });
   afterAll(async () => {
     await browser.close();

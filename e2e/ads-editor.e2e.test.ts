@@ -8,8 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { demoEmail } from '@corkboard/db/seed/demo-plan';
-import { launchBrowser } from '@corkboard/testing-support/browser';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
@@ -26,7 +25,7 @@ async function apiData<T>(page: Page, path: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchJourneyBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });

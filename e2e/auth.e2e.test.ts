@@ -11,9 +11,13 @@ import type {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_PASSWORD } from '@corkboard/api/modules/auth/demo-credentials';
-// The full browser, not the journeys' headless shell (support/browser.ts): under the shell, Esc
-// after 25 Tabs left the log-in modal open ('the modal keeps Tab inside…', one run, ADR 214),
-// and this file is the one that asserts the modal's keyboard behaviour.
+// The full browser, not the journeys' headless shell (support/browser.ts): under the shell 'the
+// modal keeps Tab inside…' failed in both runs (ADR 214; session 13: 15 of 16 passed). In the
+// second, opening the log-in modal also opened 'Oops! Too many login attempts' (a login-flow
+// request answered with a rate limit), a second dialog on top, which fits session 12's "Esc left
+// the modal open". The file's earlier journeys spend per-address auth budgets (limits.ts), by
+// how many requests depends on timing; which request hit the limit is not known yet. Move the
+// file once that journey does not depend on what the others spent (performance.md, session 13).
 import { launchBrowser } from '@corkboard/testing-support/browser';
 import { seriousAxeViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';

@@ -1,8 +1,8 @@
 // Journey: a visitor browses the seeded grid, scrolls for more, and opens a pin.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { launchBrowser } from '@corkboard/testing-support/browser';
 import { useJourneyServer } from './support/journey-server.ts';
+import { launchJourneyBrowser } from './support/browser.ts';
 
 const corkboard = useJourneyServer();
 const pinLinks = 'main a[href^="/pin/"]';
@@ -12,7 +12,7 @@ describe('browsing pins', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchJourneyBrowser();
   });
   afterAll(async () => {
     await browser.close();

@@ -6,9 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '@corkboard/testing-support/browser';
 import { DEMO_ADMIN_USERNAME } from '@corkboard/db/seed/demo-content';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { savedPinIdFromToast } from './support/saving.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
@@ -62,7 +61,7 @@ async function followOutboundLink(page: Page, domain: string): Promise<Page> {
 
 beforeAll(async () => {
   landing = await startLandingPage();
-  browser = await launchBrowser();
+  browser = await launchJourneyBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });

@@ -5,8 +5,7 @@
 // from the GDPR step to success (text is typed into fields), axe on each step.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '@corkboard/testing-support/browser';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
 
@@ -16,7 +15,7 @@ let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchJourneyBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInAsDemoUser(context, corkboard.url, 'mara_cooks');
 });

@@ -10,11 +10,7 @@
 // server's pop-up; the exposure shows in the admin's log. axe on every view the journeys visit.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-// The full browser, not the journeys' headless shell (support/browser.ts): under the shell the
-// 'Connect with Google' pop-up closed without its opener signing in (one run, ADR 214; the other
-// pop-up journeys here passed). Not investigated yet.
-import { launchBrowser } from '@corkboard/testing-support/browser';
-import { seriousAxeViolations } from './support/browser.ts';
+import { launchJourneyBrowser, seriousAxeViolations } from './support/browser.ts';
 import { useJourneyServer } from './support/journey-server.ts';
 import { signInAsDemoUser } from './support/sign-in.ts';
 
@@ -32,7 +28,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchJourneyBrowser();
 });
 afterAll(async () => {
   await browser.close();

@@ -3,8 +3,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { DEMO_SECRET_BOARD } from '@corkboard/db/seed/seed-demo';
-import { launchBrowser } from '@corkboard/testing-support/browser';
 import { useJourneyServer } from './support/journey-server.ts';
+import { launchJourneyBrowser } from './support/browser.ts';
 
 const corkboard = useJourneyServer();
 const boardPath = `/${DEMO_SECRET_BOARD.username}/${DEMO_SECRET_BOARD.slug}/`;
@@ -15,7 +15,7 @@ describe('secret boards are invisible to visitors', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchJourneyBrowser();
   });
   afterAll(async () => {
     await browser.close();

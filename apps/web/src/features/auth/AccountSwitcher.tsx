@@ -3,6 +3,12 @@
 // checked), 'Add account' while fewer than the cap are held, and the log-out items (of this
 // account, or of all of them once there are several). It lives inside HeaderAuth's menu, whose
 // keyboard handling (arrows, Home/End, Escape) covers these items too.
+//
+// Both parts wait for the account list: they appear together, in one render, below the items the
+// menu opened with. Shown at once, 'Log out' sat where the list then pushed it down (or renamed
+// it 'Log out of @name' when several accounts are held), so a press that began on it could end
+// on 'Add account' or an account row, and nothing happened (a journey's log-out click was lost
+// that way; docs/decisions/218).
 import type { AuthUser } from '@corkboard/shared/auth/api';
 import { ADD_ACCOUNT_PATH, type SwitcherAccount } from '@corkboard/shared/auth/account-switching';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +46,7 @@ export function AccountSwitcherItems({
 }) {
   const { t } = useTranslation();
   const accounts = useSwitcherAccounts(true);
+  if (accounts.isPending) return null;
   const list = accounts.data?.accounts ?? [];
   const canAdd = accounts.data ? list.length < accounts.data.max : false;
   return (
@@ -79,7 +86,11 @@ export function AccountSwitcherItems({
   );
 }
 
-/** 'Log out' (of every account when there is one), or 'Log out of @name' and 'Log out of all'. */
+/**
+ * 'Log out' (of every account when there is one, or when the list could not be read: logging
+ * out must always be possible), or 'Log out of @name' and 'Log out of all'. Nothing until the
+ * list has answered (see the top of the file).
+ */
 export function AccountLogoutItems({
   user,
   switcher,
@@ -89,6 +100,7 @@ export function AccountLogoutItems({
 }) {
   const { t } = useTranslation();
   const accounts = useSwitcherAccounts(true);
+  if (accounts.isPending) return null;
   const several = (accounts.data?.accounts.length ?? 0) > 1;
   if (!several) {
     return (

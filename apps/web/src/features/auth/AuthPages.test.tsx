@@ -439,7 +439,81 @@ describe('header account menu', () => {
     const api = signedIn();
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Your account' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(api.requests()).toContain('/v3/logout/');
+  });
+
+  /** The account list's answer, held back until `release()`. */
+  function heldAccounts(accounts: (typeof alice)[]) {
+    const api = signedIn(accounts);
+    const answer = api.fetchMock.getMockImplementation();
+    if (!answer) throw new Error('fetch is not stubbed');
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      if (url.includes('/v3/users/me/accounts/')) {
+        asked = true;
+        await gate;
+      }
+      return answer(input, init);
+    });
+    return { asked: () => asked, release: () => release() };
+  }
+
+  const itemNames = (menu: HTMLElement) =>
+    Array.from(menu.querySelectorAll('[role^="menuitem"]'), (item) => item.textContent);
+
+  // A press that began on an item must end on it: when the account list arrived, 'Log out' moved
+  // down (or became 'Log out of @alice') under the pointer, and the click was lost (ADR 218).
+  test.each([
+    ['one account', [alice]],
+    ['several accounts', [alice, bob]],
+  ])(
+    'the account list arrives below the items shown before it, moving none (%s)',
+    async (_label, accounts) => {
+      const held = heldAccounts(accounts);
+      renderApp('/');
+      fireEvent.click(await screen.findByRole('button', { name: 'Your account' }));
+      const menu = screen.getByRole('menu', { name: 'Your account' });
+      await waitFor(() => expect(held.asked()).toBe(true));
+      const before = itemNames(menu);
+      expect(before).toContain('Your profile');
+      held.release();
+      await within(menu).findByRole('menuitemradio', { name: /Alice Example/ });
+      const after = itemNames(menu);
+      expect(after.slice(0, before.length)).toEqual(before);
+      expect(after.length).toBeGreaterThan(before.length);
+    },
+  );
+
+  test('ArrowUp opens on the last item once the account list is there', async () => {
+    const held = heldAccounts([alice]);
+    renderApp('/');
+    const button = await screen.findByRole('button', { name: 'Your account' });
+    button.focus();
+    fireEvent.keyDown(button, { key: 'ArrowUp' });
+    const menu = screen.getByRole('menu', { name: 'Your account' });
+    held.release();
+    await waitFor(() =>
+      expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toHaveFocus(),
+    );
+  });
+
+  test('an account list that cannot be read still offers Log out', async () => {
+    const api = stub((url) => {
+      if (url.pathname === '/v3/users/me/') return ok(makeAuthUser());
+      if (url.pathname === '/v3/users/me/accounts/') return authFail('INTERNAL');
+      if (url.pathname === '/v3/logout/') return ok(null);
+      return undefined;
+    });
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Your account' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(api.requests()).toContain('/v3/logout/');
   });

@@ -8,7 +8,7 @@ import { profilePath } from '../../ui/links.ts';
 import { AccountMenuLink } from './AccountMenuItem.tsx';
 import { AccountLogoutItems, AccountSwitcherItems } from './AccountSwitcher.tsx';
 import { preloadAuth, useAuthModal } from './AuthModalProvider.tsx';
-import { useAccountSwitch, useViewer } from '../session/hooks.ts';
+import { useAccountSwitch, useSwitcherAccounts, useViewer } from '../session/hooks.ts';
 
 export function HeaderAuth() {
   const viewer = useViewer();
@@ -55,13 +55,21 @@ function AccountMenu({ user }: { user: AuthUser }) {
       menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not(:disabled)') ?? [],
     );
 
+  // The switcher and log-out items come with the account list (AccountSwitcher.tsx): the last
+  // item is known only then.
+  const accountsKnown = !useSwitcherAccounts(open).isPending;
   useEffect(() => {
     if (!open) return;
     const target = focusOnOpen.current;
+    if (target === 'last' && !accountsKnown) return;
     focusOnOpen.current = null;
     const list = items();
     if (target === 'first') list[0]?.focus();
     if (target === 'last') list[list.length - 1]?.focus();
+  }, [open, accountsKnown]);
+
+  useEffect(() => {
+    if (!open) return;
     const closeOnOutside = (event: PointerEvent) => {
       const root = buttonRef.current?.parentElement;
       if (root && event.target instanceof Node && !root.contains(event.target)) setOpen(false);
