@@ -12,7 +12,13 @@ import { BREAKPOINT_MEDIUM_MIN } from '@corkboard/shared/layout';
 import { queryKeys } from '../api/queryKeys.ts';
 import { useViewer } from '../features/session/hooks.ts';
 import { createTestQueryClient } from '../test/render.tsx';
-import { AppShellHandoff, removeAppShell, seedViewerFromShell, shellViewer } from './appShell.tsx';
+import {
+  AppShellHandoff,
+  awaitingSignedInViewer,
+  removeAppShell,
+  seedViewerFromShell,
+  shellViewer,
+} from './appShell.tsx';
 
 function addShell(viewer = 'visitor') {
   const shell = document.createElement('div');
@@ -95,6 +101,23 @@ describe('seedViewerFromShell', () => {
       seedViewerFromShell(queryClient);
       expect(queryClient.getQueryState(queryKeys.viewer())).toBeUndefined();
       removeAppShell();
+    }
+  });
+});
+
+describe('awaitingSignedInViewer', () => {
+  test("true only while the viewer is pending and the start-up shell said 'member'", () => {
+    for (const [viewer, expected] of [
+      ['member', true],
+      ['visitor', false],
+      [undefined, false],
+    ] as const) {
+      if (viewer) addShell(viewer);
+      seedViewerFromShell(createTestQueryClient());
+      // The shell is gone after the first commit: what it said is remembered.
+      removeAppShell();
+      expect(awaitingSignedInViewer(true)).toBe(expected);
+      expect(awaitingSignedInViewer(false)).toBe(false);
     }
   });
 });

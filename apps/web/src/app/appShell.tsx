@@ -28,7 +28,22 @@ export function shellViewer(doc: Document = document): AppShellViewer | undefine
  * that answer comes. A signed-in request's shell says nothing: the app asks as before.
  */
 export function seedViewerFromShell(queryClient: QueryClient, doc: Document = document): void {
-  if (shellViewer(doc) === 'visitor') queryClient.setQueryData(queryKeys.viewer(), null);
+  viewerAtStart = shellViewer(doc);
+  if (viewerAtStart === 'visitor') queryClient.setQueryData(queryKeys.viewer(), null);
+}
+
+// What the shell said when the app started (seedViewerFromShell reads it before the first render
+// takes the shell away).
+let viewerAtStart: AppShellViewer | undefined;
+
+/**
+ * True while the viewer is still being asked for on a page whose request came signed in (the
+ * shell said `member`; the server checked the session). What is drawn only for signed-in people
+ * above the page's content (the home tabs) is drawn from the first render on, instead of arriving
+ * with /v3/users/me/ and pushing the grid down (a layout shift; cls13 in docs/decisions/215).
+ */
+export function awaitingSignedInViewer(viewerPending: boolean): boolean {
+  return viewerPending && viewerAtStart === 'member';
 }
 
 export function removeAppShell(doc: Document = document): void {
