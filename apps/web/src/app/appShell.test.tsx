@@ -11,14 +11,9 @@ import { APP_SHELL_ELEMENT_ID, APP_SHELL_VIEWER_ATTRIBUTE } from '@corkboard/sha
 import { BREAKPOINT_MEDIUM_MIN } from '@corkboard/shared/layout';
 import { queryKeys } from '../api/queryKeys.ts';
 import { useViewer } from '../features/session/hooks.ts';
+import { awaitingSignedInViewer } from '../features/session/signedInRequest.ts';
 import { createTestQueryClient } from '../test/render.tsx';
-import {
-  AppShellHandoff,
-  awaitingSignedInViewer,
-  removeAppShell,
-  seedViewerFromShell,
-  shellViewer,
-} from './appShell.tsx';
+import { AppShellHandoff, removeAppShell, seedViewerFromShell, shellViewer } from './appShell.tsx';
 
 function addShell(viewer = 'visitor') {
   const shell = document.createElement('div');

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PinGrid } from '../../ui/PinGrid.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { awaitingSignedInViewer } from '../../app/appShell.tsx';
 import { useViewer } from '../session/hooks.ts';
+import { awaitingSignedInViewer } from '../session/signedInRequest.ts';
 import { useFollowingFeed, useHomeFeed } from './hooks.ts';
 
 export const HOME_TAB_PARAM = 'tab';
