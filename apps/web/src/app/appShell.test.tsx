@@ -11,6 +11,7 @@ import { APP_SHELL_ELEMENT_ID, APP_SHELL_VIEWER_ATTRIBUTE } from '@corkboard/sha
 import { BREAKPOINT_MEDIUM_MIN } from '@corkboard/shared/layout';
 import { queryKeys } from '../api/queryKeys.ts';
 import { useViewer } from '../features/session/hooks.ts';
+import { awaitingSignedInViewer } from '../features/session/signedInRequest.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { AppShellHandoff, removeAppShell, seedViewerFromShell, shellViewer } from './appShell.tsx';
 
@@ -95,6 +96,23 @@ describe('seedViewerFromShell', () => {
       seedViewerFromShell(queryClient);
       expect(queryClient.getQueryState(queryKeys.viewer())).toBeUndefined();
       removeAppShell();
+    }
+  });
+});
+
+describe('awaitingSignedInViewer', () => {
+  test("true only while the viewer is pending and the start-up shell said 'member'", () => {
+    for (const [viewer, expected] of [
+      ['member', true],
+      ['visitor', false],
+      [undefined, false],
+    ] as const) {
+      if (viewer) addShell(viewer);
+      seedViewerFromShell(createTestQueryClient());
+      // The shell is gone after the first commit: what it said is remembered.
+      removeAppShell();
+      expect(awaitingSignedInViewer(true)).toBe(expected);
+      expect(awaitingSignedInViewer(false)).toBe(false);
     }
   });
 });

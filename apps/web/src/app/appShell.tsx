@@ -11,6 +11,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { queryKeys } from '../api/queryKeys.ts';
+import { rememberShellViewer } from '../features/session/signedInRequest.ts';
 
 /**
  * Who the server saw: `visitor` (no valid session: the shell shows Log in / Sign up), `member`
@@ -25,10 +26,15 @@ export function shellViewer(doc: Document = document): AppShellViewer | undefine
  * The server painted a visitor's header (Log in / Sign up) because the request came without a
  * session: the app starts knowing that too (the viewer query holds `null`, as /v3/users/me/
  * would answer), so its first render shows the same buttons instead of an empty corner until
- * that answer comes. A signed-in request's shell says nothing: the app asks as before.
+ * that answer comes. A signed-in request's viewer is asked for as before; that the shell said
+ * `member` is remembered (features/session/signedInRequest.ts) so that the home tabs are drawn
+ * from the first render instead of pushing the grid down when the answer comes (cls13).
  */
 export function seedViewerFromShell(queryClient: QueryClient, doc: Document = document): void {
-  if (shellViewer(doc) === 'visitor') queryClient.setQueryData(queryKeys.viewer(), null);
+  const viewer = shellViewer(doc);
+  // Pages that draw signed-in-only parts above their content ask for it (no shift, cls13).
+  rememberShellViewer(viewer);
+  if (viewer === 'visitor') queryClient.setQueryData(queryKeys.viewer(), null);
 }
 
 export function removeAppShell(doc: Document = document): void {

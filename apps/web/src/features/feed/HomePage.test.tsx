@@ -1,9 +1,12 @@
 import { INFINITE_SCROLL_THROTTLE_MS } from '@corkboard/shared/layout';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
+import { APP_SHELL_ELEMENT_ID, APP_SHELL_VIEWER_ATTRIBUTE } from '@corkboard/shared/page-data';
+import { queryKeys } from '../../api/queryKeys.ts';
+import { seedViewerFromShell } from '../../app/appShell.tsx';
 import { fail, ok, stubApi } from '../../test/api.ts';
 import { makeAuthUser, makePins } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render.tsx';
+import { createTestQueryClient, renderApp } from '../../test/render.tsx';
 
 const firstPage = makePins(1, 25);
 const secondPage = makePins(26, 5);
@@ -139,6 +142,62 @@ describe('home feed', () => {
       'aria-current',
       'page',
     );
+  });
+
+  /**
+   * The app starts as main.tsx starts it: the server's header said who asked (ADR 215), and
+   * /v3/users/me/ answers only when the test lets it.
+   */
+  function startWithShell(viewer: 'member' | 'visitor' | undefined) {
+    const page = document.implementation.createHTMLDocument();
+    if (viewer) {
+      const shell = page.createElement('div');
+      shell.id = APP_SHELL_ELEMENT_ID;
+      shell.setAttribute(APP_SHELL_VIEWER_ATTRIBUTE, viewer);
+      page.body.append(shell);
+    }
+    seedViewerFromShell(createTestQueryClient(), page);
+    onTestFinished(() => {
+      seedViewerFromShell(createTestQueryClient(), document.implementation.createHTMLDocument());
+    });
+    const api = stubApi((url) =>
+      url.pathname === '/v3/feeds/home/' ? ok(makePins(1, 2)) : undefined,
+    );
+    let answerViewer = () => {};
+    const viewerAnswered = new Promise<void>((resolve) => {
+      answerViewer = resolve;
+    });
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname ===
+      '/v3/users/me/'
+        ? viewerAnswered.then(() => ok(makeAuthUser()))
+        : api.fetchMock(input, init),
+    );
+    return answerViewer;
+  }
+
+  test('a signed-in request has its tabs above the grid before /v3/users/me/ answers (no shift)', async () => {
+    const answerViewer = startWithShell('member');
+    const { queryClient } = renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Pin 1' })).toBeInTheDocument();
+    // The grid is drawn while the viewer is still unknown: the tabs are already above it ...
+    expect(queryClient.getQueryState(queryKeys.viewer())?.status).toBe('pending');
+    const tabs = screen.getByRole('navigation', { name: 'Home feeds' });
+    // ... and are the same element once the answer comes: nothing is inserted above the grid.
+    answerViewer();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Following' })).toBe(
+        within(tabs).getByRole('link', { name: 'Following' }),
+      ),
+    );
+    expect(screen.getByRole('navigation', { name: 'Home feeds' })).toBe(tabs);
+  });
+
+  test('without a signed-in shell, no tabs are drawn while the viewer is unknown', async () => {
+    startWithShell(undefined);
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Pin 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Home feeds' })).toBeNull();
   });
 
   test('visitors get no tabs, and ?tab=following still shows discovery', async () => {

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PinGrid } from '../../ui/PinGrid.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useViewer } from '../session/hooks.ts';
+import { awaitingSignedInViewer } from '../session/signedInRequest.ts';
 import { useFollowingFeed, useHomeFeed } from './hooks.ts';
 
 export const HOME_TAB_PARAM = 'tab';
@@ -37,6 +38,9 @@ export function HomePage() {
   // Signed-in people choose between discovery and what they follow; visitors see discovery.
   const signedIn = Boolean(viewer.data);
   const following = signedIn && params.get(HOME_TAB_PARAM) === FOLLOWING_TAB;
+  // A signed-in request gets its tabs in the first render, before /v3/users/me/ answers: drawn
+  // later they would push the grid down by their height (ADR 215 addendum, cls13).
+  const showTabs = signedIn || awaitingSignedInViewer(viewer.isPending);
   return (
     <>
       <h1 className="visually-hidden">{t('home.heading')}</h1>
@@ -46,7 +50,7 @@ export function HomePage() {
           <FirstRunTour />
         </Suspense>
       ) : null}
-      {signedIn ? (
+      {showTabs ? (
         <nav className="tabs" aria-label={t('home.tabsLabel')}>
           <Link
             to={{ search: '' }}
