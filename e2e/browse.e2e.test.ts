@@ -72,6 +72,56 @@ describe('browsing pins', () => {
     expect(html).toMatch(/property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\//);
   });
 
+  // The header the server paints before the app runs (docs/decisions/215) must lie exactly where
+  // the app then draws its own, or the handover is a visible jump. Its markup is written twice
+  // (apps/api/src/plugins/app/app-shell.ts and the header components): this is the check that
+  // they still agree, box by box, at a phone's width and a desktop's.
+  test.each([
+    { width: 412, height: 823 },
+    { width: 1280, height: 900 },
+  ])('the server-painted header matches the app header at $width px', async (viewport) => {
+    const parts = [
+      '.site-header',
+      '.site-header__logo',
+      '.site-header__mark',
+      '.site-header__wordmark',
+      '.site-header__search',
+      '.site-header__search-input',
+      '.site-header__account',
+      '.site-header__account .button--primary',
+      '.site-header__account .button--secondary',
+    ];
+    const boxes = (target: Page, scope: string) =>
+      target.evaluate(
+        ([scope, parts]) =>
+          parts.map((part) => {
+            const element = document.querySelector(`${scope} ${part}`);
+            if (!element) return `${part}: missing`;
+            const box = element.getBoundingClientRect();
+            const shown = getComputedStyle(element).display !== 'none';
+            return `${part}: ${[box.x, box.y, box.width, box.height].map(Math.round).join(',')}${shown ? '' : ' hidden'}`;
+          }),
+        [scope, parts] as const,
+      );
+    const still = await browser.newContext({ viewport, javaScriptEnabled: false });
+    const live = await browser.newContext({ viewport });
+    try {
+      const shellPage = await still.newPage();
+      await shellPage.goto(`${corkboard.url}/`);
+      const shell = await boxes(shellPage, '#app-shell');
+      expect(shell.filter((line) => line.endsWith('missing'))).toEqual([]);
+
+      const appPage = await live.newPage();
+      await appPage.goto(`${corkboard.url}/`);
+      await appPage.locator('#app-shell').waitFor({ state: 'detached' });
+      await appPage.locator('#root .site-header__account .button--primary').waitFor();
+      expect(await boxes(appPage, '#root')).toEqual(shell);
+    } finally {
+      await still.close();
+      await live.close();
+    }
+  });
+
   test('keyboard only: skip link, search field and results', async () => {
     await page.goto(`${corkboard.url}/`);
     await page.locator(pinLinks).first().waitFor();

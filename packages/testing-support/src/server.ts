@@ -131,7 +131,38 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * Starts made when the port was chosen here (freePort) and another process took it before the
+ * child bound it. freePort's port comes from the kernel's ephemeral range, where every outgoing
+ * connection on the machine (browsers, database clients, other servers' probes) also gets its
+ * local port, so between the probe's close and the child's listen it can be taken: a journey
+ * server in CI once failed at start-up with `listen EADDRINUSE` (session 13).
+ */
+export const SPAWN_PORT_ATTEMPTS = 3;
+
+/** The child exited while starting, and its stderr said its port was taken. */
+export class PortTakenError extends Error {}
+
+/** The last this many characters of the child's stderr are kept to tell why it exited. */
+const STDERR_TAIL_CHARS = 8192;
+
 export async function spawnServer(options: SpawnServerOptions = {}): Promise<SpawnedServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await spawnServerOnce(options);
+    } catch (error) {
+      // A port the caller chose is the caller's to fix; only our own pick is tried again.
+      const retry =
+        error instanceof PortTakenError &&
+        options.port === undefined &&
+        attempt < SPAWN_PORT_ATTEMPTS;
+      if (!retry) throw error;
+      console.warn(`[spawnServer] ${error.message}; starting again on another free port`);
+    }
+  }
+}
+
+async function spawnServerOnce(options: SpawnServerOptions): Promise<SpawnedServer> {
   const port = options.port ?? (await freePort());
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'corkboard-server-'));
@@ -141,7 +172,8 @@ export async function spawnServer(options: SpawnServerOptions = {}): Promise<Spa
     stdio: [
       'ignore',
       options.readyLine === undefined ? (options.stdout ?? 'inherit') : 'pipe',
-      'inherit',
+      // Shown as before, and its tail kept: an early exit says whether the port was taken.
+      'pipe',
     ],
     env: {
       ...process.env,
@@ -154,6 +186,12 @@ export async function spawnServer(options: SpawnServerOptions = {}): Promise<Spa
       ...options.env,
     },
   });
+  let stderrTail = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
+  });
+  const exitedEarly = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     await stopChild(child);
     if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -166,7 +204,19 @@ export async function spawnServer(options: SpawnServerOptions = {}): Promise<Spa
       await waitForLine(child, options.readyLine, timeoutMs);
     }
   } catch (error) {
+    const exited = child.exitCode !== null || child.signalCode !== null;
     await stop();
+    if (exited) {
+      // The exit can come before the last of its stderr has been read: wait for the stream.
+      await exitedEarly;
+      await new Promise<void>((resolve) => {
+        if (!child.stderr || child.stderr.readableEnded) resolve();
+        else child.stderr.once('close', () => resolve());
+      });
+      if (stderrTail.includes('EADDRINUSE')) {
+        throw new PortTakenError(`port ${port} was taken before the server bound it`);
+      }
+    }
     throw error;
   }
   return { url, port, dataDir, pid: child.pid ?? -1, stop };
