@@ -6,7 +6,7 @@ import { HeaderAuth } from '../features/auth/HeaderAuth.tsx';
 import { BusinessBarSlot } from '../features/business/BusinessBarSlot.tsx';
 import { HideAdButton } from '../features/business/HideAdButton.tsx';
 import { PromotedPinTracker } from '../features/business/PromotedPinTracker.tsx';
-import { isChromelessPath } from '../features/pin-create/chromeless.ts';
+import { isChromelessPath } from '@corkboard/shared/chromeless';
 import { CardSaveButton } from '../features/save/SaveButton.tsx';
 import { SaveFlowProvider } from '../features/save/SaveFlowProvider.tsx';
 import { SearchBox } from '../features/search/SearchBox.tsx';

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { APP_SHELL_ELEMENT_ID } from '@corkboard/shared/page-data';
 import {
   injectShell,
-  pageHasHeader,
   renderAppShell,
   SHELL_COPY,
   SHELL_MARKER,
@@ -100,17 +99,5 @@ describe('injectShell', () => {
       '<body><i></i><div id="root"></div></body>',
     );
     expect(injectShell('<body></body>', '<i></i>')).toBe('<body></body>');
-  });
-});
-
-describe('pageHasHeader', () => {
-  it('is false only for the pages that bring their own header', () => {
-    expect(pageHasHeader('/')).toBe(true);
-    expect(pageHasHeader('/pin/12/')).toBe(true);
-    expect(pageHasHeader('/mira/garden-rooms/')).toBe(true);
-    expect(pageHasHeader('/pin/create/bookmarklet/')).toBe(false);
-    expect(pageHasHeader('/pin/12/repin/x/')).toBe(false);
-    expect(pageHasHeader('/board/create/')).toBe(false);
-    expect(pageHasHeader('/board/12/create_section/')).toBe(false);
   });
 });

@@ -74,21 +74,6 @@ export function shellLanguage(acceptLanguage: string | undefined): ShellLanguage
   return SHELL_FALLBACK_LANGUAGE;
 }
 
-/**
- * Pages that run without the site header (apps/web/src/features/pin-create/chromeless.ts, same
- * patterns): the pop-up create page and the mobile save pages bring their own.
- */
-const CHROMELESS_PATHS = [
-  /^\/pin\/create\/[^/]+\/$/,
-  /^\/pin\/\d+\/repin\/x\/$/,
-  /^\/board\/create\/$/,
-  /^\/board\/\d+\/create_section\/$/,
-];
-
-export function pageHasHeader(pathname: string): boolean {
-  return !CHROMELESS_PATHS.some((pattern) => pattern.test(pathname));
-}
-
 // The same drawings as ui/Header.tsx's logo and SearchBox.tsx's icon.
 const LOGO_MARK =
   '<svg class="site-header__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><circle cx="16" cy="16" r="16" fill="currentColor"/><path d="M16 7a9 9 0 1 0 6.4 15.4l-2.1-2.1A6 6 0 1 1 20.3 11.7l2.1-2.1A9 9 0 0 0 16 7z" fill="#fff"/></svg>';

@@ -5,10 +5,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { VISITOR_ID_COOKIE } from '@corkboard/shared/auth/api';
+import { isChromelessPath } from '@corkboard/shared/chromeless';
 import { DEFAULT_PAGE_SIZE } from '@corkboard/shared/pagination';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { strongEtag } from '../../lib/page-cache.ts';
-import { injectShell, pageHasHeader, renderAppShell, shellLanguage } from './app-shell.ts';
+import { injectShell, renderAppShell, shellLanguage } from './app-shell.ts';
 import { CSRF_COOKIE } from './csrf.ts';
 import type { SpaRenderer } from './errors.ts';
 import {
@@ -294,7 +295,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     // header (the pin create pop-up, the mobile save pages) get none.
     const html = injectShell(
       withHead,
-      pageHasHeader(pathname)
+      !isChromelessPath(pathname)
         ? renderAppShell(
             visitor ? 'visitor' : 'member',
             shellLanguage(request.headers['accept-language']),

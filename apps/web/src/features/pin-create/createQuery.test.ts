@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { displayDomain, popupResizeHeight, readCreateQuery } from './createQuery.ts';
 import { isMobileDevice } from './device.ts';
-import { isChromelessPath } from './chromeless.ts';
 import { ownPinIdFromUrl } from './paths.ts';
 
 const ORIGIN = 'https://corkboard.example';
@@ -65,15 +64,6 @@ describe('mobile create paths (saving.md §2.2)', () => {
     expect(ownPinIdFromUrl('https://corkboard.example/pin/abc/', ORIGIN)).toBeNull();
     expect(ownPinIdFromUrl('https://elsewhere.example/pin/123/', ORIGIN)).toBeNull();
     expect(ownPinIdFromUrl(null, ORIGIN)).toBeNull();
-  });
-
-  test('the create and mobile pages have no site header', () => {
-    expect(isChromelessPath('/pin/create/bookmarklet/')).toBe(true);
-    expect(isChromelessPath('/pin/12/repin/x/')).toBe(true);
-    expect(isChromelessPath('/board/create/')).toBe(true);
-    expect(isChromelessPath('/board/12/create_section/')).toBe(true);
-    expect(isChromelessPath('/pin/12/')).toBe(false);
-    expect(isChromelessPath('/bookmarklet/')).toBe(false);
   });
 
   test('the device flag: client hints or the user agent', () => {
