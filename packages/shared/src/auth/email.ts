@@ -3,6 +3,8 @@
 // parts, comments and IP-literal domains are legal in the RFC but no mail provider our users
 // sign up with hands them out, and accepting them only lets typos through.
 
+import { isHostNameLabel } from '../host-name.ts';
+
 /** RFC 5321 path limit (256) minus the angle brackets: the longest address that can be mailed. */
 export const EMAIL_MAX_LENGTH = 254;
 /** RFC 5321 §4.5.3.1.1. */
@@ -106,8 +108,6 @@ export const KNOWN_BAD_EMAILS: ReadonlySet<string> = new Set([
 // RFC 5322 atext, ASCII only.
 const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
 const LOCAL_PART = new RegExp(`^${ATOM}(?:\\.${ATOM})*$`);
-// RFC 1035 host-name label: letters, digits, inner hyphens, at most 63 characters.
-const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 // A real TLD is letters only, or an IDNA A-label (xn--…); this rejects `user@host.123`.
 const TOP_LEVEL_DOMAIN = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
 // Printable ASCII (0x20–0x7E); auth.md §5 says email and password are ASCII only.
@@ -141,7 +141,7 @@ export function isEmailSyntaxValid(email: string): boolean {
   const labels = domain.split('.');
   // A bare host (`user@localhost`) cannot receive mail from the internet.
   if (labels.length < 2) return false;
-  if (!labels.every((label) => DOMAIN_LABEL.test(label))) return false;
+  if (!labels.every(isHostNameLabel)) return false;
   return TOP_LEVEL_DOMAIN.test(labels[labels.length - 1] ?? '');
 }
 

@@ -137,6 +137,8 @@ describe('claiming a website', () => {
       'intranet',
       '../..',
       'https://a..test/',
+      '&.O',
+      'https://-maras.test/',
     ]) {
       const answer = await claim(alice, url, 'meta');
       expect(answer.status).toBe(400);
